@@ -1,0 +1,135 @@
+//! `tigerseye bench`: random-play plies/s and games/s in sim's default checking
+//! mode, and perft nodes/s with every leaf action applied, on one thread and on
+//! all threads.
+
+use std::time::{Duration, Instant};
+
+use tigerseye_engine::{Game, GameId, GameVisitor};
+
+use crate::invariants::CheckMode;
+use crate::report::BenchRow;
+use crate::search::{perft, perft_parallel};
+use crate::sim::{self, SimConfig};
+
+/// Measures `game` for about `seconds` per row and returns four rows: random play
+/// and perft, one thread and `threads` threads.
+///
+/// # Errors
+///
+/// When a simulation cannot run.
+pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<BenchRow>> {
+    let mut rows = Vec::new();
+    for t in [1, threads] {
+        let mut config = SimConfig::new(game, u64::MAX / 4);
+        config.threads = Some(t);
+        config.mode = CheckMode::DEFAULT;
+        config.master_seed = 1;
+        config.deadline = Some(Instant::now() + Duration::from_secs_f64(seconds));
+        let stats = sim::run(&config)?;
+        rows.push(BenchRow {
+            game: game.name().into(),
+            kind: "random-play".into(),
+            threads: t,
+            plies_per_second: Some(stats.plies_per_second()),
+            games_per_second: Some(stats.games_per_second()),
+            nodes_per_second: None,
+            depth: None,
+            work: stats.plies,
+            seconds: stats.elapsed_seconds,
+        });
+        anyhow::ensure!(
+            stats.failed_games == 0,
+            "{game}: an invariant broke during the benchmark: {:?}",
+            stats.failures.first()
+        );
+    }
+    struct Perft(f64, usize);
+    impl GameVisitor for Perft {
+        type Output = Vec<BenchRow>;
+        fn visit<G: Game>(self) -> Vec<BenchRow> {
+            let start = G::new(&Default::default());
+            // The deepest depth whose single-thread run takes at most a quarter of
+            // the budget, found by growing the depth.
+            let mut depth = 1;
+            loop {
+                let t = Instant::now();
+                let n = perft(&start, depth);
+                if t.elapsed().as_secs_f64() * 8.0 > self.0 || n == 0 || depth >= 40 {
+                    break;
+                }
+                depth += 1;
+            }
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.1)
+                .build()
+                .ok();
+            [1usize, self.1]
+                .into_iter()
+                .map(|threads| {
+                    let deadline = Instant::now() + Duration::from_secs_f64(self.0);
+                    let mut nodes = 0u64;
+                    let t = Instant::now();
+                    while Instant::now() < deadline {
+                        nodes += if threads == 1 {
+                            perft(&start, depth)
+                        } else {
+                            pool.as_ref()
+                                .map_or(0, |p| p.install(|| perft_parallel(&start, depth)))
+                        };
+                    }
+                    let secs = t.elapsed().as_secs_f64();
+                    BenchRow {
+                        game: G::ID.name().into(),
+                        kind: "perft".into(),
+                        threads,
+                        plies_per_second: None,
+                        games_per_second: None,
+                        nodes_per_second: Some(nodes as f64 / secs),
+                        depth: Some(depth),
+                        work: nodes,
+                        seconds: secs,
+                    }
+                })
+                .collect()
+        }
+    }
+    rows.extend(game.visit(Perft(seconds, threads)));
+    Ok(rows)
+}
+
+/// Prints `rows` as a table, with the per-thread rate and the all-threads speed-up.
+pub fn print(rows: &[BenchRow]) {
+    println!(
+        "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14} {:>6}",
+        "game", "kind", "threads", "plies/s", "games/s", "nodes/s", "per thread", "depth"
+    );
+    for r in rows {
+        let rate = r.plies_per_second.or(r.nodes_per_second).unwrap_or(0.0);
+        println!(
+            "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14.0} {:>6}",
+            r.game,
+            r.kind,
+            r.threads,
+            r.plies_per_second.map_or("-".into(), |v| format!("{v:.0}")),
+            r.games_per_second.map_or("-".into(), |v| format!("{v:.0}")),
+            r.nodes_per_second.map_or("-".into(), |v| format!("{v:.0}")),
+            rate / r.threads as f64,
+            r.depth.map_or("-".into(), |d| d.to_string()),
+        );
+    }
+    for pair in rows.chunks(2) {
+        if let [one, all] = pair
+            && all.threads > 1
+        {
+            let a = one.plies_per_second.or(one.nodes_per_second).unwrap_or(0.0);
+            let b = all.plies_per_second.or(all.nodes_per_second).unwrap_or(0.0);
+            println!(
+                "{} {}: {} threads run {:.2}x one thread",
+                one.game,
+                one.kind,
+                all.threads,
+                b / a.max(1e-9)
+            );
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! The invariants every game must keep, checked after every step of a simulated
+//! or fuzzed game.
+//!
+//! Two tiers, so that the default run is fast and a paranoid run is thorough:
+//!
+//! - **cheap**, after every step: the legal list has no duplicates; the game is
+//!   over exactly when no one can act; at a chance node every outcome has a
+//!   probability in (0, 1] and they sum to exactly 1; the incremental hash equals
+//!   a recomputation; the game's own invariants hold; the game is within the ply
+//!   bound its rules imply.
+//! - **full**, on a deterministic sample of steps (every step with `--paranoid`):
+//!   every listed action applies and leaves a state that keeps the game's
+//!   invariants; an action that is not listed is refused and changes nothing;
+//!   export then import gives an equal state with the same hash and legal actions;
+//!   every legal action's notation reads back to the same action.
+
+use std::fmt;
+
+use tigerseye_engine::core::zobrist::splitmix64;
+use tigerseye_engine::{Game, Turn};
+
+/// A broken invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The invariant's short name, such as `hash`.
+    pub check: &'static str,
+    /// What was found.
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {}", self.check, self.message)
+    }
+}
+
+fn violation(check: &'static str, message: impl Into<String>) -> Violation {
+    Violation {
+        check,
+        message: message.into(),
+    }
+}
+
+/// How thoroughly to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckMode {
+    /// Run the full checks on one step in this many (1: every step).
+    pub full_every: u32,
+}
+
+impl CheckMode {
+    /// The default: cheap checks every step, full checks on one step in 64.
+    pub const DEFAULT: CheckMode = CheckMode { full_every: 64 };
+    /// Every check on every step.
+    pub const PARANOID: CheckMode = CheckMode { full_every: 1 };
+
+    /// Whether step `ply` of the game with seed `game_seed` gets the full checks.
+    /// Independent of the game's random choices, so a game plays the same in every
+    /// mode.
+    #[must_use]
+    pub fn full_at(self, game_seed: u64, ply: u32) -> bool {
+        self.full_every <= 1
+            || splitmix64(game_seed ^ u64::from(ply)) % u64::from(self.full_every) == 0
+    }
+}
+
+/// Scratch space for checking one game's states without allocating per step.
+pub struct Checker<G: Game> {
+    sorted: G::Actions,
+    scratch: G,
+    scratch_actions: G::Actions,
+    text: String,
+}
+
+impl<G: Game> Checker<G> {
+    /// Scratch space shaped like `state`.
+    #[must_use]
+    pub fn new(state: &G) -> Checker<G> {
+        Checker {
+            sorted: G::Actions::default(),
+            scratch: state.clone(),
+            scratch_actions: G::Actions::default(),
+            text: String::with_capacity(256),
+        }
+    }
+
+    /// The cheap checks. `legal` must be `state`'s legal actions.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Violation`] found.
+    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<(), Violation> {
+        let turn = state.turn();
+        if matches!(turn, Turn::Over(_)) != legal.is_empty() {
+            return Err(violation(
+                "over-iff-no-action",
+                format!("turn is {turn:?} with {} legal actions", legal.len()),
+            ));
+        }
+        self.sorted.clone_from(legal);
+        self.sorted.sort_unstable();
+        if let Some(w) = self.sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(violation(
+                "no-duplicates",
+                format!("{} listed twice", state.action_text(w[0])),
+            ));
+        }
+        if turn == Turn::Chance {
+            check_chance(state, legal)?;
+        } else if let Some(&a) = legal.first()
+            && state.chance_probability(a).is_some()
+        {
+            return Err(violation(
+                "chance",
+                "a player's action has a chance probability",
+            ));
+        }
+        let recomputed = state.recompute_hash();
+        if state.hash() != recomputed {
+            return Err(violation(
+                "hash",
+                format!(
+                    "incremental hash {:#x} != recomputed {recomputed:#x}",
+                    state.hash()
+                ),
+            ));
+        }
+        state
+            .check_invariants()
+            .map_err(|e| violation("game", e.0))?;
+        if let Some(bound) = state.ply_bound()
+            && state.ply() > bound
+        {
+            return Err(violation(
+                "ply-bound",
+                format!(
+                    "ply {} exceeds the bound of {bound} plies the rules imply",
+                    state.ply()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The full checks. `legal` must be `state`'s legal actions; `bits` picks the
+    /// unlisted actions to try.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Violation`] found.
+    pub fn full(&mut self, state: &G, legal: &G::Actions, bits: u64) -> Result<(), Violation> {
+        // Every listed action applies.
+        for &a in legal.iter() {
+            self.scratch.clone_from(state);
+            if let Err(e) = self.scratch.apply(a, &mut |_| {}) {
+                return Err(violation(
+                    "listed-applies",
+                    format!("{} is listed but refused: {e}", state.action_text(a)),
+                ));
+            }
+            self.scratch.check_invariants().map_err(|e| {
+                violation(
+                    "listed-applies",
+                    format!("after {}: {}", state.action_text(a), e.0),
+                )
+            })?;
+        }
+        // Notation round-trips.
+        for &a in legal.iter() {
+            self.text.clear();
+            let _ = state.write_action(a, &mut self.text);
+            match state.parse_action(&self.text) {
+                Ok(back) if back == a => {}
+                Ok(back) => {
+                    return Err(violation(
+                        "notation",
+                        format!("`{}` reads back as {back:?}, not {a:?}", self.text),
+                    ));
+                }
+                Err(e) => {
+                    return Err(violation(
+                        "notation",
+                        format!("`{}` does not read back: {e}", self.text),
+                    ));
+                }
+            }
+        }
+        // An action that is not listed is refused and changes nothing.
+        let mut probe = bits;
+        for _ in 0..16 {
+            probe = splitmix64(probe);
+            let a = state.arbitrary_action(probe);
+            if legal.contains(&a) {
+                continue;
+            }
+            self.scratch.clone_from(state);
+            if self.scratch.apply(a, &mut |_| {}).is_ok() {
+                return Err(violation(
+                    "unlisted-refused",
+                    format!("{} is not listed but was accepted", state.action_text(a)),
+                ));
+            }
+            if self.scratch != *state || self.scratch.hash() != state.hash() {
+                return Err(violation(
+                    "unlisted-refused",
+                    format!("refusing {} changed the state", state.action_text(a)),
+                ));
+            }
+            break;
+        }
+        // Export and import round-trip.
+        self.text.clear();
+        let _ = state.export(&mut self.text);
+        let imported = G::import(&self.text, state.options())
+            .map_err(|e| violation("export-import", format!("export does not import: {e}")))?;
+        if imported != *state {
+            return Err(violation(
+                "export-import",
+                format!("`{}` imports to a different state", self.text),
+            ));
+        }
+        if imported.hash() != state.hash() {
+            return Err(violation(
+                "export-import",
+                format!("`{}` imports with a different hash", self.text),
+            ));
+        }
+        if imported.export_string() != self.text {
+            return Err(violation(
+                "export-import",
+                format!("`{}` exports differently after import", self.text),
+            ));
+        }
+        imported.legal_actions(&mut self.scratch_actions);
+        if self.scratch_actions[..] != legal[..] {
+            return Err(violation(
+                "export-import",
+                format!("`{}` imports with different legal actions", self.text),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Every outcome of a chance node has a probability in (0, 1], and they sum to 1
+/// exactly.
+fn check_chance<G: Game>(state: &G, legal: &G::Actions) -> Result<(), Violation> {
+    let (mut num, mut den) = (0u128, 1u128);
+    for &a in legal.iter() {
+        let Some(p) = state.chance_probability(a) else {
+            return Err(violation(
+                "chance",
+                format!("outcome {} has no probability", state.action_text(a)),
+            ));
+        };
+        if p.num == 0 || p.num > p.den {
+            return Err(violation(
+                "chance",
+                format!("outcome {} has probability {p}", state.action_text(a)),
+            ));
+        }
+        num = num * u128::from(p.den) + u128::from(p.num) * den;
+        den *= u128::from(p.den);
+        let g = gcd(num, den);
+        num /= g;
+        den /= g;
+    }
+    if num != den {
+        return Err(violation(
+            "chance",
+            format!("outcome probabilities sum to {num}/{den}, not 1"),
+        ));
+    }
+    Ok(())
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tigerseye_engine::jewel::duel::{Duel, DuelOptions};
+
+    #[test]
+    fn the_start_passes_every_check() {
+        let duel = Duel::new(&DuelOptions::default());
+        let mut legal = <Duel as Game>::Actions::default();
+        duel.legal_actions(&mut legal);
+        let mut checker = Checker::new(&duel);
+        checker.cheap(&duel, &legal).unwrap();
+        checker.full(&duel, &legal, 1).unwrap();
+    }
+
+    #[test]
+    fn a_duplicated_action_is_caught() {
+        let duel = Duel::new(&DuelOptions::default());
+        let mut legal = <Duel as Game>::Actions::default();
+        duel.legal_actions(&mut legal);
+        legal[1] = legal[0];
+        let mut checker = Checker::new(&duel);
+        assert_eq!(
+            checker.cheap(&duel, &legal).unwrap_err().check,
+            "no-duplicates"
+        );
+    }
+
+    #[test]
+    fn a_missing_action_is_caught_by_the_round_trip() {
+        let duel = Duel::new(&DuelOptions::default());
+        let mut legal = <Duel as Game>::Actions::default();
+        duel.legal_actions(&mut legal);
+        legal.pop();
+        let mut checker = Checker::new(&duel);
+        let check = checker.full(&duel, &legal, 1).unwrap_err().check;
+        assert!(
+            ["unlisted-refused", "export-import"].contains(&check),
+            "{check}"
+        );
+    }
+
+    #[test]
+    fn sampling_is_deterministic_and_paranoid_checks_everything() {
+        let mode = CheckMode::DEFAULT;
+        let hits = (0..64_000).filter(|&p| mode.full_at(7, p)).count();
+        assert!((700..1300).contains(&hits), "{hits}");
+        assert!((0..100).all(|p| CheckMode::PARANOID.full_at(7, p)));
+    }
+}

@@ -1,0 +1,23 @@
+//! # tigerseye-conformance
+//!
+//! The rule-conformance, simulation and fuzz-testing harness around
+//! `tigerseye-engine`, and the `tigerseye` command.
+//!
+//! - [`scenario`] and [`runner`]: the corpus of documented rule examples;
+//! - [`corpus`]: `check`, the corpus with its perft tables and rulings coverage;
+//! - [`search`]: perft, divide and a bounded solver;
+//! - [`invariants`] and [`sim`]: random games on all cores with invariants after
+//!   every step;
+//! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
+//! - [`bench`]: random-play and perft throughput;
+//! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
+
+pub mod bench;
+pub mod corpus;
+pub mod fuzzing;
+pub mod invariants;
+pub mod report;
+pub mod runner;
+pub mod scenario;
+pub mod search;
+pub mod sim;

@@ -1,0 +1,599 @@
+//! `tigerseye`: check the scenario corpus, count perft, simulate random games with
+//! invariants after every step, replay and show games, benchmark, and run the
+//! nightly job. Exit status: 0 clean, 1 something failed (a scenario, a perft
+//! count, an invariant), 2 the command could not run.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use clap::{Parser, Subcommand};
+use tigerseye_conformance::invariants::CheckMode;
+use tigerseye_conformance::report::{self, Summary};
+use tigerseye_conformance::sim::{self, GameEnd, Shard, SimConfig};
+use tigerseye_conformance::{bench, corpus, search};
+use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
+
+#[derive(Parser)]
+#[command(name = "tigerseye", version, about = "Rules engine, conformance and fuzz harness for the Tiger's-Eye games", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the scenario corpus and perft tables; exit 1 on a failure.
+    Check {
+        /// The corpus folder [default: ./scenarios, else the repository's].
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Check one game only.
+        #[arg(long)]
+        game: Option<GameId>,
+        /// Skip perft depths with more nodes than this.
+        #[arg(long, default_value_t = 20_000_000)]
+        node_limit: u64,
+        /// Also write a report under this folder.
+        #[arg(long)]
+        reports: Option<PathBuf>,
+    },
+    /// Count the leaf nodes N plies from a position.
+    Perft {
+        /// The game.
+        #[arg(long)]
+        game: GameId,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Print the count below each first action.
+        #[arg(long)]
+        divide: bool,
+        /// Start here (the game's export format) instead of the standard start.
+        #[arg(long)]
+        position: Option<String>,
+        /// A game option, `key=value` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+    },
+    /// Play random games with every invariant checked after every step.
+    Sim {
+        /// The game, or `all`.
+        #[arg(long)]
+        game: String,
+        /// Games to play (per game with `all`).
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// The master seed; game i plays from a seed derived from (seed, i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads [default: all cores].
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Run the full checks on every step instead of a sample.
+        #[arg(long)]
+        paranoid: bool,
+        /// Run the full checks on one step in N.
+        #[arg(long, default_value_t = CheckMode::DEFAULT.full_every)]
+        full_every: u32,
+        /// Ply cap for games whose rules imply no bound.
+        #[arg(long, default_value_t = 100_000)]
+        max_plies: u32,
+        /// Play only shard K of N (`K/N`, K from 0): the games whose index is K mod N.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<Shard>,
+        /// A game option, `key=value` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+        /// Where reports go.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Replay one simulated game with every check on every step.
+    Replay {
+        /// The game.
+        #[arg(long)]
+        game: GameId,
+        /// The run's master seed.
+        #[arg(long)]
+        seed: u64,
+        /// The game's index in the run.
+        #[arg(long)]
+        index: u64,
+        /// A game option, `key=value` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+        /// Ply cap, as in the run.
+        #[arg(long, default_value_t = 100_000)]
+        max_plies: u32,
+    },
+    /// Render the position after the given actions.
+    Show {
+        /// The game.
+        #[arg(long)]
+        game: GameId,
+        /// Start here (the game's export format) instead of the standard start.
+        #[arg(long)]
+        position: Option<String>,
+        /// A game option, `key=value` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+        /// Actions in the game's notation.
+        actions: Vec<String>,
+    },
+    /// Measure random-play plies/s and perft nodes/s, one thread and all threads.
+    Bench {
+        /// The game, or `all`.
+        #[arg(long, default_value = "all")]
+        game: String,
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Threads for the all-threads rows [default: all cores].
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Where reports go.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+    },
+    /// The corpus, every perft table and sims of every game, within a time budget.
+    /// This is what `tigerseye` runs with no command.
+    Nightly {
+        /// Time budget, such as `60s`, `15m`, `2h`.
+        #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
+        budget: Duration,
+        /// The master seed of the sims.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Where reports go.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+        /// The corpus folder [default: ./scenarios, else the repository's].
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+    },
+    /// Print the rulings index (markdown).
+    Rulings {
+        /// One game's rulings only.
+        #[arg(long)]
+        game: Option<GameId>,
+    },
+    /// Print a skeleton scenario file for a game to fill in.
+    NewScenario {
+        /// The game.
+        #[arg(long)]
+        game: GameId,
+        /// The ruling the scenario exercises.
+        #[arg(long)]
+        ruling: Option<String>,
+    },
+}
+
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("expected `key=value`, found `{s}`"))?;
+    Ok((k.trim().to_owned(), v.trim().to_owned()))
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let err = || format!("expected `K/N` with 0 <= K < N, such as `0/4`, found `{s}`");
+    let (k, n) = s.split_once('/').ok_or_else(err)?;
+    let k: u64 = k.parse().map_err(|_| err())?;
+    let n: u64 = n.parse().map_err(|_| err())?;
+    if n == 0 || k >= n {
+        return Err(err());
+    }
+    Ok(Shard { k, n })
+}
+
+fn games_named(name: &str) -> anyhow::Result<Vec<GameId>> {
+    if name.eq_ignore_ascii_case("all") {
+        Ok(GameId::ALL.to_vec())
+    } else {
+        Ok(vec![name.parse::<GameId>()?])
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = cli.command.unwrap_or(Command::Nightly {
+        budget: Duration::from_secs(60),
+        seed: 0,
+        reports: PathBuf::from("reports"),
+        corpus: None,
+    });
+    match run(command) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("tigerseye: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs a command; `Ok(false)` when something failed.
+fn run(command: Command) -> anyhow::Result<bool> {
+    match command {
+        Command::Check {
+            corpus: dir,
+            game,
+            node_limit,
+            reports,
+        } => {
+            let started = Instant::now();
+            let root = corpus::root(dir.as_deref());
+            anyhow::ensure!(root.is_dir(), "no corpus folder at {}", root.display());
+            let summary = corpus::check(&root, game, node_limit)?;
+            corpus::print(&summary);
+            let ok = !summary.failed();
+            if let Some(dir) = reports {
+                let mut s = Summary::new("check");
+                s.check = Some(summary);
+                finish(&mut s, started, &dir)?;
+            }
+            println!("\ncheck: {}", if ok { "passed" } else { "FAILED" });
+            Ok(ok)
+        }
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            position,
+            options,
+        } => {
+            struct Visit(u32, bool, Option<String>, Vec<(String, String)>);
+            impl GameVisitor for Visit {
+                type Output = anyhow::Result<()>;
+                fn visit<G: Game>(self) -> anyhow::Result<()> {
+                    let options = sim::build_options::<G>(&self.3)?;
+                    let start = match &self.2 {
+                        Some(p) => G::import(p, &options)?,
+                        None => G::new(&options),
+                    };
+                    let t = Instant::now();
+                    let total = if self.1 {
+                        let rows = search::divide(&start, self.0);
+                        for (action, n) in &rows {
+                            println!("{action}: {n}");
+                        }
+                        rows.iter().map(|r| r.1).sum()
+                    } else {
+                        search::perft(&start, self.0)
+                    };
+                    let secs = t.elapsed().as_secs_f64();
+                    println!(
+                        "perft {} = {total} ({:.3} s, {:.0} nodes/s)",
+                        self.0,
+                        secs,
+                        total as f64 / secs.max(1e-9)
+                    );
+                    Ok(())
+                }
+            }
+            game.visit(Visit(depth, divide, position, options))?;
+            Ok(true)
+        }
+        Command::Sim {
+            game,
+            games,
+            seed,
+            threads,
+            paranoid,
+            full_every,
+            max_plies,
+            shard,
+            options,
+            reports,
+            quiet,
+        } => {
+            let started = Instant::now();
+            let mut summary = Summary::new("sim");
+            for id in games_named(&game)? {
+                let mut config = SimConfig::new(id, games);
+                config.options = if game == "all" {
+                    Vec::new()
+                } else {
+                    options.clone()
+                };
+                config.master_seed = seed;
+                config.threads = threads;
+                config.mode = if paranoid {
+                    CheckMode::PARANOID
+                } else {
+                    CheckMode {
+                        full_every: full_every.max(1),
+                    }
+                };
+                config.max_plies = max_plies;
+                config.progress = !quiet;
+                config.shard = shard.unwrap_or(Shard::WHOLE);
+                let stats = sim::run(&config)?;
+                print_sim(&stats);
+                summary.sims.push(stats);
+            }
+            let dir = finish(&mut summary, started, &reports)?;
+            println!("report: {}", dir.display());
+            Ok(!summary.failed())
+        }
+        Command::Replay {
+            game,
+            seed,
+            index,
+            options,
+            max_plies,
+        } => {
+            let mut config = SimConfig::new(game, index + 1);
+            config.master_seed = seed;
+            config.options = options;
+            config.max_plies = max_plies;
+            let (end, actions, board) = sim::replay(&config, index)?;
+            println!(
+                "game {index} of seed {seed}: game seed {:#x}",
+                sim::game_seed(seed, index)
+            );
+            for (i, a) in actions.iter().enumerate() {
+                println!("{:>5}. {a}", i + 1);
+            }
+            print!("{board}");
+            match end {
+                GameEnd::Over(o) => {
+                    println!("over: {o}");
+                    Ok(true)
+                }
+                GameEnd::Unfinished => {
+                    println!("unfinished at the ply cap of {max_plies}");
+                    Ok(true)
+                }
+                GameEnd::Failed(v) => {
+                    println!("FAILED after {} plies: {v}", actions.len());
+                    Ok(false)
+                }
+            }
+        }
+        Command::Show {
+            game,
+            position,
+            options,
+            actions,
+        } => {
+            struct Visit(Option<String>, Vec<(String, String)>, Vec<String>);
+            impl GameVisitor for Visit {
+                type Output = anyhow::Result<()>;
+                fn visit<G: Game>(self) -> anyhow::Result<()> {
+                    let options = sim::build_options::<G>(&self.1)?;
+                    let mut state = match &self.0 {
+                        Some(p) => G::import(p, &options)?,
+                        None => G::new(&options),
+                    };
+                    for (i, text) in self.2.iter().enumerate() {
+                        let a = state
+                            .parse_action(text)
+                            .with_context(|| format!("action {}", i + 1))?;
+                        let mut events = Vec::new();
+                        state
+                            .apply(a, &mut |e| events.push(e.to_string()))
+                            .with_context(|| format!("action {} `{text}`", i + 1))?;
+                        for e in events {
+                            println!("{:>3}. {text}: {e}", i + 1);
+                        }
+                    }
+                    print!("{}", state.render_string());
+                    println!("position: {}", state.export_string());
+                    let mut legal = G::Actions::default();
+                    state.legal_actions(&mut legal);
+                    let mut texts: Vec<String> =
+                        legal.iter().map(|&a| state.action_text(a)).collect();
+                    texts.sort();
+                    if !texts.is_empty() {
+                        println!("legal ({}): {}", texts.len(), texts.join(" "));
+                    }
+                    Ok(())
+                }
+            }
+            game.visit(Visit(position, options, actions))?;
+            Ok(true)
+        }
+        Command::Bench {
+            game,
+            seconds,
+            threads,
+            reports,
+        } => {
+            let started = Instant::now();
+            let threads = threads.unwrap_or_else(rayon::current_num_threads);
+            let mut summary = Summary::new("bench");
+            for id in games_named(&game)? {
+                let rows = bench::bench(id, seconds, threads)?;
+                summary.bench.extend(rows);
+            }
+            bench::print(&summary.bench);
+            let dir = finish(&mut summary, started, &reports)?;
+            println!("report: {}", dir.display());
+            Ok(true)
+        }
+        Command::Nightly {
+            budget,
+            seed,
+            reports,
+            corpus: dir,
+        } => nightly(budget, seed, &reports, dir),
+        Command::Rulings { game } => {
+            for (g, r) in tigerseye_engine::rulings::all() {
+                if game.is_some_and(|x| x != g) {
+                    continue;
+                }
+                println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
+                for (i, reading) in r.readings.iter().enumerate() {
+                    println!(
+                        "- {} `{}`: {}",
+                        if i == 0 {
+                            "**default**"
+                        } else {
+                            "other reading"
+                        },
+                        reading.name,
+                        reading.text
+                    );
+                }
+                match r.option {
+                    Some(key) => println!("- option: `{key}`"),
+                    None => println!("- option: none (only the default is implemented)"),
+                }
+                println!("- reason: {}\n", r.reason);
+            }
+            Ok(true)
+        }
+        Command::NewScenario { game, ruling } => {
+            struct Visit(Option<String>);
+            impl GameVisitor for Visit {
+                type Output = String;
+                fn visit<G: Game>(self) -> String {
+                    let start = G::new(&Default::default());
+                    let mut legal = G::Actions::default();
+                    start.legal_actions(&mut legal);
+                    let mut texts: Vec<String> = legal
+                        .iter()
+                        .map(|&a| format!("{:?}", start.action_text(a)))
+                        .collect();
+                    texts.sort();
+                    let options: Vec<String> = <G::Options as GameOptions>::SPECS
+                        .iter()
+                        .map(|s| {
+                            format!(
+                                "# {} = {:?}   # {} (values: {})",
+                                s.key,
+                                s.values[0],
+                                s.doc,
+                                s.values.join(", ")
+                            )
+                        })
+                        .collect();
+                    format!(
+                        "title = \"What this example shows, in one line\"\ngame = \"{}\"\nsource = \"{}, <section>: \\\"<the seed's words>\\\"\"\nrulings = [{}]\n# status = \"disputed\"\n# reason = \"why the seed's example cannot hold under the ruling\"\ntags = []\n\n[options]\n{}\n\n# position = \"{}\"\n\n[[step]]\nnote = \"the start\"\nlegal = [{}]\n\n[[step]]\nplay = {}\n# events = []\n# outcome = {{ winner = \"none\", rule = \"...\" }}\n",
+                        G::ID,
+                        G::SOURCE,
+                        self.0.map(|r| format!("{r:?}")).unwrap_or_default(),
+                        options.join("\n"),
+                        start.export_string(),
+                        texts.join(", "),
+                        texts.first().cloned().unwrap_or_else(|| "\"...\"".into()),
+                    )
+                }
+            }
+            print!("{}", game.visit(Visit(ruling)));
+            Ok(true)
+        }
+    }
+}
+
+fn print_sim(s: &sim::SimStats) {
+    println!(
+        "{}: {} games, {} plies in {:.2} s on {} threads: {:.0} games/s, {:.0} plies/s ({:.0} per thread); full checks on 1 step in {}",
+        s.game,
+        s.games,
+        s.plies,
+        s.elapsed_seconds,
+        s.threads,
+        s.games_per_second(),
+        s.plies_per_second(),
+        s.plies_per_second() / s.threads as f64,
+        s.full_check_every
+    );
+    println!(
+        "  length: mean {:.2} plies, max {}",
+        s.length.mean, s.length.max
+    );
+    for o in &s.outcomes {
+        println!(
+            "  {:<6} by {:<24} {:>12} ({:.2}%)",
+            o.winner,
+            o.rule,
+            o.count,
+            100.0 * o.count as f64 / s.games.max(1) as f64
+        );
+    }
+    if s.unfinished > 0 {
+        println!("  unfinished at the ply cap: {}", s.unfinished);
+    }
+    let events: Vec<String> = s.events.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("  events: {}", events.join(", "));
+    if s.failed_games > 0 {
+        println!("  {} FAILED games; first ones:", s.failed_games);
+        for f in s.failures.iter().take(10) {
+            println!(
+                "    game {} ply {}: [{}] {}\n      replay: {}",
+                f.index, f.ply, f.check, f.message, f.replay
+            );
+        }
+    } else {
+        println!("  no invariant broke");
+    }
+}
+
+/// Sets the summary's time and status and writes it.
+fn finish(
+    summary: &mut Summary,
+    started: Instant,
+    root: &std::path::Path,
+) -> anyhow::Result<PathBuf> {
+    summary.elapsed_seconds = started.elapsed().as_secs_f64();
+    summary.status = if summary.failed() {
+        "failed".into()
+    } else {
+        "clean".into()
+    };
+    report::unique_run_id(root, summary);
+    report::write(root, summary)
+}
+
+/// The default main job: the corpus with its perft tables, then random games of
+/// every game, sharing what is left of the budget.
+fn nightly(
+    budget: Duration,
+    seed: u64,
+    reports: &std::path::Path,
+    dir: Option<PathBuf>,
+) -> anyhow::Result<bool> {
+    let started = Instant::now();
+    let deadline = started + budget;
+    let mut summary = Summary::new("nightly");
+    let root = corpus::root(dir.as_deref());
+    if !root.is_dir() {
+        bail!("no corpus folder at {}", root.display());
+    }
+    println!("== corpus: {}", root.display());
+    let check = corpus::check(&root, None, 20_000_000)?;
+    corpus::print(&check);
+    summary.check = Some(check);
+    let games = GameId::ALL;
+    for (i, &id) in games.iter().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let share = left / (games.len() - i) as u32;
+        println!("\n== sim {id} for {:.0} s", share.as_secs_f64());
+        let mut config = SimConfig::new(id, u64::MAX / 4);
+        config.master_seed = seed;
+        config.deadline = Some(Instant::now() + share);
+        config.progress = false;
+        let stats = sim::run(&config)?;
+        print_sim(&stats);
+        summary.sims.push(stats);
+    }
+    summary.notes.push(format!(
+        "time budget {}",
+        humantime::format_duration(budget)
+    ));
+    let ok = !summary.failed();
+    let dir = finish(&mut summary, started, reports)?;
+    println!(
+        "\nnightly: {} — report: {}",
+        if ok { "clean" } else { "FAILED" },
+        dir.display()
+    );
+    Ok(ok)
+}

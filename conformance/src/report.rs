@@ -1,0 +1,505 @@
+//! Run reports: `reports/<run>/summary.json` (versioned schema), `summary.md` and
+//! `junit.xml`, each written atomically (to a temporary file in the same folder,
+//! then renamed), so a killed run never leaves half a file.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::Context as _;
+use serde::{Deserialize, Serialize};
+
+use crate::sim::SimStats;
+
+/// The schema of `summary.json`; bumped on any incompatible change.
+pub const SCHEMA: &str = "tigerseye.summary/1";
+
+/// One scenario's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioResult {
+    /// The file, relative to the corpus root.
+    pub path: String,
+    /// The game's name, when the file named a registered game.
+    pub game: Option<String>,
+    /// The scenario's title.
+    pub title: String,
+    /// `passed`, `failed`, `disputed`, `disputed-but-passed` or `load-error`.
+    pub verdict: String,
+    /// The reason given for a disputed scenario.
+    pub reason: Option<String>,
+    /// What did not hold, as `file:line:column: message`.
+    pub failures: Vec<String>,
+}
+
+/// Counts per game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerdictCounts {
+    /// Confirmed scenarios that held.
+    pub passed: u64,
+    /// Scenarios that failed (a confirmed one that did not hold, a disputed one
+    /// that now holds, or a file that did not load).
+    pub failed: u64,
+    /// Disputed scenarios that, as their reasons say, do not hold.
+    pub disputed: u64,
+}
+
+/// A perft table row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PerftResult {
+    /// The table file.
+    pub file: String,
+    /// The table's name.
+    pub name: String,
+    /// The game.
+    pub game: String,
+    /// Depth in plies.
+    pub depth: u32,
+    /// The count in the table.
+    pub expected: u64,
+    /// The count computed now; `None` when skipped for the node limit.
+    pub computed: Option<u64>,
+}
+
+/// The result of checking the corpus.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CheckSummary {
+    /// Every scenario, sorted by path.
+    pub scenarios: Vec<ScenarioResult>,
+    /// Counts by game name (`?` for files that named no registered game).
+    pub per_game: BTreeMap<String, VerdictCounts>,
+    /// Every perft table row.
+    pub perft: Vec<PerftResult>,
+    /// Ruling ids that no scenario names.
+    pub rulings_without_scenario: Vec<String>,
+    /// Rule-event counts over all scenarios.
+    pub events: BTreeMap<String, u64>,
+}
+
+impl CheckSummary {
+    /// Whether anything failed.
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        self.per_game.values().any(|c| c.failed > 0)
+            || self
+                .perft
+                .iter()
+                .any(|p| p.computed.is_some_and(|c| c != p.expected))
+            || !self.rulings_without_scenario.is_empty()
+    }
+}
+
+/// One row of a benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchRow {
+    /// The game.
+    pub game: String,
+    /// `random-play` or `perft`.
+    pub kind: String,
+    /// Threads used.
+    pub threads: usize,
+    /// Random play: plies per second.
+    pub plies_per_second: Option<f64>,
+    /// Random play: games per second.
+    pub games_per_second: Option<f64>,
+    /// Perft: nodes per second, every leaf applied.
+    pub nodes_per_second: Option<f64>,
+    /// Perft depth measured.
+    pub depth: Option<u32>,
+    /// Work done: plies or nodes.
+    pub work: u64,
+    /// Seconds measured.
+    pub seconds: f64,
+}
+
+/// Everything a run reports.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// The tool's version.
+    pub tool_version: String,
+    /// The command that ran (`check`, `sim`, `bench`, `nightly`).
+    pub command: String,
+    /// The run's id: the report folder's name.
+    pub run_id: String,
+    /// Start time, RFC 3339 UTC.
+    pub started: String,
+    /// Wall-clock seconds.
+    pub elapsed_seconds: f64,
+    /// `clean`, or `failed` when an invariant broke or a check failed.
+    pub status: String,
+    /// The corpus check, if it ran.
+    pub check: Option<CheckSummary>,
+    /// Simulations, one per game (or series).
+    pub sims: Vec<SimStats>,
+    /// Benchmark rows.
+    pub bench: Vec<BenchRow>,
+    /// Notes (such as a budget that stopped the run early).
+    pub notes: Vec<String>,
+}
+
+impl Summary {
+    /// An empty summary for `command`, started now.
+    #[must_use]
+    pub fn new(command: &str) -> Summary {
+        let started = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+        let stamp: String = started.chars().filter(|c| *c != '-' && *c != ':').collect();
+        Summary {
+            schema: SCHEMA.to_owned(),
+            tool_version: env!("CARGO_PKG_VERSION").to_owned(),
+            command: command.to_owned(),
+            run_id: format!("{command}-{stamp}"),
+            started,
+            elapsed_seconds: 0.0,
+            status: "clean".to_owned(),
+            check: None,
+            sims: Vec::new(),
+            bench: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Whether anything failed.
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        self.check.as_ref().is_some_and(CheckSummary::failed)
+            || self.sims.iter().any(|s| s.failed_games > 0)
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder, then
+/// a rename over `path`.
+///
+/// # Errors
+///
+/// When the folder is not writable.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("creating a file in {}", dir.display()))?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes `summary.json`, `summary.md` and `junit.xml` of `summary` into
+/// `<root>/<run_id>/` and returns that folder.
+///
+/// # Errors
+///
+/// When the folder cannot be written.
+pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
+    let dir = root.join(&summary.run_id);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    write_atomic(
+        &dir.join("summary.json"),
+        serde_json::to_string_pretty(summary)?.as_bytes(),
+    )?;
+    write_atomic(&dir.join("summary.md"), markdown(summary).as_bytes())?;
+    write_atomic(&dir.join("junit.xml"), junit(summary)?.as_bytes())?;
+    Ok(dir)
+}
+
+/// A fresh run id for `command` under `root`: the summary's id, with `-2`, `-3`
+/// ... appended when that folder exists.
+pub fn unique_run_id(root: &Path, summary: &mut Summary) {
+    let base = summary.run_id.clone();
+    let mut n = 2;
+    while root.join(&summary.run_id).exists() {
+        summary.run_id = format!("{base}-{n}");
+        n += 1;
+    }
+}
+
+fn per_core(rate: f64, threads: usize) -> f64 {
+    rate / threads.max(1) as f64
+}
+
+/// The markdown report: readable on its own.
+#[must_use]
+pub fn markdown(s: &Summary) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# tigerseye {} — {}\n", s.command, s.run_id);
+    let _ = writeln!(md, "- status: **{}**", s.status);
+    let _ = writeln!(md, "- started: {}, {:.1} s", s.started, s.elapsed_seconds);
+    let _ = writeln!(
+        md,
+        "- tool version {}, schema `{}`",
+        s.tool_version, s.schema
+    );
+    for note in &s.notes {
+        let _ = writeln!(md, "- {note}");
+    }
+    if let Some(check) = &s.check {
+        let _ = writeln!(
+            md,
+            "\n## Scenario corpus\n\n| game | passed | failed | disputed |\n|---|---:|---:|---:|"
+        );
+        for (game, c) in &check.per_game {
+            let _ = writeln!(
+                md,
+                "| {game} | {} | {} | {} |",
+                c.passed, c.failed, c.disputed
+            );
+        }
+        let failed: Vec<&ScenarioResult> = check
+            .scenarios
+            .iter()
+            .filter(|r| r.verdict != "passed" && r.verdict != "disputed")
+            .collect();
+        if !failed.is_empty() {
+            let _ = writeln!(md, "\n### Failures\n");
+            for r in failed {
+                let _ = writeln!(md, "- `{}` ({}): {}", r.path, r.verdict, r.title);
+                for f in &r.failures {
+                    let _ = writeln!(md, "  - {f}");
+                }
+            }
+        }
+        let disputed: Vec<&ScenarioResult> = check
+            .scenarios
+            .iter()
+            .filter(|r| r.verdict == "disputed")
+            .collect();
+        if !disputed.is_empty() {
+            let _ = writeln!(md, "\n### Disputed scenarios\n");
+            for r in disputed {
+                let _ = writeln!(
+                    md,
+                    "- `{}`: {} — {}",
+                    r.path,
+                    r.title,
+                    r.reason.as_deref().unwrap_or("")
+                );
+            }
+        }
+        if !check.rulings_without_scenario.is_empty() {
+            let _ = writeln!(md, "\n### Rulings without a scenario\n");
+            for r in &check.rulings_without_scenario {
+                let _ = writeln!(md, "- `{r}`");
+            }
+        }
+        if !check.perft.is_empty() {
+            let _ = writeln!(
+                md,
+                "\n### Perft tables\n\n| table | depth | expected | computed |\n|---|---:|---:|---:|"
+            );
+            for p in &check.perft {
+                let computed = p
+                    .computed
+                    .map_or("skipped (node limit)".to_owned(), |c| c.to_string());
+                let _ = writeln!(
+                    md,
+                    "| {} {} | {} | {} | {} |",
+                    p.game, p.name, p.depth, p.expected, computed
+                );
+            }
+        }
+    }
+    for sim in &s.sims {
+        let _ = writeln!(md, "\n## Simulation: {}\n", sim.game);
+        let opts: Vec<String> = sim
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let _ = writeln!(
+            md,
+            "- options: {}",
+            if opts.is_empty() {
+                "none".to_owned()
+            } else {
+                opts.join(", ")
+            }
+        );
+        let _ = writeln!(
+            md,
+            "- master seed {}, shard {}/{}, {} threads, full checks on 1 step in {}",
+            sim.master_seed, sim.shard.k, sim.shard.n, sim.threads, sim.full_check_every
+        );
+        let _ = writeln!(
+            md,
+            "- {} games, {} plies in {:.2} s: {:.0} games/s, {:.0} plies/s ({:.0} plies/s per thread)",
+            sim.games,
+            sim.plies,
+            sim.elapsed_seconds,
+            sim.games_per_second(),
+            sim.plies_per_second(),
+            per_core(sim.plies_per_second(), sim.threads)
+        );
+        let _ = writeln!(
+            md,
+            "- length: mean {:.2} plies, max {}",
+            sim.length.mean, sim.length.max
+        );
+        if sim.unfinished > 0 {
+            let _ = writeln!(md, "- unfinished (ply cap reached): {}", sim.unfinished);
+        }
+        if sim.stopped_early {
+            let _ = writeln!(md, "- stopped at the time budget before playing every game");
+        }
+        let _ = writeln!(
+            md,
+            "\n| result | rule | games | share |\n|---|---|---:|---:|"
+        );
+        for o in &sim.outcomes {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {:.2}% |",
+                o.winner,
+                o.rule,
+                o.count,
+                100.0 * o.count as f64 / sim.games.max(1) as f64
+            );
+        }
+        let _ = writeln!(md, "\n| event | count |\n|---|---:|");
+        for (e, n) in &sim.events {
+            let _ = writeln!(md, "| {e} | {n} |");
+        }
+        let never = sim.events_never_fired();
+        if !never.is_empty() {
+            let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
+        }
+        let _ = writeln!(md, "\nGame length (plies):\n\n```");
+        let peak = sim
+            .length
+            .histogram
+            .iter()
+            .map(|b| b[2])
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        for b in &sim.length.histogram {
+            let bar = "#".repeat((b[2] * 40).div_ceil(peak) as usize);
+            let _ = writeln!(md, "{:>6}-{:<6} {:>10} {bar}", b[0], b[1], b[2]);
+        }
+        let _ = writeln!(md, "```");
+        if sim.failed_games > 0 {
+            let _ = writeln!(md, "\n### {} failed games\n", sim.failed_games);
+            for f in &sim.failures {
+                let _ = writeln!(
+                    md,
+                    "- game {} (seed {:#x}), ply {}: [{}] {}\n  - replay: `{}`\n  - actions: {}",
+                    f.index,
+                    f.game_seed,
+                    f.ply,
+                    f.check,
+                    f.message,
+                    f.replay,
+                    f.actions.join(" ")
+                );
+            }
+        }
+    }
+    if !s.bench.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Benchmark\n\n| game | kind | threads | plies/s | games/s | nodes/s | per thread | depth |\n|---|---|---:|---:|---:|---:|---:|---:|"
+        );
+        for b in &s.bench {
+            let rate = b.plies_per_second.or(b.nodes_per_second).unwrap_or(0.0);
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {:.0} | {} |",
+                b.game,
+                b.kind,
+                b.threads,
+                b.plies_per_second.map_or("-".into(), |v| format!("{v:.0}")),
+                b.games_per_second.map_or("-".into(), |v| format!("{v:.0}")),
+                b.nodes_per_second.map_or("-".into(), |v| format!("{v:.0}")),
+                per_core(rate, b.threads),
+                b.depth.map_or("-".into(), |d| d.to_string()),
+            );
+        }
+    }
+    md
+}
+
+/// The JUnit XML report: one test suite for the corpus, one for perft tables and
+/// one test case per simulated game.
+///
+/// # Errors
+///
+/// When the XML cannot be serialised.
+pub fn junit(s: &Summary) -> anyhow::Result<String> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut report = Report::new(format!("tigerseye {}", s.command));
+    if let Some(check) = &s.check {
+        let mut suite = TestSuite::new("scenarios");
+        for r in &check.scenarios {
+            let status = match r.verdict.as_str() {
+                "passed" => TestCaseStatus::success(),
+                "disputed" => {
+                    let mut st = TestCaseStatus::skipped();
+                    st.set_message(format!("disputed: {}", r.reason.as_deref().unwrap_or("")));
+                    st
+                }
+                _ => {
+                    let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    st.set_message(r.failures.join("\n"));
+                    st
+                }
+            };
+            suite.add_test_case(TestCase::new(r.path.clone(), status));
+        }
+        for id in &check.rulings_without_scenario {
+            let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            st.set_message(format!("ruling {id} has no scenario"));
+            suite.add_test_case(TestCase::new(format!("ruling {id}"), st));
+        }
+        report.add_test_suite(suite);
+        let mut perft = TestSuite::new("perft");
+        for p in &check.perft {
+            let status = match p.computed {
+                None => TestCaseStatus::skipped(),
+                Some(c) if c == p.expected => TestCaseStatus::success(),
+                Some(c) => {
+                    let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    st.set_message(format!("expected {}, computed {c}", p.expected));
+                    st
+                }
+            };
+            perft.add_test_case(TestCase::new(
+                format!("{} {} depth {}", p.game, p.name, p.depth),
+                status,
+            ));
+        }
+        report.add_test_suite(perft);
+    }
+    if !s.sims.is_empty() {
+        let mut suite = TestSuite::new("simulation");
+        for sim in &s.sims {
+            let status = if sim.failed_games == 0 {
+                TestCaseStatus::success()
+            } else {
+                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                let lines: Vec<String> = sim
+                    .failures
+                    .iter()
+                    .map(|f| format!("[{}] {} — {}", f.check, f.message, f.replay))
+                    .collect();
+                st.set_message(format!(
+                    "{} of {} games failed\n{}",
+                    sim.failed_games,
+                    sim.games,
+                    lines.join("\n")
+                ));
+                st
+            };
+            suite.add_test_case(TestCase::new(
+                format!("sim {} ({} games)", sim.game, sim.games),
+                status,
+            ));
+        }
+        report.add_test_suite(suite);
+    }
+    Ok(report.to_string()?)
+}

@@ -1,0 +1,454 @@
+//! Runs a scenario against the engine: plays its steps, checks its expectations and
+//! writes the transcript the corpus snapshots.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
+
+use crate::scenario::{LoadedScenario, Status, Step};
+use crate::search::forced_winner;
+
+/// How a scenario fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Confirmed and every expectation held.
+    Passed,
+    /// Confirmed and something did not hold.
+    Failed,
+    /// Disputed and, as its reason says, it does not hold.
+    Disputed,
+    /// Disputed but every expectation held: the status is out of date.
+    DisputedButPassed,
+}
+
+impl Verdict {
+    /// Whether the check counts this as a failure.
+    #[must_use]
+    pub fn is_failure(self) -> bool {
+        matches!(self, Verdict::Failed | Verdict::DisputedButPassed)
+    }
+
+    /// Lower-case name for reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Failed => "failed",
+            Verdict::Disputed => "disputed",
+            Verdict::DisputedButPassed => "disputed-but-passed",
+        }
+    }
+}
+
+/// The result of running one scenario.
+#[derive(Clone, Debug)]
+pub struct ScenarioRun {
+    /// The game, when the file named a registered one.
+    pub game: Option<GameId>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Each expectation that did not hold, as `file:line:column: message`.
+    pub failures: Vec<String>,
+    /// The transcript: boards, sorted legal actions, events, outcome.
+    pub transcript: String,
+    /// Rule events emitted, by tag.
+    pub events: BTreeMap<&'static str, u64>,
+}
+
+/// Runs `loaded`.
+#[must_use]
+pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
+    let s = &loaded.scenario;
+    let game = match s.game.get_ref().parse::<GameId>() {
+        Ok(g) => g,
+        Err(e) => {
+            return ScenarioRun {
+                game: None,
+                verdict: Verdict::Failed,
+                failures: vec![format!("{}: {e}", loaded.locate(s.game.span().start))],
+                transcript: String::new(),
+                events: BTreeMap::new(),
+            };
+        }
+    };
+    struct Visit<'a>(&'a LoadedScenario);
+    impl GameVisitor for Visit<'_> {
+        type Output = (Vec<String>, String, BTreeMap<&'static str, u64>);
+        fn visit<G: Game>(self) -> Self::Output {
+            let mut r = Runner::<G> {
+                loaded: self.0,
+                failures: Vec::new(),
+                transcript: String::new(),
+                events: BTreeMap::new(),
+                _g: std::marker::PhantomData,
+            };
+            r.run();
+            (r.failures, r.transcript, r.events)
+        }
+    }
+    let (failures, transcript, events) = game.visit(Visit(loaded));
+    let verdict = match (s.status, failures.is_empty()) {
+        (Status::Confirmed, true) => Verdict::Passed,
+        (Status::Confirmed, false) => Verdict::Failed,
+        (Status::Disputed, false) => Verdict::Disputed,
+        (Status::Disputed, true) => Verdict::DisputedButPassed,
+    };
+    ScenarioRun {
+        game: Some(game),
+        verdict,
+        failures,
+        transcript,
+        events,
+    }
+}
+
+struct Runner<'a, G: Game> {
+    loaded: &'a LoadedScenario,
+    failures: Vec<String>,
+    transcript: String,
+    events: BTreeMap<&'static str, u64>,
+    _g: std::marker::PhantomData<G>,
+}
+
+/// The legal actions of `state` in notation, sorted.
+pub(crate) fn sorted_legal<G: Game>(state: &G) -> Vec<String> {
+    let mut buf = G::Actions::default();
+    state.legal_actions(&mut buf);
+    let mut texts: Vec<String> = buf.iter().map(|&a| state.action_text(a)).collect();
+    texts.sort();
+    texts
+}
+
+fn turn_name<G: Game>(turn: Turn) -> String {
+    match turn {
+        Turn::Player(side) => G::side_name(side).to_owned(),
+        Turn::Chance => "chance".to_owned(),
+        Turn::Over(_) => "over".to_owned(),
+    }
+}
+
+fn parse_winner(text: &str) -> Result<Option<Side>, String> {
+    if text.eq_ignore_ascii_case("none") {
+        Ok(None)
+    } else {
+        text.parse::<Side>()
+            .map(Some)
+            .map_err(|e| format!("{e} or `none`"))
+    }
+}
+
+impl<G: Game> Runner<'_, G> {
+    fn fail(&mut self, at: usize, message: impl std::fmt::Display) {
+        let loc = self.loaded.locate(at);
+        self.failures.push(format!("{loc}: {message}"));
+        let _ = writeln!(self.transcript, "!! {message}");
+    }
+
+    fn run(&mut self) {
+        let s = &self.loaded.scenario;
+        let mut options = G::Options::default();
+        for (key, value) in &s.options {
+            if let Err(e) = options.set(key, value.get_ref()) {
+                self.fail(value.span().start, e);
+                return;
+            }
+        }
+        let mut state = match &s.position {
+            None => G::new(&options),
+            Some(p) => match G::import(p.get_ref(), &options) {
+                Ok(state) => state,
+                Err(e) => {
+                    self.fail(p.span().start, e);
+                    return;
+                }
+            },
+        };
+        let t = &mut self.transcript;
+        let _ = writeln!(t, "# {}", s.title);
+        let _ = writeln!(t, "game: {} ({})", G::ID, G::TITLE);
+        let _ = writeln!(t, "source: {}", s.source);
+        let _ = writeln!(t, "status: {}", s.status);
+        if let Some(reason) = &s.reason {
+            let _ = writeln!(t, "reason: {reason}");
+        }
+        if !s.rulings.is_empty() {
+            let ids: Vec<&str> = s.rulings.iter().map(|r| r.get_ref().as_str()).collect();
+            let _ = writeln!(t, "rulings: {}", ids.join(", "));
+        }
+        let opts: Vec<String> = <G::Options as GameOptions>::SPECS
+            .iter()
+            .map(|spec| format!("{}={}", spec.key, options.get(spec.key).unwrap_or("?")))
+            .collect();
+        if !opts.is_empty() {
+            let _ = writeln!(t, "options: {}", opts.join(", "));
+        }
+        let known: Vec<&str> = G::RULINGS.iter().map(|r| r.id).collect();
+        for r in &s.rulings {
+            if !tigerseye_engine::rulings::all()
+                .iter()
+                .any(|(_, k)| k.id == r.get_ref())
+            {
+                let msg = format!(
+                    "unknown ruling `{}`; this game's are {}",
+                    r.get_ref(),
+                    known.join(", ")
+                );
+                self.fail(r.span().start, msg);
+            }
+        }
+        let _ = writeln!(self.transcript, "\nstart: {}", state.export_string());
+        self.describe(&state);
+
+        for (i, spanned) in s.steps.iter().enumerate() {
+            let step = spanned.get_ref();
+            let at = spanned.span().start;
+            let _ = writeln!(self.transcript, "\n## step {}", i + 1);
+            if let Some(note) = &step.note {
+                let _ = writeln!(self.transcript, "note: {note}");
+            }
+            if !self.act(&mut state, step, at) {
+                return;
+            }
+            self.expect(&state, step, at);
+        }
+    }
+
+    /// Plays the step's action, if any. False when the scenario cannot go on.
+    fn act(&mut self, state: &mut G, step: &Step, at: usize) -> bool {
+        let (text, is_chance) = match (&step.play, &step.chance) {
+            (Some(p), _) => (p, false),
+            (None, Some(c)) => (c, true),
+            (None, None) => return true,
+        };
+        let text_at = text.span().start;
+        let turn = state.turn();
+        if is_chance && turn != Turn::Chance {
+            self.fail(
+                text_at,
+                format!("`chance` given, but the turn is {}'s", turn_name::<G>(turn)),
+            );
+            return false;
+        }
+        let action = match state.parse_action(text.get_ref()) {
+            Ok(a) => a,
+            Err(e) => {
+                self.fail(text_at, e);
+                return false;
+            }
+        };
+        let written = state.action_text(action);
+        let actor = turn_name::<G>(turn);
+        let mut emitted = Vec::new();
+        if let Err(e) = state.apply(action, &mut |ev: G::Event| emitted.push(ev)) {
+            let legal = sorted_legal(state);
+            self.fail(
+                text_at,
+                format!(
+                    "`{}` refused: {e}; legal here: {}",
+                    text.get_ref(),
+                    legal.join(" ")
+                ),
+            );
+            return false;
+        }
+        let _ = writeln!(self.transcript, "{actor} plays {written}");
+        let shown: Vec<String> = emitted.iter().map(ToString::to_string).collect();
+        for ev in &emitted {
+            *self.events.entry(ev.tag()).or_default() += 1;
+        }
+        if shown.is_empty() {
+            let _ = writeln!(self.transcript, "events: -");
+        } else {
+            for e in &shown {
+                let _ = writeln!(self.transcript, "event: {e}");
+            }
+        }
+        if let Some(expected) = &step.events
+            && *expected != shown
+        {
+            self.fail(at, format!("events: expected {expected:?}, got {shown:?}"));
+        }
+        self.describe(state);
+        true
+    }
+
+    fn describe(&mut self, state: &G) {
+        let t = &mut self.transcript;
+        let _ = write!(t, "{}", state.render_string());
+        let legal = sorted_legal(state);
+        if !legal.is_empty() {
+            let _ = writeln!(t, "legal ({}): {}", legal.len(), legal.join(" "));
+        }
+    }
+
+    fn expect(&mut self, state: &G, step: &Step, at: usize) {
+        if step.play.is_none() && step.chance.is_none() && step.events.is_some() {
+            self.fail(at, "`events` needs a `play` or `chance` in the same step");
+        }
+        if let Some(expected) = &step.legal {
+            let got = sorted_legal(state);
+            let mut want = expected.clone();
+            want.sort();
+            if want != got {
+                let missing: Vec<&String> = want.iter().filter(|a| !got.contains(a)).collect();
+                let extra: Vec<&String> = got.iter().filter(|a| !want.contains(a)).collect();
+                self.fail(at, format!("legal actions differ: expected but not legal {missing:?}; legal but not expected {extra:?}"));
+            }
+        }
+        if let Some(illegal) = &step.illegal {
+            for text in illegal {
+                match state.parse_action(text) {
+                    Err(e) => self.fail(at, format!("illegal `{text}` cannot be read: {e}")),
+                    Ok(a) => {
+                        let mut probe = state.clone();
+                        if probe.play(a).is_ok() {
+                            self.fail(
+                                at,
+                                format!("`{text}` was expected to be refused but is legal"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(expected) = &step.position {
+            let got = state.export_string();
+            if *expected != got {
+                self.fail(at, format!("position: expected `{expected}`, got `{got}`"));
+            }
+        }
+        if let Some(expected) = &step.turn {
+            let got = turn_name::<G>(state.turn());
+            if !expected.eq_ignore_ascii_case(&got) {
+                self.fail(at, format!("turn: expected {expected}, got {got}"));
+            }
+        }
+        if let Some(exp) = &step.outcome {
+            match state.turn() {
+                Turn::Over(outcome) => {
+                    match parse_winner(&exp.winner) {
+                        Err(e) => self.fail(at, format!("outcome winner: {e}")),
+                        Ok(w) if w != outcome.winner => {
+                            self.fail(
+                                at,
+                                format!("outcome: expected winner {}, got {outcome}", exp.winner),
+                            );
+                        }
+                        Ok(_) => {}
+                    }
+                    if let Some(rule) = &exp.rule
+                        && rule != outcome.rule.name()
+                    {
+                        self.fail(at, format!("outcome: expected rule {rule}, got {outcome}"));
+                    }
+                    if let Some(score) = &exp.score
+                        && *score != outcome.score.to_string()
+                    {
+                        self.fail(
+                            at,
+                            format!("outcome: expected score {score}, got {outcome}"),
+                        );
+                    }
+                }
+                turn @ (Turn::Player(_) | Turn::Chance) => self.fail(
+                    at,
+                    format!(
+                        "outcome expected, but the game goes on ({} to act)",
+                        turn_name::<G>(turn)
+                    ),
+                ),
+            }
+        }
+        if let Some(forced) = &step.forced {
+            match parse_winner(&forced.winner) {
+                Err(e) => self.fail(at, format!("forced winner: {e}")),
+                Ok(want) => {
+                    let got = forced_winner(state, forced.within);
+                    if got != want {
+                        self.fail(
+                            at,
+                            format!(
+                                "forced within {} plies: expected {}, got {}",
+                                forced.within,
+                                forced.winner,
+                                got.map_or("none", |s| G::side_name(s))
+                            ),
+                        );
+                    }
+                    let _ = writeln!(
+                        self.transcript,
+                        "forced within {} plies: {}",
+                        forced.within,
+                        got.map_or("none", |s| G::side_name(s))
+                    );
+                }
+            }
+        }
+        if let Some(losing) = &step.losing {
+            for text in &losing.actions {
+                self.check_losing(state, text, losing.within, true, at);
+            }
+        }
+        if let Some(must) = &step.must_play {
+            let mut buf = G::Actions::default();
+            state.legal_actions(&mut buf);
+            let mut found = false;
+            for &a in buf.iter() {
+                let text = state.action_text(a);
+                let saving = text == must.action;
+                found |= saving;
+                self.check_losing(state, &text, must.within, !saving, at);
+            }
+            if !found {
+                self.fail(
+                    at,
+                    format!("must-play `{}` is not a legal action", must.action),
+                );
+            }
+        }
+    }
+
+    /// Checks that after `text` the opponent of the side to act can (or, with
+    /// `loses` false, cannot) force a win within `within` plies.
+    fn check_losing(&mut self, state: &G, text: &str, within: u32, loses: bool, at: usize) {
+        let Turn::Player(mover) = state.turn() else {
+            self.fail(at, "`losing` and `must-play` need a player to act");
+            return;
+        };
+        let action = match state.parse_action(text) {
+            Ok(a) => a,
+            Err(e) => {
+                self.fail(at, e);
+                return;
+            }
+        };
+        let mut child = state.clone();
+        if let Err(e) = child.play(action) {
+            self.fail(at, format!("`{text}`: {e}"));
+            return;
+        }
+        let winner = forced_winner(&child, within);
+        let lost = winner == Some(mover.opponent());
+        let _ = writeln!(
+            self.transcript,
+            "after {text}: {} {} within {within} plies",
+            G::side_name(mover.opponent()),
+            if lost {
+                "forces a win"
+            } else {
+                "cannot force a win"
+            }
+        );
+        if lost != loses {
+            self.fail(
+                at,
+                format!(
+                    "after `{text}` {} was expected {} force a win within {within} plies",
+                    G::side_name(mover.opponent()),
+                    if loses { "to" } else { "not to" }
+                ),
+            );
+        }
+    }
+}

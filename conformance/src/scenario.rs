@@ -1,0 +1,299 @@
+//! The scenario format: one documented rule example per TOML file.
+//!
+//! See `scenarios/README.md` for the format as a contributor writes it. Loading
+//! validates the file's shape (unknown keys, missing `source`, a disputed status
+//! without a reason) and reports `file:line:column: what was expected`; whether the
+//! actions are legal is the runner's business.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A scenario file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Scenario {
+    /// One line saying what the scenario shows.
+    pub title: String,
+    /// The registered game's name, such as `duel`.
+    pub game: Spanned<String>,
+    /// The seed file and section the example or rule comes from.
+    pub source: String,
+    /// Ids of the rulings this scenario exercises.
+    #[serde(default)]
+    pub rulings: Vec<Spanned<String>>,
+    /// `confirmed` (default) or `disputed`.
+    #[serde(default)]
+    pub status: Status,
+    /// Why a disputed scenario cannot hold; required when disputed.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Rule-coverage tags (free text, such as `hold-the-key`).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Game options as `key = "value"`.
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<String>>,
+    /// A position in the game's export format; the standard start when absent.
+    #[serde(default)]
+    pub position: Option<Spanned<String>>,
+    /// The steps, in order.
+    #[serde(default, rename = "step")]
+    pub steps: Vec<Spanned<Step>>,
+}
+
+/// Whether a scenario is expected to hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The example holds under the project's rulings: it must pass.
+    #[default]
+    Confirmed,
+    /// The seed's own example cannot hold under the chosen ruling: it is run and
+    /// expected to fail, and `reason` says why. One that starts passing fails the
+    /// check, so the status is kept true.
+    Disputed,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Confirmed => "confirmed",
+            Status::Disputed => "disputed",
+        })
+    }
+}
+
+/// One step: an optional action, then expectations about the state it leads to.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Step {
+    /// An action in the game's notation (a move, a choice, or a chance outcome).
+    pub play: Option<Spanned<String>>,
+    /// A chance outcome to force; the turn must be chance's.
+    pub chance: Option<Spanned<String>>,
+    /// A note printed in the transcript.
+    pub note: Option<String>,
+    /// The exact set of legal actions after the step.
+    pub legal: Option<Vec<String>>,
+    /// Actions that must be refused after the step.
+    pub illegal: Option<Vec<String>>,
+    /// The exact list of events the step's action emits, in their printed form.
+    pub events: Option<Vec<String>>,
+    /// The position after the step, in the game's export format.
+    pub position: Option<String>,
+    /// Who acts after the step: a side's name, `chance` or `over`.
+    pub turn: Option<String>,
+    /// The outcome after the step.
+    pub outcome: Option<OutcomeExpectation>,
+    /// Who can force a win within a number of plies from the state after the step.
+    pub forced: Option<Forced>,
+    /// Actions after which the opponent can force a win within a number of plies.
+    pub losing: Option<Losing>,
+    /// The one action that does not lose within a number of plies.
+    pub must_play: Option<MustPlay>,
+}
+
+/// An expected outcome; unnamed fields are not checked.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct OutcomeExpectation {
+    /// A side's name, or `none` for a draw.
+    pub winner: String,
+    /// The deciding rule, such as `hold-the-key`.
+    pub rule: Option<String>,
+    /// The score as printed, such as `1-0 Game Points`.
+    pub score: Option<String>,
+}
+
+/// `forced = { winner = "red", within = 3 }`: with best play the named side (or
+/// `none`: neither) forces a win within `within` plies.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Forced {
+    /// A side's name or `none`.
+    pub winner: String,
+    /// Search depth in plies.
+    pub within: u32,
+}
+
+/// `losing = { actions = [...], within = 4 }`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Losing {
+    /// Actions of the side to act.
+    pub actions: Vec<String>,
+    /// Plies after the action within which the opponent forces a win.
+    pub within: u32,
+}
+
+/// `must-play = { action = "A3-B3", within = 3 }`: every other action loses within
+/// `within` plies after it, and this one does not.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MustPlay {
+    /// The one saving action.
+    pub action: String,
+    /// Plies after each action.
+    pub within: u32,
+}
+
+/// A scenario loaded from a file, with what is needed to point at its lines.
+#[derive(Clone, Debug)]
+pub struct LoadedScenario {
+    /// The file.
+    pub path: PathBuf,
+    /// The text, for turning spans into line numbers.
+    pub text: String,
+    /// The parsed scenario.
+    pub scenario: Scenario,
+}
+
+impl LoadedScenario {
+    /// `path:line:column` of byte offset `at`.
+    #[must_use]
+    pub fn locate(&self, at: usize) -> String {
+        locate(&self.path, &self.text, at)
+    }
+}
+
+/// `path:line:column` of byte offset `at` in `text` (1-based line and column).
+#[must_use]
+pub fn locate(path: &Path, text: &str, at: usize) -> String {
+    let at = at.min(text.len());
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("{}:{line}:{column}", path.display())
+}
+
+/// A scenario file that could not be read or does not have the format's shape.
+#[derive(Debug, thiserror::Error)]
+#[error("{at}: {message}")]
+pub struct LoadError {
+    /// `path:line:column`, or the path alone.
+    pub at: String,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+/// Parses scenario `text` read from `path`.
+///
+/// # Errors
+///
+/// [`LoadError`] at the line of the first problem: TOML syntax, an unknown or
+/// missing key, a value of the wrong type, a disputed status without a reason, an
+/// empty `source`.
+pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
+    let scenario: Scenario = toml::from_str(text).map_err(|e| LoadError {
+        at: e.span().map_or_else(
+            || path.display().to_string(),
+            |s| locate(path, text, s.start),
+        ),
+        message: e.message().trim().to_owned(),
+    })?;
+    let loaded = LoadedScenario {
+        path: path.to_owned(),
+        text: text.to_owned(),
+        scenario,
+    };
+    let s = &loaded.scenario;
+    if s.source.trim().is_empty() {
+        return Err(LoadError {
+            at: path.display().to_string(),
+            message: "`source` is empty: cite the seed file and section".into(),
+        });
+    }
+    if s.status == Status::Disputed && s.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        return Err(LoadError {
+            at: path.display().to_string(),
+            message: "`status = \"disputed\"` needs a `reason` saying why the example cannot hold"
+                .into(),
+        });
+    }
+    for step in &s.steps {
+        let st = step.get_ref();
+        if st.play.is_some() && st.chance.is_some() {
+            return Err(LoadError {
+                at: loaded.locate(step.span().start),
+                message: "a step has either `play` or `chance`, not both".into(),
+            });
+        }
+    }
+    Ok(loaded)
+}
+
+/// Reads and parses the scenario file at `path`.
+///
+/// # Errors
+///
+/// [`LoadError`] when the file cannot be read or [`parse`] fails.
+pub fn load(path: &Path) -> Result<LoadedScenario, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        at: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    parse(path, &text)
+}
+
+/// Every scenario file under `root` (`*.toml`, the `perft/` folder excepted),
+/// sorted by path.
+///
+/// # Errors
+///
+/// When a directory cannot be read.
+pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut stack = vec![root.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                if path.file_name().is_some_and(|n| n != "perft") {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_line_and_what_was_expected() {
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n\n[[step]]\nplya = \"C1-B1\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert!(err.at.starts_with("x.toml:6:"), "{err}");
+        assert!(err.message.contains("unknown field `plya`"), "{err}");
+        assert!(err.message.contains("play"), "{err}");
+    }
+
+    #[test]
+    fn disputed_needs_a_reason() {
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\nstatus = \"disputed\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert!(err.message.contains("reason"), "{err}");
+    }
+
+    #[test]
+    fn missing_source_is_an_error() {
+        let text = "title = \"t\"\ngame = \"duel\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert!(err.message.contains("source"), "{err}");
+    }
+
+    #[test]
+    fn locate_counts_lines_and_columns_from_one() {
+        assert_eq!(locate(Path::new("f"), "ab\ncd", 4), "f:2:2");
+        assert_eq!(locate(Path::new("f"), "ab\ncd", 0), "f:1:1");
+    }
+}

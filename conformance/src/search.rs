@@ -1,0 +1,162 @@
+//! Tree walks over any [`Game`]: perft, divide, and a bounded solver for the seeds'
+//! "must ... or lose" claims.
+//!
+//! Every walk keeps one scratch state and one action buffer per depth and copies
+//! with [`Clone::clone_from`], so it does not allocate per node.
+
+use tigerseye_engine::{Game, Side, Turn};
+
+/// One scratch state and action buffer per depth.
+struct Stack<G: Game> {
+    frames: Vec<(G, G::Actions)>,
+}
+
+impl<G: Game> Stack<G> {
+    fn new(root: &G, depth: u32) -> Stack<G> {
+        Stack {
+            frames: (0..depth)
+                .map(|_| (root.clone(), G::Actions::default()))
+                .collect(),
+        }
+    }
+}
+
+/// The number of leaf nodes `depth` plies below `state` (chance outcomes count as
+/// plies). Every leaf action is applied, none is bulk-counted; a game that ends
+/// earlier contributes no leaf.
+#[must_use]
+pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    let mut stack = Stack::new(state, depth);
+    perft_in(state, &mut stack.frames)
+}
+
+fn perft_in<G: Game>(state: &G, frames: &mut [(G, G::Actions)]) -> u64 {
+    let Some(((child, actions), rest)) = frames.split_first_mut() else {
+        return 1;
+    };
+    state.legal_actions(actions);
+    let mut nodes = 0;
+    for &action in actions.iter() {
+        child.clone_from(state);
+        child.apply_unchecked(action, &mut |_| {});
+        nodes += perft_in(child, rest);
+    }
+    nodes
+}
+
+/// Perft split by the first action: `(notation, nodes)` for each legal action in
+/// generation order.
+#[must_use]
+pub fn divide<G: Game>(state: &G, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut actions = G::Actions::default();
+    state.legal_actions(&mut actions);
+    let mut stack = Stack::new(state, depth - 1);
+    let mut child = state.clone();
+    actions
+        .iter()
+        .map(|&action| {
+            child.clone_from(state);
+            child.apply_unchecked(action, &mut |_| {});
+            (
+                state.action_text(action),
+                perft_in(&child, &mut stack.frames),
+            )
+        })
+        .collect()
+}
+
+/// Perft on all threads: the subtrees below the first two plies are shared out
+/// with rayon. Equal to [`perft`].
+#[must_use]
+pub fn perft_parallel<G: Game>(state: &G, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth < 3 {
+        return perft(state, depth);
+    }
+    let mut roots = Vec::new();
+    let mut actions = G::Actions::default();
+    state.legal_actions(&mut actions);
+    for &a in actions.iter() {
+        let mut child = state.clone();
+        child.apply_unchecked(a, &mut |_| {});
+        let mut inner = G::Actions::default();
+        child.legal_actions(&mut inner);
+        for &b in inner.iter() {
+            let mut grandchild = child.clone();
+            grandchild.apply_unchecked(b, &mut |_| {});
+            roots.push(grandchild);
+        }
+    }
+    roots.par_iter().map(|s| perft(s, depth - 2)).sum()
+}
+
+/// The side that can force a win within `depth` plies from `state`, whatever the
+/// other side does (and whatever chance does), or `None` when neither can.
+///
+/// A finished game's winner is returned at any depth.
+#[must_use]
+pub fn forced_winner<G: Game>(state: &G, depth: u32) -> Option<Side> {
+    let mut stack = Stack::new(state, depth);
+    forced_in(state, &mut stack.frames)
+}
+
+fn forced_in<G: Game>(state: &G, frames: &mut [(G, G::Actions)]) -> Option<Side> {
+    let mover = match state.turn() {
+        Turn::Over(outcome) => return outcome.winner,
+        Turn::Player(side) => Some(side),
+        Turn::Chance => None,
+    };
+    let ((child, actions), rest) = frames.split_first_mut()?;
+    state.legal_actions(actions);
+    // A player wins if one action wins; chance "wins" for a side only if every
+    // outcome does. The opponent wins if every action loses.
+    let mut all_same: Option<Option<Side>> = None;
+    for &action in actions.iter() {
+        child.clone_from(state);
+        child.apply_unchecked(action, &mut |_| {});
+        let result = forced_in(child, rest);
+        if mover.is_some() && result == mover {
+            return mover;
+        }
+        match all_same {
+            None => all_same = Some(result),
+            Some(prev) if prev != result => all_same = Some(None),
+            Some(_) => {}
+        }
+        // Chance cannot force anything once two outcomes differ; a player keeps
+        // looking for a winning action.
+        if all_same == Some(None) {
+            mover?;
+        }
+    }
+    all_same.flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tigerseye_engine::jewel::duel::{Duel, DuelOptions};
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let duel = Duel::new(&DuelOptions::default());
+        for depth in 1..6 {
+            let total: u64 = divide(&duel, depth).iter().map(|(_, n)| n).sum();
+            assert_eq!(total, perft(&duel, depth));
+            assert_eq!(perft_parallel(&duel, depth), perft(&duel, depth));
+        }
+    }
+
+    #[test]
+    fn red_moving_to_a1_loses_at_once() {
+        let mut duel = Duel::new(&DuelOptions::default());
+        let a = duel.parse_action("C1-A1").unwrap();
+        duel.play(a).unwrap();
+        // Green captures on A1, then walks to B2 in two moves: three plies.
+        assert_eq!(forced_winner(&duel, 3), Some(Side::Green));
+        assert_eq!(forced_winner(&duel, 2), None);
+    }
+}

@@ -1,0 +1,790 @@
+//! Random simulation: many games of uniformly random legal actions, on all cores,
+//! with the invariants checked after every step.
+//!
+//! Game `i` of a run with master seed `S` is played from its own seed
+//! [`game_seed`]`(S, i)`, so any single game replays alone, on any thread or
+//! shard. A panic inside one game is caught and recorded with its seed; the run
+//! goes on.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use tigerseye_engine::core::zobrist::splitmix64;
+use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
+
+use crate::invariants::{CheckMode, Checker, Violation};
+
+/// The seed of game `index` in a run with master seed `master`.
+#[must_use]
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    splitmix64(master ^ splitmix64(index))
+}
+
+/// One shard of a run split over machines: shard `k` of `n` plays the games whose
+/// index is `k` modulo `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard, `0..n`.
+    pub k: u64,
+    /// Number of shards, at least 1.
+    pub n: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { k: 0, n: 1 };
+}
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// The game.
+    pub game: GameId,
+    /// Options as `(key, value)`.
+    pub options: Vec<(String, String)>,
+    /// Games in the whole run (all shards together).
+    pub games: u64,
+    /// The master seed.
+    pub master_seed: u64,
+    /// Worker threads; all cores when `None`.
+    pub threads: Option<usize>,
+    /// How thoroughly to check each step.
+    pub mode: CheckMode,
+    /// The ply cap for games whose rules imply no bound; a game reaching it is
+    /// counted as unfinished, not failed.
+    pub max_plies: u32,
+    /// Draw a progress bar (on a terminal).
+    pub progress: bool,
+    /// Stop starting new games after this instant.
+    pub deadline: Option<Instant>,
+    /// The part of the run this process plays.
+    pub shard: Shard,
+}
+
+impl SimConfig {
+    /// `games` games of `game` with default options, seed 0, all cores, default checks.
+    #[must_use]
+    pub fn new(game: GameId, games: u64) -> SimConfig {
+        SimConfig {
+            game,
+            options: Vec::new(),
+            games,
+            master_seed: 0,
+            threads: None,
+            mode: CheckMode::DEFAULT,
+            max_plies: 100_000,
+            progress: false,
+            deadline: None,
+            shard: Shard::WHOLE,
+        }
+    }
+}
+
+/// A game that broke an invariant or panicked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailureRecord {
+    /// The game's index in the run.
+    pub index: u64,
+    /// Its seed ([`game_seed`] of the master seed and the index).
+    pub game_seed: u64,
+    /// The ply at which it failed.
+    pub ply: u32,
+    /// The broken invariant's name, or `panic`.
+    pub check: String,
+    /// What was found.
+    pub message: String,
+    /// The actions played up to the failure, in notation.
+    pub actions: Vec<String>,
+    /// The command that replays it.
+    pub replay: String,
+}
+
+/// Count of games that ended one way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeCount {
+    /// `green`, `red` or `draw`.
+    pub winner: String,
+    /// The deciding rule.
+    pub rule: String,
+    /// Games.
+    pub count: u64,
+}
+
+/// Game lengths in plies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LengthStats {
+    /// Mean plies per finished game.
+    pub mean: f64,
+    /// Longest game.
+    pub max: u32,
+    /// `[from, to, games]` buckets of plies, inclusive, covering every length seen.
+    pub histogram: Vec<[u64; 3]>,
+}
+
+/// The result of a simulation run (or one shard of it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimStats {
+    /// The game's name.
+    pub game: String,
+    /// The options in force, every key with its value.
+    pub options: BTreeMap<String, String>,
+    /// The master seed.
+    pub master_seed: u64,
+    /// The shard played.
+    pub shard: Shard,
+    /// Games played (including failed and unfinished ones).
+    pub games: u64,
+    /// Plies played.
+    pub plies: u64,
+    /// Wall-clock seconds.
+    pub elapsed_seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Full checks ran on one step in this many.
+    pub full_check_every: u32,
+    /// Games by result.
+    pub outcomes: Vec<OutcomeCount>,
+    /// Games that reached the ply cap of a game with no rule-implied bound.
+    pub unfinished: u64,
+    /// Game lengths.
+    pub length: LengthStats,
+    /// Rule events by tag, over all games (every declared tag, zero included).
+    pub events: BTreeMap<String, u64>,
+    /// Games that broke an invariant or panicked.
+    pub failed_games: u64,
+    /// The first failures, at most [`MAX_RECORDED_FAILURES`].
+    pub failures: Vec<FailureRecord>,
+    /// The run stopped at its deadline before playing every game.
+    pub stopped_early: bool,
+}
+
+impl SimStats {
+    /// Games per second of wall-clock time.
+    #[must_use]
+    pub fn games_per_second(&self) -> f64 {
+        self.games as f64 / self.elapsed_seconds.max(1e-9)
+    }
+
+    /// Plies per second of wall-clock time.
+    #[must_use]
+    pub fn plies_per_second(&self) -> f64 {
+        self.plies as f64 / self.elapsed_seconds.max(1e-9)
+    }
+
+    /// Event tags that never fired.
+    #[must_use]
+    pub fn events_never_fired(&self) -> Vec<String> {
+        self.events
+            .iter()
+            .filter(|&(_, &n)| n == 0)
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+}
+
+/// At most this many failures are kept in full; all are counted.
+pub const MAX_RECORDED_FAILURES: usize = 100;
+const EXACT_LENGTHS: usize = 4096;
+
+/// Counters kept per worker and merged by addition.
+#[derive(Clone, Debug, Default)]
+struct Acc {
+    games: u64,
+    plies: u64,
+    /// `[winner * rules + rule]`, winner 0 green, 1 red, 2 draw.
+    outcomes: Vec<u64>,
+    unfinished: u64,
+    /// Exact counts of lengths `0..EXACT_LENGTHS`; the last slot counts longer games.
+    lengths: Vec<u64>,
+    max_len: u32,
+    events: Vec<u64>,
+    failed: u64,
+    failures: Vec<FailureRecord>,
+    skipped: u64,
+}
+
+impl Acc {
+    fn new(rules: usize, events: usize) -> Acc {
+        Acc {
+            outcomes: vec![0; 3 * rules],
+            lengths: vec![0; EXACT_LENGTHS + 1],
+            events: vec![0; events],
+            ..Acc::default()
+        }
+    }
+
+    fn merge(mut self, other: Acc) -> Acc {
+        self.games += other.games;
+        self.plies += other.plies;
+        add(&mut self.outcomes, &other.outcomes);
+        self.unfinished += other.unfinished;
+        add(&mut self.lengths, &other.lengths);
+        self.max_len = self.max_len.max(other.max_len);
+        add(&mut self.events, &other.events);
+        self.failed += other.failed;
+        self.failures.extend(other.failures);
+        self.failures.sort_by_key(|f| f.index);
+        self.failures.truncate(MAX_RECORDED_FAILURES);
+        self.skipped += other.skipped;
+        self
+    }
+}
+
+fn add(into: &mut Vec<u64>, from: &[u64]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), 0);
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+/// How one game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game is over.
+    Over(tigerseye_engine::Outcome),
+    /// It reached the ply cap of a game with no rule-implied bound.
+    Unfinished,
+    /// An invariant broke (or the game panicked, check `panic`).
+    Failed(Violation),
+}
+
+/// One worker's reusable state for playing games of `G`.
+pub struct Player<G: Game> {
+    initial: G,
+    state: G,
+    legal: G::Actions,
+    checker: Checker<G>,
+    mode: CheckMode,
+    max_plies: u32,
+    /// The actions of the game in progress.
+    pub actions: Vec<G::Action>,
+    events: Vec<u64>,
+}
+
+impl<G: Game> Player<G> {
+    /// A player for games starting at `initial`.
+    #[must_use]
+    pub fn new(initial: &G, mode: CheckMode, max_plies: u32) -> Player<G> {
+        Player {
+            initial: initial.clone(),
+            state: initial.clone(),
+            legal: G::Actions::default(),
+            checker: Checker::new(initial),
+            mode,
+            max_plies,
+            actions: Vec::with_capacity(256),
+            events: vec![0; G::EVENTS.len()],
+        }
+    }
+
+    /// The state the last game reached.
+    #[must_use]
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// Plays one game of random actions from `seed`, checking every step.
+    pub fn play(&mut self, seed: u64) -> GameEnd {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.state.clone_from(&self.initial);
+        self.actions.clear();
+        let start_ply = self.state.ply();
+        loop {
+            self.state.legal_actions(&mut self.legal);
+            if let Err(v) = self.checker.cheap(&self.state, &self.legal) {
+                return GameEnd::Failed(v);
+            }
+            let ply = self.state.ply() - start_ply;
+            if self.mode.full_at(seed, ply)
+                && let Err(v) = self
+                    .checker
+                    .full(&self.state, &self.legal, seed ^ u64::from(ply))
+            {
+                return GameEnd::Failed(v);
+            }
+            let action = match self.state.turn() {
+                Turn::Over(outcome) => return GameEnd::Over(outcome),
+                Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
+                Turn::Player(_) => self.legal[rng.random_range(0..self.legal.len())],
+            };
+            if ply >= self.max_plies {
+                return GameEnd::Unfinished;
+            }
+            self.actions.push(action);
+            let events = &mut self.events;
+            self.state.apply_unchecked(action, &mut |e: G::Event| {
+                if let Some(i) = G::EVENTS.iter().position(|t| *t == e.tag()) {
+                    events[i] += 1;
+                }
+            });
+        }
+    }
+
+    /// The counts of events emitted so far, by index into [`Game::EVENTS`], and
+    /// resets them.
+    pub fn take_events(&mut self) -> Vec<u64> {
+        std::mem::replace(&mut self.events, vec![0; G::EVENTS.len()])
+    }
+}
+
+fn sample_chance<G: Game>(
+    state: &G,
+    outcomes: &G::Actions,
+    rng: &mut Xoshiro256PlusPlus,
+) -> G::Action {
+    let total: u64 = outcomes
+        .iter()
+        .map(|&a| {
+            state
+                .chance_probability(a)
+                .map_or(0, |p| u64::from(p.num) * 1_000_000 / u64::from(p.den))
+        })
+        .sum();
+    let mut pick = rng.random_range(0..total.max(1));
+    for &a in outcomes.iter() {
+        let w = state
+            .chance_probability(a)
+            .map_or(0, |p| u64::from(p.num) * 1_000_000 / u64::from(p.den));
+        if pick < w {
+            return a;
+        }
+        pick -= w;
+    }
+    outcomes[outcomes.len() - 1]
+}
+
+thread_local! {
+    static CAPTURING: Cell<bool> = const { Cell::new(false) };
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs (once) a panic hook that, on a thread playing simulated games, records
+/// the panic's message and place instead of printing it.
+fn install_panic_hook() {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if CAPTURING.with(Cell::get) {
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Plays game `seed` with `player`, turning a panic into a failed end.
+pub fn play_caught<G: Game>(player: &mut Player<G>, seed: u64) -> GameEnd {
+    install_panic_hook();
+    CAPTURING.with(|c| c.set(true));
+    let end = catch_unwind(AssertUnwindSafe(|| player.play(seed)));
+    CAPTURING.with(|c| c.set(false));
+    end.unwrap_or_else(|_| {
+        let message = LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| "panic".into());
+        GameEnd::Failed(Violation {
+            check: "panic",
+            message,
+        })
+    })
+}
+
+/// Builds `G`'s options from `(key, value)` pairs.
+///
+/// # Errors
+///
+/// The first option the game does not take.
+pub fn build_options<G: Game>(pairs: &[(String, String)]) -> anyhow::Result<G::Options> {
+    let mut options = G::Options::default();
+    for (k, v) in pairs {
+        options.set(k, v)?;
+    }
+    Ok(options)
+}
+
+/// Every option of `options` as `key -> value`.
+#[must_use]
+pub fn option_map<G: Game>(options: &G::Options) -> BTreeMap<String, String> {
+    <G::Options as GameOptions>::SPECS
+        .iter()
+        .map(|s| {
+            (
+                s.key.to_owned(),
+                options.get(s.key).unwrap_or("?").to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The command that replays game `index` of a run.
+#[must_use]
+pub fn replay_command(config: &SimConfig, index: u64) -> String {
+    let mut cmd = format!(
+        "tigerseye replay --game {} --seed {} --index {index}",
+        config.game, config.master_seed
+    );
+    for (k, v) in &config.options {
+        cmd.push_str(&format!(" --option {k}={v}"));
+    }
+    cmd
+}
+
+/// Runs the simulation `config` describes.
+///
+/// # Errors
+///
+/// When the options are not the game's or the thread pool cannot start.
+pub fn run(config: &SimConfig) -> anyhow::Result<SimStats> {
+    struct Visit<'a>(&'a SimConfig);
+    impl GameVisitor for Visit<'_> {
+        type Output = anyhow::Result<SimStats>;
+        fn visit<G: Game>(self) -> Self::Output {
+            run_game::<G>(self.0)
+        }
+    }
+    config.game.visit(Visit(config))
+}
+
+fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
+    let options = build_options::<G>(&config.options)?;
+    let initial = G::new(&options);
+    let threads = config
+        .threads
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let shard = config.shard;
+    anyhow::ensure!(
+        shard.n >= 1 && shard.k < shard.n,
+        "shard {}/{} is not one of 0..{}",
+        shard.k,
+        shard.n,
+        shard.n
+    );
+    let my_games = config.games / shard.n + u64::from(shard.k < config.games % shard.n);
+    let bar = if config.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let bar = ProgressBar::new(my_games);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{prefix} [{bar:40}] {human_pos}/{human_len} games {per_sec} eta {eta}",
+            )
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .progress_chars("=> "),
+        );
+        bar.set_prefix(config.game.name());
+        Some(bar)
+    } else {
+        None
+    };
+    let started = Instant::now();
+    let mut acc = Acc::new(G::RULES.len(), G::EVENTS.len());
+    // Batches, so that a deadline stops the run between them; each batch is shared
+    // out over the pool, one Player per rayon split.
+    let mut next = 0u64;
+    let mut batch = 4096u64;
+    while next < my_games {
+        if config.deadline.is_some_and(|d| Instant::now() >= d) {
+            acc.skipped += my_games - next;
+            break;
+        }
+        let end = next.saturating_add(batch).min(my_games);
+        let t = Instant::now();
+        let part = pool.install(|| run_batch::<G>(&initial, config, next, end, bar.as_ref()));
+        acc = acc.merge(part);
+        next = end;
+        if t.elapsed() < Duration::from_millis(250) && batch < 1 << 22 {
+            batch *= 2;
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let elapsed = started.elapsed();
+    Ok(summarize::<G>(config, &options, acc, elapsed, threads))
+}
+
+/// Plays local games `from..to` of this shard on the current pool.
+fn run_batch<G: Game>(
+    initial: &G,
+    config: &SimConfig,
+    from: u64,
+    to: u64,
+    bar: Option<&ProgressBar>,
+) -> Acc {
+    let shard = config.shard;
+    let rules = G::RULES.len();
+    let events = G::EVENTS.len();
+    (from..to)
+        .into_par_iter()
+        .fold(
+            || {
+                (
+                    Player::new(initial, config.mode, config.max_plies),
+                    Acc::new(rules, events),
+                    0u64,
+                )
+            },
+            |(mut player, mut acc, mut pending): (Player<G>, Acc, u64), local: u64| {
+                if pending % 64 == 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+                    acc.skipped += 1;
+                    return (player, acc, pending + 1);
+                }
+                play_into(&mut player, &mut acc, config, shard.k + local * shard.n);
+                pending += 1;
+                if pending == 1024 {
+                    if let Some(bar) = bar {
+                        bar.inc(pending);
+                    }
+                    pending = 0;
+                }
+                (player, acc, pending)
+            },
+        )
+        .map(|(mut player, mut acc, pending)| {
+            if let Some(bar) = bar {
+                bar.inc(pending);
+            }
+            add(&mut acc.events, &player.take_events());
+            acc
+        })
+        .reduce(|| Acc::new(rules, events), Acc::merge)
+}
+
+fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig, index: u64) {
+    let seed = game_seed(config.master_seed, index);
+    let end = play_caught(player, seed);
+    let plies = player.actions.len() as u32;
+    acc.games += 1;
+    acc.plies += u64::from(plies);
+    match end {
+        GameEnd::Over(outcome) => {
+            let w = match outcome.winner {
+                Some(Side::Green) => 0,
+                Some(Side::Red) => 1,
+                None => 2,
+            };
+            match G::RULES.iter().position(|r| *r == outcome.rule) {
+                Some(r) => acc.outcomes[w * G::RULES.len() + r] += 1,
+                None => record_failure(
+                    acc,
+                    player,
+                    config,
+                    index,
+                    seed,
+                    Violation {
+                        check: "rules",
+                        message: format!(
+                            "outcome rule `{}` is not in the game's RULES",
+                            outcome.rule
+                        ),
+                    },
+                ),
+            }
+            acc.lengths[(plies as usize).min(EXACT_LENGTHS)] += 1;
+            acc.max_len = acc.max_len.max(plies);
+        }
+        GameEnd::Unfinished => acc.unfinished += 1,
+        GameEnd::Failed(v) => record_failure(acc, player, config, index, seed, v),
+    }
+}
+
+fn record_failure<G: Game>(
+    acc: &mut Acc,
+    player: &Player<G>,
+    config: &SimConfig,
+    index: u64,
+    seed: u64,
+    v: Violation,
+) {
+    acc.failed += 1;
+    if acc.failures.len() < MAX_RECORDED_FAILURES {
+        // Re-walk the actions from the start to write them in notation.
+        let mut state = player.initial.clone();
+        let mut texts = Vec::with_capacity(player.actions.len());
+        for &a in &player.actions {
+            texts.push(state.action_text(a));
+            state.apply_unchecked(a, &mut |_| {});
+        }
+        acc.failures.push(FailureRecord {
+            index,
+            game_seed: seed,
+            ply: player.actions.len() as u32,
+            check: v.check.to_owned(),
+            message: v.message,
+            actions: texts,
+            replay: replay_command(config, index),
+        });
+    }
+}
+
+fn summarize<G: Game>(
+    config: &SimConfig,
+    options: &G::Options,
+    acc: Acc,
+    elapsed: Duration,
+    threads: usize,
+) -> SimStats {
+    let mut outcomes = Vec::new();
+    for (w, name) in ["green", "red", "draw"].iter().enumerate() {
+        for (r, rule) in G::RULES.iter().enumerate() {
+            let count = acc
+                .outcomes
+                .get(w * G::RULES.len() + r)
+                .copied()
+                .unwrap_or(0);
+            if count > 0 {
+                outcomes.push(OutcomeCount {
+                    winner: (*name).to_owned(),
+                    rule: rule.name().to_owned(),
+                    count,
+                });
+            }
+        }
+    }
+    let finished: u64 = acc.lengths.iter().sum();
+    let total_len: u64 = acc
+        .lengths
+        .iter()
+        .enumerate()
+        .map(|(l, &n)| l as u64 * n)
+        .sum();
+    let mean = if finished == 0 {
+        0.0
+    } else {
+        total_len as f64 / finished as f64
+    };
+    SimStats {
+        game: G::ID.name().to_owned(),
+        options: option_map::<G>(options),
+        master_seed: config.master_seed,
+        shard: config.shard,
+        games: acc.games,
+        plies: acc.plies,
+        elapsed_seconds: elapsed.as_secs_f64(),
+        threads,
+        full_check_every: config.mode.full_every,
+        outcomes,
+        unfinished: acc.unfinished,
+        length: LengthStats {
+            mean,
+            max: acc.max_len,
+            histogram: histogram(&acc.lengths),
+        },
+        events: G::EVENTS
+            .iter()
+            .zip(acc.events.iter().chain(std::iter::repeat(&0)))
+            .map(|(t, &n)| ((*t).to_owned(), n))
+            .collect(),
+        failed_games: acc.failed,
+        failures: acc.failures,
+        stopped_early: acc.skipped > 0,
+    }
+}
+
+/// At most 24 buckets of equal width (a power of two) covering every length seen.
+fn histogram(lengths: &[u64]) -> Vec<[u64; 3]> {
+    let Some(last) = lengths.iter().rposition(|&n| n > 0) else {
+        return Vec::new();
+    };
+    let mut width = 1usize;
+    while last / width >= 24 {
+        width *= 2;
+    }
+    (0..=last / width)
+        .map(|b| {
+            let from = b * width;
+            let to = (from + width - 1).min(last);
+            let count = lengths[from..=to].iter().sum();
+            [from as u64, to as u64, count]
+        })
+        .collect()
+}
+
+/// Replays game `index` of a run with every check on every step; returns the end
+/// and the actions in notation.
+///
+/// # Errors
+///
+/// When the options are not the game's.
+pub fn replay(config: &SimConfig, index: u64) -> anyhow::Result<(GameEnd, Vec<String>, String)> {
+    struct Visit<'a>(&'a SimConfig, u64);
+    impl GameVisitor for Visit<'_> {
+        type Output = anyhow::Result<(GameEnd, Vec<String>, String)>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let options = build_options::<G>(&self.0.options)?;
+            let initial = G::new(&options);
+            let mut player = Player::new(&initial, CheckMode::PARANOID, self.0.max_plies);
+            let end = play_caught(&mut player, game_seed(self.0.master_seed, self.1));
+            let mut state = initial;
+            let mut texts = Vec::new();
+            for &a in &player.actions {
+                texts.push(state.action_text(a));
+                state.apply_unchecked(a, &mut |_| {});
+            }
+            Ok((end, texts, player.state().render_string()))
+        }
+    }
+    config.game.visit(Visit(config, index))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_reproducible_and_thread_independent() {
+        let mut config = SimConfig::new(GameId::Duel, 2000);
+        config.master_seed = 42;
+        config.threads = Some(1);
+        let one = run(&config).unwrap();
+        config.threads = Some(2);
+        let two = run(&config).unwrap();
+        assert_eq!(one.games, 2000);
+        assert_eq!(one.failed_games, 0, "{:?}", one.failures);
+        assert_eq!(
+            (one.plies, &one.outcomes, &one.events, &one.length.histogram),
+            (two.plies, &two.outcomes, &two.events, &two.length.histogram)
+        );
+    }
+
+    #[test]
+    fn shards_add_up_to_the_whole_run() {
+        let mut config = SimConfig::new(GameId::Duel, 1001);
+        config.master_seed = 9;
+        let whole = run(&config).unwrap();
+        let mut plies = 0;
+        let mut games = 0;
+        for k in 0..3 {
+            config.shard = Shard { k, n: 3 };
+            let part = run(&config).unwrap();
+            plies += part.plies;
+            games += part.games;
+        }
+        assert_eq!((games, plies), (whole.games, whole.plies));
+    }
+
+    #[test]
+    fn histogram_covers_every_length() {
+        let mut lengths = vec![0u64; 100];
+        lengths[3] = 5;
+        lengths[99] = 1;
+        let h = histogram(&lengths);
+        assert!(h.len() <= 24);
+        assert_eq!(h.iter().map(|b| b[2]).sum::<u64>(), 6);
+        assert_eq!(h.last().unwrap()[1], 99);
+    }
+}

@@ -1,0 +1,121 @@
+//! Every scenario file under `scenarios/`: it must pass `check` (or, disputed,
+//! fail as its reason says), and its transcript (boards, sorted legal actions,
+//! events, outcome) is snapshotted, so a rule change shows up as a reviewable diff.
+
+use std::path::Path;
+
+use tigerseye_conformance::runner::{self, Verdict};
+use tigerseye_conformance::{corpus, scenario};
+
+#[test]
+fn every_scenario_holds_and_matches_its_snapshot() {
+    insta::glob!("../../../scenarios", "*/*.toml", |path| {
+        if path
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "perft")
+        {
+            return;
+        }
+        let loaded = scenario::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let run = runner::run(&loaded);
+        assert!(
+            !run.verdict.is_failure(),
+            "{}: {}\n{}",
+            path.display(),
+            run.verdict.name(),
+            run.failures.join("\n")
+        );
+        if loaded.scenario.status == scenario::Status::Disputed {
+            assert_eq!(run.verdict, Verdict::Disputed);
+        }
+        insta::with_settings!({
+            description => format!("{} — {}", loaded.scenario.title, loaded.scenario.source),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!("transcript", run.transcript);
+        });
+    });
+}
+
+#[test]
+fn the_whole_corpus_checks_clean() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+    let summary = corpus::check(&root, None, 5_000_000).expect("the corpus folder reads");
+    assert!(!summary.scenarios.is_empty());
+    assert!(!summary.perft.is_empty(), "no perft table in the corpus");
+    assert!(
+        summary
+            .perft
+            .iter()
+            .all(|p| p.computed.is_none() || p.computed == Some(p.expected))
+    );
+    assert!(
+        summary.rulings_without_scenario.is_empty(),
+        "rulings without a scenario: {:?}",
+        summary.rulings_without_scenario
+    );
+    assert!(
+        !summary.failed(),
+        "{:#?}",
+        summary
+            .scenarios
+            .iter()
+            .filter(|s| s.verdict != "passed" && s.verdict != "disputed")
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_wrong_expectation_fails_with_its_line() {
+    let text = r#"title = "t"
+game = "duel"
+source = "test"
+
+[[step]]
+play = "C1-B1"
+
+[[step]]
+play = "A3-C3"
+turn = "green"
+legal = ["C3-C2"]
+"#;
+    let loaded = scenario::parse(Path::new("mem.toml"), text).unwrap();
+    let run = runner::run(&loaded);
+    assert_eq!(run.verdict, Verdict::Failed);
+    assert_eq!(run.failures.len(), 2, "{:?}", run.failures);
+    assert!(
+        run.failures.iter().all(|f| f.starts_with("mem.toml:8:")),
+        "{:?}",
+        run.failures
+    );
+    assert!(
+        run.failures
+            .iter()
+            .any(|f| f.contains("turn: expected green, got red")),
+        "{:?}",
+        run.failures
+    );
+    assert!(
+        run.failures
+            .iter()
+            .any(|f| f.contains("legal actions differ")),
+        "{:?}",
+        run.failures
+    );
+}
+
+#[test]
+fn a_disputed_scenario_that_holds_fails_the_check() {
+    let text = r#"title = "t"
+game = "duel"
+source = "test"
+status = "disputed"
+reason = "pretend the seed's line cannot hold"
+
+[[step]]
+play = "C1-B1"
+"#;
+    let loaded = scenario::parse(Path::new("mem.toml"), text).unwrap();
+    assert_eq!(runner::run(&loaded).verdict, Verdict::DisputedButPassed);
+}

@@ -1,0 +1,8 @@
+//! The conformance crate's one integration-test binary: the scenario corpus with
+//! its snapshots, perft tables against the test-only reference models, fuzz seed
+//! corpora replayed on stable, and proptest properties over random games.
+
+mod corpus;
+mod fuzz_corpus;
+mod properties;
+mod reference;

@@ -1,0 +1,17 @@
+//! proptest properties over random games. A game is a vector of choices (each
+//! picks among the legal actions), so a failing game shrinks to a short one.
+
+use proptest::prelude::*;
+use tigerseye_conformance::fuzzing::play_choices;
+use tigerseye_engine::jewel::duel::Duel;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn duel_random_games_keep_every_invariant(choices in proptest::collection::vec(any::<u64>(), 0..400)) {
+        if let Err((ply, v)) = play_choices::<Duel>(choices) {
+            prop_assert!(false, "ply {}: {}", ply, v);
+        }
+    }
+}

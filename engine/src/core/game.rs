@@ -1,0 +1,371 @@
+//! The one trait every game implements, and the errors at its doors.
+
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
+
+use arrayvec::ArrayVec;
+
+use super::outcome::{Probability, RuleId, Turn};
+use super::side::Side;
+use crate::registry::GameId;
+
+/// A fixed-capacity list a game writes its legal actions into.
+///
+/// Games use `ArrayVec<Action, N>` with `N` the proven worst case, documented at
+/// the game's `Actions` type and checked by a test that builds that position.
+/// The caller keeps one buffer and reuses it, so generating actions never
+/// allocates.
+pub trait ActionBuffer<A>:
+    Default + Clone + fmt::Debug + Deref<Target = [A]> + DerefMut + Send
+{
+    /// Empties the list.
+    fn clear(&mut self);
+    /// Appends `action`.
+    ///
+    /// # Panics
+    ///
+    /// When the list is full: the game's capacity proof is wrong.
+    fn push(&mut self, action: A);
+}
+
+impl<A: Copy + fmt::Debug + Send, const N: usize> ActionBuffer<A> for ArrayVec<A, N> {
+    fn clear(&mut self) {
+        ArrayVec::clear(self);
+    }
+
+    fn push(&mut self, action: A) {
+        ArrayVec::push(self, action);
+    }
+}
+
+/// A rule event an action can emit: a capture, the Key taken, a Set-back, ...
+///
+/// Scenarios assert events by their [`Display`](fmt::Display) form; simulations
+/// count them by [`RuleEvent::tag`].
+pub trait RuleEvent: Copy + fmt::Debug + fmt::Display + PartialEq + Send + 'static {
+    /// The event's kind, one of the game's [`Game::EVENTS`], such as `capture`.
+    fn tag(&self) -> &'static str;
+}
+
+/// One documented option of a game: usually the other reading of a named ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key in scenario files and on the command line, such as `key-win-timing`.
+    pub key: &'static str,
+    /// Every value the key takes, the default first.
+    pub values: &'static [&'static str],
+    /// The ruling id this option selects a reading of, if any.
+    pub ruling: Option<&'static str>,
+    /// One line on what it changes.
+    pub doc: &'static str,
+}
+
+/// The options of one game, set from text.
+pub trait GameOptions: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// Every option, with its values (default first).
+    const SPECS: &'static [OptionSpec];
+
+    /// Sets `key` to `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError`] naming the key and the values it takes.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
+
+    /// The current value of `key`, or `None` for an unknown key.
+    fn get(&self, key: &str) -> Option<&'static str>;
+}
+
+/// Options for a game that has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoOptions;
+
+impl GameOptions for NoOptions {
+    const SPECS: &'static [OptionSpec] = &[];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        Err(OptionError::unknown_key(key, value, Self::SPECS))
+    }
+
+    fn get(&self, _key: &str) -> Option<&'static str> {
+        None
+    }
+}
+
+/// A key or value a game does not take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("option `{key} = {value}`: {expected}")]
+pub struct OptionError {
+    /// The key as given.
+    pub key: String,
+    /// The value as given.
+    pub value: String,
+    /// What was expected instead.
+    pub expected: String,
+}
+
+impl OptionError {
+    /// The key is not one of `specs`.
+    #[must_use]
+    pub fn unknown_key(key: &str, value: &str, specs: &[OptionSpec]) -> OptionError {
+        let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
+        let expected = if keys.is_empty() {
+            "this game takes no options".to_owned()
+        } else {
+            format!("unknown key; expected one of {}", keys.join(", "))
+        };
+        OptionError {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            expected,
+        }
+    }
+
+    /// The value is not one of `values`.
+    #[must_use]
+    pub fn bad_value(key: &str, value: &str, values: &[&str]) -> OptionError {
+        OptionError {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            expected: format!("expected one of {}", values.join(", ")),
+        }
+    }
+}
+
+/// Why [`Game::apply`] refused an action. The state is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is not among the legal actions of this state.
+    #[error("not a legal action in this position")]
+    NotLegal,
+}
+
+/// Why a text is not an action of this game in this state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read action `{text}`: expected {expected}")]
+pub struct NotationError {
+    /// The text as given.
+    pub text: String,
+    /// What the notation expects, with an example.
+    pub expected: String,
+}
+
+/// Why a text is not a position of this game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read position `{text}`: {expected}")]
+pub struct PositionError {
+    /// The text as given.
+    pub text: String,
+    /// What was wrong and what was expected.
+    pub expected: String,
+}
+
+/// A game's own invariant does not hold: the engine has a bug.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invariant broken: {0}")]
+pub struct InvariantError(pub String);
+
+/// A game's rules, as the harness drives them.
+///
+/// A state is a whole game in progress: the position, whose turn it is, the
+/// repetition history and, once over, the [`Outcome`](crate::Outcome). The
+/// contract, checked for every game by the conformance harness:
+///
+/// - [`Game::turn`] is [`Turn::Over`] exactly when [`Game::legal_actions`] is empty;
+/// - legal actions come in a deterministic order with no duplicates;
+/// - [`Game::apply`] accepts exactly the listed actions and leaves the state
+///   unchanged when it refuses one;
+/// - [`Game::write_action`] and [`Game::parse_action`] round-trip every legal action;
+/// - [`Game::import`] of [`Game::export`] gives an equal state with the same legal
+///   actions and hash;
+/// - the incremental [`Game::hash`] equals [`Game::recompute_hash`];
+/// - a game from the standard start ends within [`Game::ply_bound`] plies when the
+///   rules imply a bound.
+///
+/// Equality (`==`) compares everything that decides the game's future except the
+/// repetition history, which is a log of the past: two states are equal when an
+/// export of each would be the same text.
+pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
+    /// One choice of a player or of chance: a move, a capture, a procedure choice,
+    /// a die's face. Small and `Copy`.
+    type Action: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The fixed-capacity buffer legal actions are written into.
+    type Actions: ActionBuffer<Self::Action>;
+    /// The rule events applying an action can emit.
+    type Event: RuleEvent;
+    /// The game's options (readings of its rulings).
+    type Options: GameOptions;
+
+    /// This game's registry entry.
+    const ID: GameId;
+    /// The game's full name as the seed gives it.
+    const TITLE: &'static str;
+    /// The seed file and section its rules come from.
+    const SOURCE: &'static str;
+    /// The named rulings this game makes.
+    const RULINGS: &'static [crate::rulings::Ruling];
+    /// Every deciding rule an [`Outcome`](crate::Outcome) of this game can carry.
+    const RULES: &'static [RuleId];
+    /// Every [`RuleEvent::tag`] this game can emit.
+    const EVENTS: &'static [&'static str];
+
+    /// The standard start under `options`.
+    fn new(options: &Self::Options) -> Self;
+
+    /// The options this game was started with.
+    fn options(&self) -> &Self::Options;
+
+    /// Who is to act, or the outcome.
+    fn turn(&self) -> Turn;
+
+    /// Actions applied since the start (or since the imported position), chance
+    /// outcomes included.
+    fn ply(&self) -> u32;
+
+    /// Clears `out` and writes every legal action, in a deterministic order. At a
+    /// chance node these are the chance outcomes. Empty when the game is over.
+    fn legal_actions(&self, out: &mut Self::Actions);
+
+    /// The probability of chance outcome `action` at a chance node; `None` at a
+    /// player's turn or for an action that is no outcome here.
+    fn chance_probability(&self, action: Self::Action) -> Option<Probability> {
+        let _ = action;
+        None
+    }
+
+    /// Applies `action`, which must be legal, reporting rule events to `events`.
+    ///
+    /// The fast path for actions that came from [`Game::legal_actions`]. An illegal
+    /// action leaves the state meaningless (but never causes undefined behaviour).
+    fn apply_unchecked(&mut self, action: Self::Action, events: &mut impl FnMut(Self::Event));
+
+    /// Applies `action` if it is legal, reporting rule events to `events`.
+    ///
+    /// # Errors
+    ///
+    /// [`ApplyError::GameOver`] or [`ApplyError::NotLegal`]; the state is then
+    /// unchanged and no event was reported.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        events: &mut impl FnMut(Self::Event),
+    ) -> Result<(), ApplyError> {
+        if matches!(self.turn(), Turn::Over(_)) {
+            return Err(ApplyError::GameOver);
+        }
+        if !self.is_legal(action) {
+            return Err(ApplyError::NotLegal);
+        }
+        self.apply_unchecked(action, events);
+        Ok(())
+    }
+
+    /// [`Game::apply`] ignoring events.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::apply`].
+    fn play(&mut self, action: Self::Action) -> Result<(), ApplyError> {
+        self.apply(action, &mut |_| {})
+    }
+
+    /// Whether `action` is among the legal actions.
+    fn is_legal(&self, action: Self::Action) -> bool {
+        let mut legal = Self::Actions::default();
+        self.legal_actions(&mut legal);
+        legal.contains(&action)
+    }
+
+    /// Writes `action` in the game's notation, as it reads in this state.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    fn write_action(&self, action: Self::Action, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// `action` in the game's notation, as a new string.
+    fn action_text(&self, action: Self::Action) -> String {
+        let mut s = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write_action(action, &mut s);
+        s
+    }
+
+    /// Reads an action written in the game's notation, in this state.
+    ///
+    /// Reading does not check legality; [`Game::apply`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] saying what the notation expects.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, NotationError>;
+
+    /// Any structurally valid action built from `bits`, legal or not: for fuzzing
+    /// and for checking that unlisted actions are refused.
+    fn arbitrary_action(&self, bits: u64) -> Self::Action;
+
+    /// Writes the state as one line of text that [`Game::import`] reads back.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// The export as a new string.
+    fn export_string(&self) -> String {
+        let mut s = String::new();
+        let _ = self.export(&mut s);
+        s
+    }
+
+    /// Reads a state written by [`Game::export`] (or by hand), under `options`.
+    /// The repetition history starts at the imported position.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming what was expected.
+    fn import(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
+
+    /// The position hash: equal positions (as repetition compares them) have equal
+    /// hashes. Maintained incrementally.
+    fn hash(&self) -> u64;
+
+    /// The hash computed from scratch; must equal [`Game::hash`].
+    fn recompute_hash(&self) -> u64;
+
+    /// The game's own invariants (piece counts, squares on the board, counters
+    /// within their limits, ...).
+    ///
+    /// # Errors
+    ///
+    /// [`InvariantError`] describing the first broken invariant.
+    fn check_invariants(&self) -> Result<(), InvariantError>;
+
+    /// Draws the position as ASCII: the board (north at the top, files lettered
+    /// below) and who is to act.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// The render as a new string.
+    fn render_string(&self) -> String {
+        let mut s = String::new();
+        let _ = self.render(&mut s);
+        s
+    }
+
+    /// The most plies a game from the standard start can last under the rules,
+    /// or `None` when the rules imply no bound a simulation can use.
+    fn ply_bound(&self) -> Option<u32>;
+
+    /// The name the seed gives `side` in this game (`green`, `red`, `forest`, ...).
+    fn side_name(side: Side) -> &'static str {
+        side.name()
+    }
+}

@@ -1,0 +1,29 @@
+//! The shared vocabulary of every game: sides, coordinates, board geometry,
+//! outcomes, repetition history, hashing and the [`Game`] trait.
+
+mod coord;
+mod game;
+mod geometry;
+mod history;
+mod outcome;
+mod side;
+pub mod zobrist;
+
+pub use coord::{Coord, CoordError};
+pub use game::{
+    ActionBuffer, ApplyError, Game, GameOptions, InvariantError, NoOptions, NotationError,
+    OptionError, OptionSpec, PositionError, RuleEvent,
+};
+pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
+pub use history::RepetitionHistory;
+pub use outcome::{Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
+pub use side::{Side, SideError};
+
+/// Deciding rules shared by several games.
+pub mod rules {
+    use super::RuleId;
+
+    /// The same position occurred for the third time (every Jewel facet's notes:
+    /// "Draws include threefold repetition of moves/position").
+    pub const THREEFOLD_REPETITION: RuleId = RuleId("threefold-repetition");
+}

@@ -1,0 +1,36 @@
+//! # tigerseye-engine
+//!
+//! The rules of G. Nicholls' Tiger's-Eye games (Jewel: Keys in Time; Dragon) and
+//! two related drafts, as exact as the seeds allow. Rules only: no I/O, no
+//! threads, no random numbers. Chance (dice, coins) is a player whose outcomes
+//! the caller chooses.
+//!
+//! Every game implements [`Game`] and is listed once in [`GameId`]. Where a seed
+//! is silent or contradicts itself the engine makes a named ruling
+//! ([`rulings`]), with both readings and, where cheap, the other reading as an
+//! option.
+//!
+//! ```
+//! use tigerseye_engine::{Game, Turn, Side};
+//! use tigerseye_engine::jewel::duel::{Duel, DuelOptions};
+//!
+//! let mut duel = Duel::new(&DuelOptions::default());
+//! assert_eq!(duel.turn(), Turn::Player(Side::Red));
+//! for text in ["C1-B1", "A3-C3", "B1-B2"] {
+//!     let action = duel.parse_action(text).unwrap();
+//!     duel.play(action).unwrap();
+//! }
+//! let Turn::Over(outcome) = duel.turn() else { panic!("the game goes on") };
+//! assert_eq!(outcome.to_string(), "red wins by hold-the-key (0-1 Game Points)");
+//! ```
+
+pub mod core;
+pub mod jewel;
+pub mod registry;
+pub mod rulings;
+
+pub use crate::core::{
+    ActionBuffer, ApplyError, Coord, Game, GameOptions, Outcome, RuleEvent, RuleId, Score, Side,
+    Square, Turn,
+};
+pub use crate::registry::{GameId, GameVisitor};

@@ -1,0 +1,146 @@
+//! The registry of games: one line per game.
+//!
+//! Adding a game adds one line to the `registry!` invocation below; the enum, its
+//! names and the dispatch to generic code are generated from it, and every
+//! `match` on [`GameId`] is exhaustive, so the compiler lists anything else to do.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::core::Game;
+use crate::rulings::Ruling;
+
+/// Generic code to run for one game, chosen at run time by [`GameId::visit`].
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs the generic code for game `G`.
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+macro_rules! registry {
+    ($($variant:ident => $name:literal, $ty:ty;)*) => {
+        /// Every game the engine implements.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameId {
+            $(
+                #[doc = concat!("`", $name, "`: [`", stringify!($ty), "`].")]
+                $variant,
+            )*
+        }
+
+        impl GameId {
+            /// Every registered game, in registry order.
+            pub const ALL: &'static [GameId] = &[$(GameId::$variant),*];
+
+            /// The game's short name, used on the command line and in scenario files.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => $name,)*
+                }
+            }
+
+            /// Runs `visitor` with the game's type.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameId::$variant => visitor.visit::<$ty>(),)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    Duel => "duel", crate::jewel::duel::Duel;
+}
+
+struct Meta;
+
+impl GameVisitor for Meta {
+    type Output = (&'static str, &'static str, &'static [Ruling]);
+    fn visit<G: Game>(self) -> Self::Output {
+        (G::TITLE, G::SOURCE, G::RULINGS)
+    }
+}
+
+impl GameId {
+    /// The game's full name as the seed gives it, such as "Duel in the Castle".
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        self.visit(Meta).0
+    }
+
+    /// The seed file and section the game's rules come from.
+    #[must_use]
+    pub fn source(self) -> &'static str {
+        self.visit(Meta).1
+    }
+
+    /// The named rulings this game makes where its seed is silent or ambiguous.
+    #[must_use]
+    pub fn rulings(self) -> &'static [Ruling] {
+        self.visit(Meta).2
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The text is no registered game's name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{given}`; expected one of {known}")]
+pub struct UnknownGame {
+    /// The name as given.
+    pub given: String,
+    /// The registered names, comma-separated.
+    pub known: String,
+}
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameId::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownGame {
+                given: s.to_owned(),
+                known: GameId::ALL
+                    .iter()
+                    .map(|g| g.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_ids_agree() {
+        struct Id;
+        impl GameVisitor for Id {
+            type Output = GameId;
+            fn visit<G: Game>(self) -> GameId {
+                G::ID
+            }
+        }
+        for &g in GameId::ALL {
+            assert_eq!(g.name().parse::<GameId>(), Ok(g));
+            assert_eq!(
+                g.visit(Id),
+                g,
+                "{g}: the registry line and Game::ID disagree"
+            );
+            assert!(!g.title().is_empty());
+        }
+        assert!("chess".parse::<GameId>().is_err());
+    }
+}
