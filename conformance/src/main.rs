@@ -200,6 +200,20 @@ fn games_named(name: &str) -> anyhow::Result<Vec<GameId>> {
 }
 
 fn main() -> ExitCode {
+    // A closed pipe (`tigerseye ... | head`) ends the program quietly, as it does
+    // for other command-line tools, instead of panicking in `println!`.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or("");
+        if text.contains("failed printing to stdout") {
+            std::process::exit(141);
+        }
+        default_hook(info);
+    }));
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Nightly {
         budget: Duration::from_secs(60),
