@@ -8,6 +8,7 @@
 //! - [`search`]: perft, divide and a bounded solver;
 //! - [`invariants`] and [`sim`]: random games on all cores with invariants after
 //!   every step;
+//! - [`shrink`]: failing games reduced to short scenarios;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`bench`]: random-play and perft throughput;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
@@ -20,4 +21,5 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod search;
+pub mod shrink;
 pub mod sim;

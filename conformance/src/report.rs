@@ -205,6 +205,16 @@ pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
     )?;
     write_atomic(&dir.join("summary.md"), markdown(summary).as_bytes())?;
     write_atomic(&dir.join("junit.xml"), junit(summary)?.as_bytes())?;
+    for sim in &summary.sims {
+        for f in &sim.failures {
+            if let Some(shrunk) = &f.shrunk {
+                let path = dir
+                    .join("failures")
+                    .join(format!("{}-{}.toml", sim.game, f.index));
+                write_atomic(&path, shrunk.toml.as_bytes())?;
+            }
+        }
+    }
     Ok(dir)
 }
 
@@ -396,6 +406,13 @@ pub fn markdown(s: &Summary) -> String {
                     f.replay,
                     f.actions.join(" ")
                 );
+                if let Some(shrunk) = &f.shrunk {
+                    let _ = writeln!(
+                        md,
+                        "  - shrunk to {} steps: `failures/{}-{}.toml`",
+                        shrunk.steps, sim.game, f.index
+                    );
+                }
             }
         }
     }

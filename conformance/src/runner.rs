@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
+use crate::invariants::Checker;
 use crate::scenario::{LoadedScenario, Status, Step};
 use crate::search::forced_winner;
 
@@ -211,6 +212,7 @@ impl<G: Game> Runner<'_, G> {
                 return;
             }
             self.expect(&state, step, at);
+            self.check_invariants(&state, at);
         }
     }
 
@@ -271,6 +273,20 @@ impl<G: Game> Runner<'_, G> {
         }
         self.describe(state);
         true
+    }
+
+    /// Every invariant the simulator checks, cheap and full, on the state after a
+    /// step: a scenario is also a regression test of the engine's consistency.
+    fn check_invariants(&mut self, state: &G, at: usize) {
+        let mut legal = G::Actions::default();
+        state.legal_actions(&mut legal);
+        let mut checker = Checker::new(state);
+        if let Err(v) = checker
+            .cheap(state, &legal)
+            .and_then(|()| checker.full(state, &legal, at as u64))
+        {
+            self.fail(at, format!("invariant broken: {v}"));
+        }
     }
 
     fn describe(&mut self, state: &G) {

@@ -21,6 +21,7 @@ use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
 use crate::invariants::{CheckMode, Checker, Violation};
+use crate::shrink::{Oracle, ShrunkScenario, scenario_text, shrink};
 
 /// The seed of game `index` in a run with master seed `master`.
 #[must_use]
@@ -105,6 +106,8 @@ pub struct FailureRecord {
     pub actions: Vec<String>,
     /// The command that replays it.
     pub replay: String,
+    /// The game shrunk to a scenario (for the first [`MAX_SHRUNK_FAILURES`]).
+    pub shrunk: Option<ShrunkScenario>,
 }
 
 /// Count of games that ended one way.
@@ -192,6 +195,8 @@ impl SimStats {
 
 /// At most this many failures are kept in full; all are counted.
 pub const MAX_RECORDED_FAILURES: usize = 100;
+/// At most this many failures are shrunk to scenarios.
+pub const MAX_SHRUNK_FAILURES: usize = 10;
 const EXACT_LENGTHS: usize = 4096;
 
 /// Counters kept per worker and merged by addition.
@@ -269,6 +274,7 @@ pub struct Player<G: Game> {
     /// The actions of the game in progress.
     pub actions: Vec<G::Action>,
     events: Vec<u64>,
+    oracle: Option<Oracle<G>>,
 }
 
 impl<G: Game> Player<G> {
@@ -284,7 +290,15 @@ impl<G: Game> Player<G> {
             max_plies,
             actions: Vec::with_capacity(256),
             events: vec![0; G::EVENTS.len()],
+            oracle: None,
         }
+    }
+
+    /// Runs `oracle` on every state too.
+    #[must_use]
+    pub fn with_oracle(mut self, oracle: Option<Oracle<G>>) -> Player<G> {
+        self.oracle = oracle;
+        self
     }
 
     /// The state the last game reached.
@@ -302,6 +316,11 @@ impl<G: Game> Player<G> {
         loop {
             self.state.legal_actions(&mut self.legal);
             if let Err(v) = self.checker.cheap(&self.state, &self.legal) {
+                return GameEnd::Failed(v);
+            }
+            if let Some(oracle) = &self.oracle
+                && let Err(v) = oracle(&self.state)
+            {
                 return GameEnd::Failed(v);
             }
             let ply = self.state.ply() - start_ply;
@@ -384,16 +403,27 @@ fn install_panic_hook() {
     });
 }
 
+/// Runs `f`, turning a panic into `Err` with the panic's message and place
+/// (printed nowhere).
+///
+/// # Errors
+///
+/// The panic's message.
+pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    install_panic_hook();
+    let was = CAPTURING.with(|c| c.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    CAPTURING.with(|c| c.set(was));
+    result.map_err(|_| {
+        LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| "panic".into())
+    })
+}
+
 /// Plays game `seed` with `player`, turning a panic into a failed end.
 pub fn play_caught<G: Game>(player: &mut Player<G>, seed: u64) -> GameEnd {
-    install_panic_hook();
-    CAPTURING.with(|c| c.set(true));
-    let end = catch_unwind(AssertUnwindSafe(|| player.play(seed)));
-    CAPTURING.with(|c| c.set(false));
-    end.unwrap_or_else(|_| {
-        let message = LAST_PANIC
-            .with(|p| p.borrow_mut().take())
-            .unwrap_or_else(|| "panic".into());
+    catch_panic(|| player.play(seed)).unwrap_or_else(|message| {
         GameEnd::Failed(Violation {
             check: "panic",
             message,
@@ -458,6 +488,26 @@ pub fn run(config: &SimConfig) -> anyhow::Result<SimStats> {
 }
 
 fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
+    run_with_oracle::<G>(config, None)
+}
+
+/// Runs the simulation `config` describes for game `G` (which must be
+/// `config.game`), checking `oracle` on every state too. Failures are recorded,
+/// and the first [`MAX_SHRUNK_FAILURES`] are shrunk to scenarios.
+///
+/// # Errors
+///
+/// When the options are not the game's or the thread pool cannot start.
+pub fn run_with_oracle<G: Game>(
+    config: &SimConfig,
+    oracle: Option<Oracle<G>>,
+) -> anyhow::Result<SimStats> {
+    anyhow::ensure!(
+        config.game == G::ID,
+        "the configuration is for {}, not {}",
+        config.game,
+        G::ID
+    );
     let options = build_options::<G>(&config.options)?;
     let initial = G::new(&options);
     let threads = config
@@ -503,7 +553,8 @@ fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
         }
         let end = next.saturating_add(batch).min(my_games);
         let t = Instant::now();
-        let part = pool.install(|| run_batch::<G>(&initial, config, next, end, bar.as_ref()));
+        let part = pool
+            .install(|| run_batch::<G>(&initial, config, next, end, bar.as_ref(), oracle.as_ref()));
         acc = acc.merge(part);
         next = end;
         if t.elapsed() < Duration::from_millis(250) && batch < 1 << 22 {
@@ -514,6 +565,21 @@ fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
         bar.finish_and_clear();
     }
     let elapsed = started.elapsed();
+    let mut acc = acc;
+    for failure in acc.failures.iter_mut().take(MAX_SHRUNK_FAILURES) {
+        let mut player =
+            Player::new(&initial, config.mode, config.max_plies).with_oracle(oracle.clone());
+        let _ = play_caught(&mut player, failure.game_seed);
+        if let Some(shrunk) = shrink(&initial, &player.actions, oracle.as_ref()) {
+            failure.shrunk = Some(scenario_text(
+                &shrunk,
+                &options,
+                config.master_seed,
+                failure.index,
+                &failure.replay,
+            ));
+        }
+    }
     Ok(summarize::<G>(config, &options, acc, elapsed, threads))
 }
 
@@ -524,6 +590,7 @@ fn run_batch<G: Game>(
     from: u64,
     to: u64,
     bar: Option<&ProgressBar>,
+    oracle: Option<&Oracle<G>>,
 ) -> Acc {
     let shard = config.shard;
     let rules = G::RULES.len();
@@ -533,7 +600,8 @@ fn run_batch<G: Game>(
         .fold(
             || {
                 (
-                    Player::new(initial, config.mode, config.max_plies),
+                    Player::new(initial, config.mode, config.max_plies)
+                        .with_oracle(oracle.cloned()),
                     Acc::new(rules, events),
                     0u64,
                 )
@@ -627,6 +695,7 @@ fn record_failure<G: Game>(
             message: v.message,
             actions: texts,
             replay: replay_command(config, index),
+            shrunk: None,
         });
     }
 }

@@ -4,5 +4,6 @@
 
 mod corpus;
 mod fuzz_corpus;
+mod harness;
 mod properties;
 mod reference;

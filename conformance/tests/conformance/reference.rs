@@ -7,16 +7,16 @@ use std::path::Path;
 
 use tigerseye_conformance::corpus;
 use tigerseye_conformance::search::perft;
-use tigerseye_engine::Game;
 use tigerseye_engine::GameId;
 use tigerseye_engine::jewel::duel::{Duel, DuelOptions, KeyWinTiming, LoneContinuation};
+use tigerseye_engine::{Game, Side, Turn};
 
 /// Each side's Character (file, rank), and whether Red is to move.
 type Placement = ([Option<(i32, i32)>; 2], bool);
 
 /// Duel in the Castle, seed 002, as plainly as possible.
 #[derive(Clone, Debug)]
-struct RefDuel {
+pub(crate) struct RefDuel {
     /// (file, rank) from 0, index 0 Green, 1 Red.
     at: [Option<(i32, i32)>; 2],
     red_to_move: bool,
@@ -46,6 +46,47 @@ impl RefDuel {
             after_reply,
             lone_wins_at_once,
         }
+    }
+
+    /// The reference model standing where `duel` stands (its history starting
+    /// there), for comparing legal moves position by position.
+    pub(crate) fn at(duel: &Duel) -> RefDuel {
+        let square = |side| {
+            duel.character(side).map(|sq| {
+                let c = tigerseye_engine::jewel::duel::GEOMETRY.coord(sq);
+                (i32::from(c.file), i32::from(c.rank))
+            })
+        };
+        let at = [square(Side::Green), square(Side::Red)];
+        let (red_to_move, over) = match duel.turn() {
+            Turn::Player(side) => (side == Side::Red, false),
+            Turn::Chance | Turn::Over(_) => (false, true),
+        };
+        RefDuel {
+            at,
+            red_to_move,
+            over,
+            seen: vec![(at, red_to_move)],
+            after_reply: false,
+            lone_wins_at_once: false,
+        }
+    }
+
+    /// The legal moves as `from-to` in the seeds' coordinates, sorted, ignoring the
+    /// capture mark.
+    pub(crate) fn move_texts(&self) -> Vec<String> {
+        let name = |(f, r): (i32, i32)| format!("{}{}", char::from(b'A' + f as u8), r + 1);
+        let me = usize::from(self.red_to_move);
+        let mut v: Vec<String> = match self.at[me] {
+            Some(from) if !self.over => self
+                .moves()
+                .into_iter()
+                .map(|to| format!("{}-{}", name(from), name(to)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        v.sort();
+        v
     }
 
     fn moves(&self) -> Vec<(i32, i32)> {
@@ -131,6 +172,7 @@ fn duel_perft_agrees_with_the_reference_model_under_every_option() {
             } else {
                 LoneContinuation::PlayOn
             },
+            ..DuelOptions::default()
         };
         let engine = Duel::new(&options);
         let reference = RefDuel::new(after_reply, lone);

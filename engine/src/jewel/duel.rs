@@ -129,6 +129,19 @@ pub enum LoneContinuation {
     WinAtOnce,
 }
 
+/// A rule bug a test injects to prove that the harness finds and shrinks rule
+/// bugs (engine feature `fault-injection`, never on in a normal build).
+#[cfg(feature = "fault-injection")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DuelFault {
+    /// The rules as written.
+    #[default]
+    None,
+    /// A Character on the Key may not be captured: the capture onto B2 is missing
+    /// from the legal actions.
+    KeyHolderImmune,
+}
+
 /// Duel's options: the other readings of its rulings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DuelOptions {
@@ -136,21 +149,37 @@ pub struct DuelOptions {
     pub key_win_timing: KeyWinTiming,
     /// `lone-continuation = play-on | win-at-once`.
     pub lone_continuation: LoneContinuation,
+    /// `fault = none | key-holder-immune` (feature `fault-injection` only).
+    #[cfg(feature = "fault-injection")]
+    pub fault: DuelFault,
 }
 
+const KEY_WIN_TIMING_SPEC: OptionSpec = OptionSpec {
+    key: "key-win-timing",
+    values: &["at-once", "after-reply"],
+    ruling: Some(KEY_WIN_TIMING.id),
+    doc: "when a Hold-the-Key win is recorded",
+};
+
+const LONE_CONTINUATION_SPEC: OptionSpec = OptionSpec {
+    key: "lone-continuation",
+    values: &["play-on", "win-at-once"],
+    ruling: Some(LONE_CONTINUATION.id),
+    doc: "whether the side left alone plays its way to the Key",
+};
+
 impl GameOptions for DuelOptions {
+    #[cfg(not(feature = "fault-injection"))]
+    const SPECS: &'static [OptionSpec] = &[KEY_WIN_TIMING_SPEC, LONE_CONTINUATION_SPEC];
+    #[cfg(feature = "fault-injection")]
     const SPECS: &'static [OptionSpec] = &[
+        KEY_WIN_TIMING_SPEC,
+        LONE_CONTINUATION_SPEC,
         OptionSpec {
-            key: "key-win-timing",
-            values: &["at-once", "after-reply"],
-            ruling: Some(KEY_WIN_TIMING.id),
-            doc: "when a Hold-the-Key win is recorded",
-        },
-        OptionSpec {
-            key: "lone-continuation",
-            values: &["play-on", "win-at-once"],
-            ruling: Some(LONE_CONTINUATION.id),
-            doc: "whether the side left alone plays its way to the Key",
+            key: "fault",
+            values: &["none", "key-holder-immune"],
+            ruling: None,
+            doc: "an injected rule bug, for testing the harness",
         },
     ];
 
@@ -170,6 +199,20 @@ impl GameOptions for DuelOptions {
                     _ => return Err(OptionError::bad_value(key, value, Self::SPECS[1].values)),
                 };
             }
+            #[cfg(feature = "fault-injection")]
+            "fault" => {
+                self.fault = match value {
+                    "none" => DuelFault::None,
+                    "key-holder-immune" => DuelFault::KeyHolderImmune,
+                    _ => {
+                        return Err(OptionError::bad_value(
+                            key,
+                            value,
+                            &["none", "key-holder-immune"],
+                        ));
+                    }
+                };
+            }
             _ => return Err(OptionError::unknown_key(key, value, Self::SPECS)),
         }
         Ok(())
@@ -184,6 +227,11 @@ impl GameOptions for DuelOptions {
             "lone-continuation" => Some(match self.lone_continuation {
                 LoneContinuation::PlayOn => "play-on",
                 LoneContinuation::WinAtOnce => "win-at-once",
+            }),
+            #[cfg(feature = "fault-injection")]
+            "fault" => Some(match self.fault {
+                DuelFault::None => "none",
+                DuelFault::KeyHolderImmune => "key-holder-immune",
             }),
             _ => None,
         }
@@ -476,6 +524,13 @@ impl Game for Duel {
         }
         if let Some(from) = self.character(self.to_move) {
             for to in LANCER[from.index()] {
+                #[cfg(feature = "fault-injection")]
+                if self.options.fault == DuelFault::KeyHolderImmune
+                    && to == KEY
+                    && self.character(self.to_move.opponent()) == Some(KEY)
+                {
+                    continue;
+                }
                 out.push(DuelAction { from, to });
             }
         }
