@@ -63,3 +63,330 @@ pub fn play_bytes(game: GameId, data: &[u8]) -> Result<u32, (u32, Violation)> {
     }
     game.visit(Visit(data))
 }
+
+/// The game a fuzz input's first byte selects (modulo the number of games), and
+/// the rest of the input.
+#[must_use]
+pub fn split_game(data: &[u8]) -> Option<(GameId, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    Some((GameId::ALL[usize::from(first) % GameId::ALL.len()], rest))
+}
+
+/// The `legal_actions_agree` target: plays a game where each round reads 8 bytes
+/// as an arbitrary structured action ([`Game::arbitrary_action`]) and checks that
+/// it is accepted exactly when it is listed, then reads 1 byte to pick the legal
+/// action to play.
+///
+/// # Errors
+///
+/// The first disagreement, with the ply.
+pub fn legal_actions_agree(game: GameId, data: &[u8]) -> Result<u32, (u32, Violation)> {
+    struct Visit<'a>(&'a [u8]);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<u32, (u32, Violation)>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let mut state = G::new(&Default::default());
+            let mut legal = G::Actions::default();
+            let mut ply = 0;
+            for round in self.0.chunks(9) {
+                state.legal_actions(&mut legal);
+                if round.len() < 9 || legal.is_empty() {
+                    break;
+                }
+                let bits = u64::from_le_bytes(round[..8].try_into().unwrap_or([0; 8]));
+                let a = state.arbitrary_action(bits);
+                let listed = legal.contains(&a);
+                let mut probe = state.clone();
+                let accepted = probe.play(a).is_ok();
+                if listed != accepted {
+                    return Err((
+                        ply,
+                        Violation {
+                            check: "legal-agree",
+                            message: format!(
+                                "{} is listed: {listed}, accepted: {accepted}",
+                                state.action_text(a)
+                            ),
+                        },
+                    ));
+                }
+                if !accepted && probe != state {
+                    return Err((
+                        ply,
+                        Violation {
+                            check: "legal-agree",
+                            message: "a refused action changed the state".into(),
+                        },
+                    ));
+                }
+                for &l in legal.iter() {
+                    let mut probe = state.clone();
+                    if let Err(e) = probe.play(l) {
+                        return Err((
+                            ply,
+                            Violation {
+                                check: "legal-agree",
+                                message: format!(
+                                    "{} is listed but refused: {e}",
+                                    state.action_text(l)
+                                ),
+                            },
+                        ));
+                    }
+                }
+                let pick = legal[usize::from(round[8]) % legal.len()];
+                state.apply_unchecked(pick, &mut |_| {});
+                ply += 1;
+            }
+            Ok(ply)
+        }
+    }
+    game.visit(Visit(data))
+}
+
+/// The `position_parser` target: any text given to [`Game::import`] either is
+/// refused with an error or gives a state that keeps the game's invariants,
+/// generates, renders, and exports to a text that imports back to an equal state
+/// exporting the same text.
+///
+/// # Errors
+///
+/// What broke.
+pub fn position_round_trip(game: GameId, text: &str) -> Result<(), Violation> {
+    struct Visit<'a>(&'a str);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<(), Violation>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let fail = |message: String| Violation {
+                check: "position",
+                message,
+            };
+            let Ok(state) = G::import(self.0, &Default::default()) else {
+                return Ok(());
+            };
+            state
+                .check_invariants()
+                .map_err(|e| fail(format!("`{}` imports to a broken state: {e}", self.0)))?;
+            let mut legal = G::Actions::default();
+            state.legal_actions(&mut legal);
+            let _ = state.render_string();
+            let first = state.export_string();
+            let again = G::import(&first, &Default::default()).map_err(|e| {
+                fail(format!(
+                    "`{first}` (the export of `{}`) does not import: {e}",
+                    self.0
+                ))
+            })?;
+            if again != state || again.export_string() != first {
+                return Err(fail(format!(
+                    "`{}` -> `{first}` does not round-trip",
+                    self.0
+                )));
+            }
+            Ok(())
+        }
+    }
+    game.visit(Visit(text))
+}
+
+/// The `notation_parser` target: `choices` play a few random actions, then `text`
+/// is read as an action there; whatever reads prints back to text that reads as
+/// the same action.
+///
+/// # Errors
+///
+/// What broke.
+pub fn notation_round_trip(game: GameId, choices: &[u8], text: &str) -> Result<(), Violation> {
+    struct Visit<'a>(&'a [u8], &'a str);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<(), Violation>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let mut state = G::new(&Default::default());
+            let mut legal = G::Actions::default();
+            for &c in self.0 {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                state.apply_unchecked(legal[usize::from(c) % legal.len()], &mut |_| {});
+            }
+            let Ok(a) = state.parse_action(self.1) else {
+                return Ok(());
+            };
+            let printed = state.action_text(a);
+            match state.parse_action(&printed) {
+                Ok(b) if b == a => Ok(()),
+                Ok(b) => Err(Violation {
+                    check: "notation",
+                    message: format!(
+                        "`{}` reads as {a:?}, prints `{printed}`, which reads as {b:?}",
+                        self.1
+                    ),
+                }),
+                Err(e) => Err(Violation {
+                    check: "notation",
+                    message: format!(
+                        "`{}` reads as {a:?}, prints `{printed}`, which does not read: {e}",
+                        self.1
+                    ),
+                }),
+            }
+        }
+    }
+    game.visit(Visit(choices, text))
+}
+
+/// The `scenario_parser` target: any text either fails to load with an error or
+/// loads to a scenario that serialises to TOML loading back to an equal scenario.
+///
+/// # Errors
+///
+/// What broke.
+pub fn scenario_round_trip(text: &str) -> Result<(), Violation> {
+    let path = std::path::Path::new("fuzz.toml");
+    let Ok(loaded) = crate::scenario::parse(path, text) else {
+        return Ok(());
+    };
+    let fail = |message: String| Violation {
+        check: "scenario",
+        message,
+    };
+    let printed =
+        toml::to_string(&loaded.scenario).map_err(|e| fail(format!("does not serialise: {e}")))?;
+    let again = crate::scenario::parse(path, &printed).map_err(|e| {
+        fail(format!(
+            "the printed scenario does not load: {e}\n{printed}"
+        ))
+    })?;
+    if again.scenario != loaded.scenario {
+        return Err(fail(format!(
+            "the printed scenario loads differently:\n{printed}"
+        )));
+    }
+    Ok(())
+}
+
+/// One committed fuzz input replayed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CorpusReplay {
+    /// The fuzz target.
+    pub target: String,
+    /// Inputs replayed.
+    pub inputs: u64,
+    /// `file: what broke` for each failing input.
+    pub failures: Vec<String>,
+}
+
+/// Every fuzz target whose seed corpus `replay_corpora` replays: one random-game
+/// target per registered game, then the generic targets.
+#[must_use]
+pub fn targets() -> Vec<String> {
+    let mut t: Vec<String> = GameId::ALL
+        .iter()
+        .map(|g| format!("{}_random_game", g.name()))
+        .collect();
+    for generic in [
+        "legal_actions_agree",
+        "position_parser",
+        "notation_parser",
+        "scenario_parser",
+    ] {
+        t.push(generic.to_owned());
+    }
+    t
+}
+
+/// Runs one input of `target`.
+///
+/// # Errors
+///
+/// What broke.
+pub fn run_input(target: &str, data: &[u8]) -> Result<(), String> {
+    if let Some(game) = target.strip_suffix("_random_game") {
+        let game: GameId = game.parse().map_err(|e| format!("{e}"))?;
+        return play_bytes(game, data)
+            .map(|_| ())
+            .map_err(|(ply, v)| format!("ply {ply}: {v}"));
+    }
+    match target {
+        "legal_actions_agree" => match split_game(data) {
+            Some((game, rest)) => legal_actions_agree(game, rest)
+                .map(|_| ())
+                .map_err(|(ply, v)| format!("{game} ply {ply}: {v}")),
+            None => Ok(()),
+        },
+        "position_parser" => match split_game(data) {
+            Some((game, rest)) => match std::str::from_utf8(rest) {
+                Ok(text) => position_round_trip(game, text).map_err(|v| format!("{game}: {v}")),
+                Err(_) => Ok(()),
+            },
+            None => Ok(()),
+        },
+        "notation_parser" => {
+            let Some((game, rest)) = split_game(data) else {
+                return Ok(());
+            };
+            let Some((&n, rest)) = rest.split_first() else {
+                return Ok(());
+            };
+            let (choices, text) = rest.split_at(usize::from(n).min(rest.len()));
+            match std::str::from_utf8(text) {
+                Ok(text) => {
+                    notation_round_trip(game, choices, text).map_err(|v| format!("{game}: {v}"))
+                }
+                Err(_) => Ok(()),
+            }
+        }
+        "scenario_parser" => match std::str::from_utf8(data) {
+            Ok(text) => scenario_round_trip(text).map_err(|v| v.to_string()),
+            Err(_) => Ok(()),
+        },
+        other => Err(format!("unknown fuzz target `{other}`")),
+    }
+}
+
+/// Replays every committed input of every target under `root` (`fuzz/corpus`),
+/// catching panics. A target without a corpus folder is reported as a failure.
+#[must_use]
+pub fn replay_corpora(root: &std::path::Path) -> Vec<CorpusReplay> {
+    targets()
+        .into_iter()
+        .map(|target| {
+            let dir = root.join(&target);
+            let mut replay = CorpusReplay {
+                target: target.clone(),
+                inputs: 0,
+                failures: Vec::new(),
+            };
+            let mut files: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
+                Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+                Err(e) => {
+                    replay.failures.push(format!(
+                        "{}: {e} (every fuzz target has a seed corpus)",
+                        dir.display()
+                    ));
+                    return replay;
+                }
+            };
+            files.sort();
+            if files.is_empty() {
+                replay
+                    .failures
+                    .push(format!("{}: empty seed corpus", dir.display()));
+            }
+            for path in files {
+                replay.inputs += 1;
+                let outcome = std::fs::read(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|data| {
+                        crate::sim::catch_panic(|| run_input(&target, &data))
+                            .unwrap_or_else(|p| Err(format!("panic: {p}")))
+                    });
+                if let Err(e) = outcome {
+                    replay.failures.push(format!("{}: {e}", path.display()));
+                }
+            }
+            replay
+        })
+        .collect()
+}

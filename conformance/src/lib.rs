@@ -10,6 +10,7 @@
 //!   every step;
 //! - [`shrink`]: failing games reduced to short scenarios;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
+//! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`]: random-play and perft throughput;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
 
@@ -17,9 +18,14 @@ pub mod bench;
 pub mod corpus;
 pub mod fuzzing;
 pub mod invariants;
+pub mod merge;
+pub mod nightly;
+pub mod plot;
+pub mod quarantine;
 pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod search;
 pub mod shrink;
 pub mod sim;
+pub mod trend;

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use tigerseye_conformance::invariants::CheckMode;
+use tigerseye_conformance::nightly::{self, NightlyConfig};
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, GameEnd, Shard, SimConfig};
 use tigerseye_conformance::{bench, corpus, search};
@@ -140,21 +141,43 @@ enum Command {
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
     },
-    /// The corpus, every perft table and sims of every game, within a time budget.
-    /// This is what `tigerseye` runs with no command.
+    /// The corpus, every perft table, the fuzz seed corpora and sims of every game,
+    /// within a time budget. This is what `tigerseye` runs with no command.
     Nightly {
         /// Time budget, such as `60s`, `15m`, `2h`.
         #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
         budget: Duration,
+        /// Play exactly this many games of each game (within the budget) instead of
+        /// as many as the budget allows: sharded runs then merge to the unsharded run.
+        #[arg(long)]
+        games: Option<u64>,
         /// The master seed of the sims.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Play only shard K of N of the sims (`K/N`, K from 0).
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<Shard>,
+        /// The previous run's summary.json, for the trend.
+        #[arg(long)]
+        previous: Option<PathBuf>,
+        /// The quarantine of known failures [default: <corpus>/quarantine.toml].
+        #[arg(long)]
+        quarantine: Option<PathBuf>,
         /// Where reports go.
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
         /// The corpus folder [default: ./scenarios, else the repository's].
         #[arg(long)]
         corpus: Option<PathBuf>,
+    },
+    /// Merge the summary.json of the shards of one run into one report.
+    Merge {
+        /// The shards' summary.json files.
+        #[arg(required = true)]
+        summaries: Vec<PathBuf>,
+        /// Where the merged report goes.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
     },
     /// Print the rulings index (markdown).
     Rulings {
@@ -217,7 +240,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Nightly {
         budget: Duration::from_secs(60),
+        games: None,
         seed: 0,
+        shard: None,
+        previous: None,
+        quarantine: None,
         reports: PathBuf::from("reports"),
         corpus: None,
     });
@@ -433,10 +460,74 @@ fn run(command: Command) -> anyhow::Result<bool> {
         }
         Command::Nightly {
             budget,
+            games,
             seed,
+            shard,
+            previous,
+            quarantine,
             reports,
             corpus: dir,
-        } => nightly(budget, seed, &reports, dir),
+        } => {
+            let root = corpus::root(dir.as_deref());
+            anyhow::ensure!(root.is_dir(), "no corpus folder at {}", root.display());
+            let mut config = NightlyConfig::new(budget, root.clone());
+            config.games = games;
+            config.seed = seed;
+            config.shard = shard.unwrap_or(Shard::WHOLE);
+            config.verbose = true;
+            let fuzz = root.join("../fuzz/corpus");
+            config.fuzz = fuzz.is_dir().then_some(fuzz);
+            config.quarantine = tigerseye_conformance::quarantine::load(
+                &quarantine.unwrap_or_else(|| root.join("quarantine.toml")),
+            )?;
+            if let Some(p) = previous {
+                let text = std::fs::read_to_string(&p)
+                    .with_context(|| format!("reading {}", p.display()))?;
+                config.previous = Some(
+                    serde_json::from_str(&text)
+                        .with_context(|| format!("{} is not a summary.json", p.display()))?,
+                );
+            }
+            let mut summary = nightly::run(&config, print_sim)?;
+            report::unique_run_id(&reports, &mut summary);
+            let dir = report::write(&reports, &summary)?;
+            if let Some(q) = &summary.quarantine {
+                for line in q.tolerated.iter().chain(&q.expired).chain(&q.now_passing) {
+                    println!("quarantine: {line}");
+                }
+            }
+            let ok = summary.status == "clean";
+            println!(
+                "\nnightly: {} — report: {}",
+                if ok { "clean" } else { "FAILED" },
+                dir.display()
+            );
+            Ok(ok)
+        }
+        Command::Merge { summaries, reports } => {
+            let mut parts = Vec::new();
+            for p in &summaries {
+                let text = std::fs::read_to_string(p)
+                    .with_context(|| format!("reading {}", p.display()))?;
+                parts.push(
+                    serde_json::from_str::<Summary>(&text)
+                        .with_context(|| format!("{} is not a summary.json", p.display()))?,
+                );
+            }
+            let mut merged = tigerseye_conformance::merge::merge(&parts)?;
+            for sim in &merged.sims {
+                print_sim(sim);
+            }
+            report::unique_run_id(&reports, &mut merged);
+            let dir = report::write(&reports, &merged)?;
+            println!(
+                "merged {} reports: {} — report: {}",
+                parts.len(),
+                merged.status,
+                dir.display()
+            );
+            Ok(merged.status == "clean")
+        }
         Command::Rulings { game } => {
             for (g, r) in tigerseye_engine::rulings::all() {
                 if game.is_some_and(|x| x != g) {
@@ -564,50 +655,4 @@ fn finish(
     };
     report::unique_run_id(root, summary);
     report::write(root, summary)
-}
-
-/// The default main job: the corpus with its perft tables, then random games of
-/// every game, sharing what is left of the budget.
-fn nightly(
-    budget: Duration,
-    seed: u64,
-    reports: &std::path::Path,
-    dir: Option<PathBuf>,
-) -> anyhow::Result<bool> {
-    let started = Instant::now();
-    let deadline = started + budget;
-    let mut summary = Summary::new("nightly");
-    let root = corpus::root(dir.as_deref());
-    if !root.is_dir() {
-        bail!("no corpus folder at {}", root.display());
-    }
-    println!("== corpus: {}", root.display());
-    let check = corpus::check(&root, None, 20_000_000)?;
-    corpus::print(&check);
-    summary.check = Some(check);
-    let games = GameId::ALL;
-    for (i, &id) in games.iter().enumerate() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let share = left / (games.len() - i) as u32;
-        println!("\n== sim {id} for {:.0} s", share.as_secs_f64());
-        let mut config = SimConfig::new(id, u64::MAX / 4);
-        config.master_seed = seed;
-        config.deadline = Some(Instant::now() + share);
-        config.progress = false;
-        let stats = sim::run(&config)?;
-        print_sim(&stats);
-        summary.sims.push(stats);
-    }
-    summary.notes.push(format!(
-        "time budget {}",
-        humantime::format_duration(budget)
-    ));
-    let ok = !summary.failed();
-    let dir = finish(&mut summary, started, reports)?;
-    println!(
-        "\nnightly: {} — report: {}",
-        if ok { "clean" } else { "FAILED" },
-        dir.display()
-    );
-    Ok(ok)
 }

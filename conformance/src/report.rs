@@ -138,6 +138,15 @@ pub struct Summary {
     pub bench: Vec<BenchRow>,
     /// Notes (such as a budget that stopped the run early).
     pub notes: Vec<String>,
+    /// The fuzz seed corpora replayed, one entry per target.
+    #[serde(default)]
+    pub fuzz: Vec<crate::fuzzing::CorpusReplay>,
+    /// What the quarantine of known failures did, if one was applied.
+    #[serde(default)]
+    pub quarantine: Option<crate::quarantine::QuarantineReport>,
+    /// The comparison with a previous run, if one was given.
+    #[serde(default)]
+    pub trend: Option<crate::trend::Trend>,
 }
 
 impl Summary {
@@ -158,14 +167,35 @@ impl Summary {
             sims: Vec::new(),
             bench: Vec::new(),
             notes: Vec::new(),
+            fuzz: Vec::new(),
+            quarantine: None,
+            trend: None,
         }
+    }
+
+    /// Sets `status`: `failed` when a failure is not tolerated by `quarantine`, or
+    /// the quarantine itself fails (an entry expired or no longer failing).
+    pub fn finalize(&mut self, quarantine: Option<&crate::quarantine::Quarantine>, today: &str) {
+        let failed = match quarantine {
+            Some(q) => {
+                let (counting, report) = crate::quarantine::apply(q, self, today);
+                let failed = !counting.is_empty() || report.failed();
+                self.quarantine = Some(report);
+                failed
+            }
+            None => self.failed(),
+        };
+        self.status = if failed {
+            "failed".into()
+        } else {
+            "clean".into()
+        };
     }
 
     /// Whether anything failed.
     #[must_use]
     pub fn failed(&self) -> bool {
-        self.check.as_ref().is_some_and(CheckSummary::failed)
-            || self.sims.iter().any(|s| s.failed_games > 0)
+        !crate::quarantine::failure_ids(self).is_empty()
     }
 }
 
@@ -206,6 +236,34 @@ pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
     write_atomic(&dir.join("summary.md"), markdown(summary).as_bytes())?;
     write_atomic(&dir.join("junit.xml"), junit(summary)?.as_bytes())?;
     for sim in &summary.sims {
+        let lengths: Vec<(String, u64)> = sim
+            .length
+            .histogram
+            .iter()
+            .map(|b| (format!("{}-{} plies", b[0], b[1]), b[2]))
+            .collect();
+        let svg = crate::plot::bar_chart(
+            &format!("{}: game length ({} games)", sim.game, sim.games),
+            &lengths,
+        );
+        write_atomic(
+            &dir.join(format!("{}-length.svg", sim.game)),
+            svg.as_bytes(),
+        )?;
+        let outcomes: Vec<(String, u64)> = sim
+            .outcomes
+            .iter()
+            .map(|o| (format!("{} by {}", o.winner, o.rule), o.count))
+            .chain((sim.unfinished > 0).then(|| ("unfinished".to_owned(), sim.unfinished)))
+            .collect();
+        let svg = crate::plot::bar_chart(
+            &format!("{}: outcome by deciding rule", sim.game),
+            &outcomes,
+        );
+        write_atomic(
+            &dir.join(format!("{}-outcomes.svg", sim.game)),
+            svg.as_bytes(),
+        )?;
         for f in &sim.failures {
             if let Some(shrunk) = &f.shrunk {
                 let path = dir
@@ -392,6 +450,11 @@ pub fn markdown(s: &Summary) -> String {
             let _ = writeln!(md, "{:>6}-{:<6} {:>10} {bar}", b[0], b[1], b[2]);
         }
         let _ = writeln!(md, "```");
+        let _ = writeln!(
+            md,
+            "\n![game length, {0}]({0}-length.svg) ![outcomes, {0}]({0}-outcomes.svg)",
+            sim.game
+        );
         if sim.failed_games > 0 {
             let _ = writeln!(md, "\n### {} failed games\n", sim.failed_games);
             for f in &sim.failures {
@@ -415,6 +478,81 @@ pub fn markdown(s: &Summary) -> String {
                 }
             }
         }
+    }
+    if !s.fuzz.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Fuzz seed corpora\n\n| target | inputs | failures |\n|---|---:|---:|"
+        );
+        for f in &s.fuzz {
+            let _ = writeln!(md, "| {} | {} | {} |", f.target, f.inputs, f.failures.len());
+        }
+        for f in s.fuzz.iter().filter(|f| !f.failures.is_empty()) {
+            for line in &f.failures {
+                let _ = writeln!(md, "- {}: {line}", f.target);
+            }
+        }
+    }
+    if let Some(q) = &s.quarantine {
+        let _ = writeln!(md, "\n## Quarantine\n");
+        let _ = writeln!(md, "- tolerated: {}", q.tolerated.len());
+        for (label, list) in [
+            ("tolerated", &q.tolerated),
+            ("EXPIRED", &q.expired),
+            ("NOW PASSING", &q.now_passing),
+        ] {
+            for line in list {
+                let _ = writeln!(md, "- {label}: {line}");
+            }
+        }
+    }
+    if let Some(t) = &s.trend {
+        let _ = writeln!(
+            md,
+            "\n## Trend against {}\n\n| game | plies/s per thread before | now | ratio |\n|---|---:|---:|---:|",
+            t.previous_run
+        );
+        for g in &t.throughput {
+            let _ = writeln!(
+                md,
+                "| {} | {:.0} | {:.0} | {:.2} |",
+                g.game,
+                g.before,
+                g.now,
+                g.now / g.before.max(1e-9)
+            );
+        }
+        if !t.events.is_empty() {
+            let _ = writeln!(
+                md,
+                "\nEvent frequencies that moved by more than 10% (per 1000 games):\n\n| game | event | before | now |\n|---|---|---:|---:|"
+            );
+            for e in &t.events {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {:.1} | {:.1} |",
+                    e.game, e.event, e.before, e.now
+                );
+            }
+        }
+        let _ = writeln!(
+            md,
+            "\n- new failures: {}",
+            if t.new_failures.is_empty() {
+                "none".to_owned()
+            } else {
+                t.new_failures.join(", ")
+            }
+        );
+        let _ = writeln!(
+            md,
+            "- failures gone: {}",
+            if t.gone_failures.is_empty() {
+                "none".to_owned()
+            } else {
+                t.gone_failures.join(", ")
+            }
+        );
     }
     if !s.bench.is_empty() {
         let _ = writeln!(

@@ -177,13 +177,22 @@ impl<G: Game> Runner<'_, G> {
             let ids: Vec<&str> = s.rulings.iter().map(|r| r.get_ref().as_str()).collect();
             let _ = writeln!(t, "rulings: {}", ids.join(", "));
         }
+        // Only the options that differ from the defaults (the default readings).
+        let defaults = G::Options::default();
         let opts: Vec<String> = <G::Options as GameOptions>::SPECS
             .iter()
+            .filter(|spec| options.get(spec.key) != defaults.get(spec.key))
             .map(|spec| format!("{}={}", spec.key, options.get(spec.key).unwrap_or("?")))
             .collect();
-        if !opts.is_empty() {
-            let _ = writeln!(t, "options: {}", opts.join(", "));
-        }
+        let _ = writeln!(
+            t,
+            "options: {}",
+            if opts.is_empty() {
+                "defaults".to_owned()
+            } else {
+                opts.join(", ")
+            }
+        );
         let known: Vec<&str> = G::RULINGS.iter().map(|r| r.id).collect();
         for r in &s.rulings {
             if !tigerseye_engine::rulings::all()

@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 /// A scenario file as written.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Scenario {
     /// One line saying what the scenario shows.
@@ -46,7 +46,7 @@ pub struct Scenario {
 }
 
 /// Whether a scenario is expected to hold.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// The example holds under the project's rulings: it must pass.
@@ -68,7 +68,7 @@ impl fmt::Display for Status {
 }
 
 /// One step: an optional action, then expectations about the state it leads to.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Step {
     /// An action in the game's notation (a move, a choice, or a chance outcome).
@@ -98,7 +98,7 @@ pub struct Step {
 }
 
 /// An expected outcome; unnamed fields are not checked.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct OutcomeExpectation {
     /// A side's name, or `none` for a draw.
@@ -111,7 +111,7 @@ pub struct OutcomeExpectation {
 
 /// `forced = { winner = "red", within = 3 }`: with best play the named side (or
 /// `none`: neither) forces a win within `within` plies.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Forced {
     /// A side's name or `none`.
@@ -121,7 +121,7 @@ pub struct Forced {
 }
 
 /// `losing = { actions = [...], within = 4 }`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Losing {
     /// Actions of the side to act.
@@ -132,7 +132,7 @@ pub struct Losing {
 
 /// `must-play = { action = "A3-B3", within = 3 }`: every other action loses within
 /// `within` plies after it, and this one does not.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MustPlay {
     /// The one saving action.
@@ -140,6 +140,9 @@ pub struct MustPlay {
     /// Plies after each action.
     pub within: u32,
 }
+
+/// The deepest search `forced`, `losing` and `must-play` may ask for.
+pub const MAX_WITHIN: u32 = 14;
 
 /// A scenario loaded from a file, with what is needed to point at its lines.
 #[derive(Clone, Debug)]
@@ -216,6 +219,19 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
     }
     for step in &s.steps {
         let st = step.get_ref();
+        let depths = [
+            st.forced.as_ref().map(|f| f.within),
+            st.losing.as_ref().map(|l| l.within),
+            st.must_play.as_ref().map(|m| m.within),
+        ];
+        if depths.into_iter().flatten().any(|d| d > MAX_WITHIN) {
+            return Err(LoadError {
+                at: loaded.locate(step.span().start),
+                message: format!(
+                    "`within` is at most {MAX_WITHIN} plies (the solver is exhaustive)"
+                ),
+            });
+        }
         if st.play.is_some() && st.chance.is_some() {
             return Err(LoadError {
                 at: loaded.locate(step.span().start),
@@ -239,7 +255,8 @@ pub fn load(path: &Path) -> Result<LoadedScenario, LoadError> {
     parse(path, &text)
 }
 
-/// Every scenario file under `root` (`*.toml`, the `perft/` folder excepted),
+/// Every scenario file under `root`: `*.toml` in its subfolders (files directly in
+/// `root`, such as `quarantine.toml`, and the `perft/` folder are not scenarios),
 /// sorted by path.
 ///
 /// # Errors
@@ -247,14 +264,18 @@ pub fn load(path: &Path) -> Result<LoadedScenario, LoadError> {
 /// When a directory cannot be read.
 pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
-    let mut stack = vec![root.to_owned()];
+    let mut stack: Vec<PathBuf> = Vec::new();
+    for entry in std::fs::read_dir(root)? {
+        let path = entry?.path();
+        if path.is_dir() && path.file_name().is_some_and(|n| n != "perft") {
+            stack.push(path);
+        }
+    }
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir)? {
             let path = entry?.path();
             if path.is_dir() {
-                if path.file_name().is_some_and(|n| n != "perft") {
-                    stack.push(path);
-                }
+                stack.push(path);
             } else if path.extension().is_some_and(|e| e == "toml") {
                 found.push(path);
             }

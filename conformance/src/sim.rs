@@ -121,15 +121,37 @@ pub struct OutcomeCount {
     pub count: u64,
 }
 
-/// Game lengths in plies.
+/// Game lengths in plies, of finished games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LengthStats {
     /// Mean plies per finished game.
     pub mean: f64,
     /// Longest game.
     pub max: u32,
-    /// `[from, to, games]` buckets of plies, inclusive, covering every length seen.
+    /// `[from, to, games]` buckets of plies, inclusive, covering every length seen
+    /// (at most 24 buckets of equal power-of-two width).
     pub histogram: Vec<[u64; 3]>,
+    /// Exact number of games of each length: what shard reports merge by.
+    pub counts: BTreeMap<u32, u64>,
+}
+
+impl LengthStats {
+    /// The statistics of exact `counts`.
+    #[must_use]
+    pub fn from_counts(counts: BTreeMap<u32, u64>) -> LengthStats {
+        let games: u64 = counts.values().sum();
+        let total: u64 = counts.iter().map(|(&l, &n)| u64::from(l) * n).sum();
+        LengthStats {
+            mean: if games == 0 {
+                0.0
+            } else {
+                total as f64 / games as f64
+            },
+            max: counts.keys().next_back().copied().unwrap_or(0),
+            histogram: histogram(&counts),
+            counts,
+        }
+    }
 }
 
 /// The result of a simulation run (or one shard of it).
@@ -197,6 +219,7 @@ impl SimStats {
 pub const MAX_RECORDED_FAILURES: usize = 100;
 /// At most this many failures are shrunk to scenarios.
 pub const MAX_SHRUNK_FAILURES: usize = 10;
+/// Lengths below this are counted in a flat array, longer ones in a map.
 const EXACT_LENGTHS: usize = 4096;
 
 /// Counters kept per worker and merged by addition.
@@ -207,8 +230,10 @@ struct Acc {
     /// `[winner * rules + rule]`, winner 0 green, 1 red, 2 draw.
     outcomes: Vec<u64>,
     unfinished: u64,
-    /// Exact counts of lengths `0..EXACT_LENGTHS`; the last slot counts longer games.
+    /// Exact counts of lengths `0..EXACT_LENGTHS`.
     lengths: Vec<u64>,
+    /// Exact counts of longer games.
+    long_lengths: BTreeMap<u32, u64>,
     max_len: u32,
     events: Vec<u64>,
     failed: u64,
@@ -220,7 +245,7 @@ impl Acc {
     fn new(rules: usize, events: usize) -> Acc {
         Acc {
             outcomes: vec![0; 3 * rules],
-            lengths: vec![0; EXACT_LENGTHS + 1],
+            lengths: vec![0; EXACT_LENGTHS],
             events: vec![0; events],
             ..Acc::default()
         }
@@ -232,6 +257,9 @@ impl Acc {
         add(&mut self.outcomes, &other.outcomes);
         self.unfinished += other.unfinished;
         add(&mut self.lengths, &other.lengths);
+        for (l, n) in other.long_lengths {
+            *self.long_lengths.entry(l).or_default() += n;
+        }
         self.max_len = self.max_len.max(other.max_len);
         add(&mut self.events, &other.events);
         self.failed += other.failed;
@@ -565,7 +593,6 @@ pub fn run_with_oracle<G: Game>(
         bar.finish_and_clear();
     }
     let elapsed = started.elapsed();
-    let mut acc = acc;
     for failure in acc.failures.iter_mut().take(MAX_SHRUNK_FAILURES) {
         let mut player =
             Player::new(&initial, config.mode, config.max_plies).with_oracle(oracle.clone());
@@ -662,7 +689,10 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
                     },
                 ),
             }
-            acc.lengths[(plies as usize).min(EXACT_LENGTHS)] += 1;
+            match acc.lengths.get_mut(plies as usize) {
+                Some(n) => *n += 1,
+                None => *acc.long_lengths.entry(plies).or_default() += 1,
+            }
             acc.max_len = acc.max_len.max(plies);
         }
         GameEnd::Unfinished => acc.unfinished += 1,
@@ -724,18 +754,14 @@ fn summarize<G: Game>(
             }
         }
     }
-    let finished: u64 = acc.lengths.iter().sum();
-    let total_len: u64 = acc
+    let mut counts: BTreeMap<u32, u64> = acc
         .lengths
         .iter()
         .enumerate()
-        .map(|(l, &n)| l as u64 * n)
-        .sum();
-    let mean = if finished == 0 {
-        0.0
-    } else {
-        total_len as f64 / finished as f64
-    };
+        .filter(|&(_, &n)| n > 0)
+        .map(|(l, &n)| (l as u32, n))
+        .collect();
+    counts.extend(acc.long_lengths);
     SimStats {
         game: G::ID.name().to_owned(),
         options: option_map::<G>(options),
@@ -748,11 +774,7 @@ fn summarize<G: Game>(
         full_check_every: config.mode.full_every,
         outcomes,
         unfinished: acc.unfinished,
-        length: LengthStats {
-            mean,
-            max: acc.max_len,
-            histogram: histogram(&acc.lengths),
-        },
+        length: LengthStats::from_counts(counts),
         events: G::EVENTS
             .iter()
             .zip(acc.events.iter().chain(std::iter::repeat(&0)))
@@ -765,11 +787,12 @@ fn summarize<G: Game>(
 }
 
 /// At most 24 buckets of equal width (a power of two) covering every length seen.
-fn histogram(lengths: &[u64]) -> Vec<[u64; 3]> {
-    let Some(last) = lengths.iter().rposition(|&n| n > 0) else {
+fn histogram(counts: &BTreeMap<u32, u64>) -> Vec<[u64; 3]> {
+    let Some(&last) = counts.keys().next_back() else {
         return Vec::new();
     };
-    let mut width = 1usize;
+    let last = u64::from(last);
+    let mut width = 1u64;
     while last / width >= 24 {
         width *= 2;
     }
@@ -777,8 +800,8 @@ fn histogram(lengths: &[u64]) -> Vec<[u64; 3]> {
         .map(|b| {
             let from = b * width;
             let to = (from + width - 1).min(last);
-            let count = lengths[from..=to].iter().sum();
-            [from as u64, to as u64, count]
+            let count = counts.range(from as u32..=to as u32).map(|(_, n)| n).sum();
+            [from, to, count]
         })
         .collect()
 }
@@ -848,9 +871,7 @@ mod tests {
 
     #[test]
     fn histogram_covers_every_length() {
-        let mut lengths = vec![0u64; 100];
-        lengths[3] = 5;
-        lengths[99] = 1;
+        let lengths = BTreeMap::from([(3, 5), (99, 1)]);
         let h = histogram(&lengths);
         assert!(h.len() <= 24);
         assert_eq!(h.iter().map(|b| b[2]).sum::<u64>(), 6);

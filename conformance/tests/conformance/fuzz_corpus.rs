@@ -1,32 +1,61 @@
 //! The cargo-fuzz seed corpora under `fuzz/corpus/`, replayed on stable: every
-//! committed input must play without breaking an invariant.
+//! target has a corpus and every committed input passes its target's checks.
 
 use std::path::Path;
 
-use tigerseye_conformance::fuzzing::play_bytes;
-use tigerseye_engine::GameId;
+use tigerseye_conformance::fuzzing::{replay_corpora, scenario_round_trip, targets};
 
-/// The random-game fuzz targets: `<game>_random_game`.
 #[test]
-fn random_game_corpora_replay_clean() {
+fn every_fuzz_corpus_replays_clean() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus");
-    for &game in GameId::ALL {
-        let dir = root.join(format!("{}_random_game", game.name()));
-        let entries: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e} (every game has a fuzz target and a seed corpus)",
-                    dir.display()
-                )
-            })
-            .map(|e| e.unwrap().path())
-            .collect();
-        assert!(!entries.is_empty(), "{} is empty", dir.display());
-        for path in entries {
-            let data = std::fs::read(&path).unwrap();
-            if let Err((ply, v)) = play_bytes(game, &data) {
-                panic!("{}: ply {ply}: {v}", path.display());
-            }
+    let replays = replay_corpora(&root);
+    assert_eq!(replays.len(), targets().len());
+    for r in &replays {
+        assert!(r.failures.is_empty(), "{}: {:#?}", r.target, r.failures);
+        assert!(r.inputs > 0, "{} has no inputs", r.target);
+    }
+}
+
+#[test]
+fn every_fuzz_target_is_built_by_the_fuzz_workspace() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/Cargo.toml"))
+            .unwrap();
+    for t in targets() {
+        assert!(
+            manifest.contains(&format!("name = \"{t}\"")),
+            "fuzz/Cargo.toml has no [[bin]] {t}"
+        );
+        assert!(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../fuzz/fuzz_targets/{t}.rs"))
+                .is_file(),
+            "no fuzz_targets/{t}.rs"
+        );
+    }
+}
+
+#[test]
+fn every_scenario_in_the_corpus_round_trips() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+    for path in tigerseye_conformance::scenario::discover(&root).unwrap() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Err(v) = scenario_round_trip(&text) {
+            panic!("{}: {v}", path.display());
         }
+    }
+}
+
+#[test]
+fn the_nightly_workflow_fuzzes_every_target() {
+    let workflow = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../.github/workflows/nightly.yml"),
+    )
+    .unwrap();
+    for t in targets() {
+        assert!(
+            workflow.contains(&t),
+            ".github/workflows/nightly.yml does not fuzz {t}"
+        );
     }
 }

@@ -5,5 +5,6 @@
 mod corpus;
 mod fuzz_corpus;
 mod harness;
+mod nightly;
 mod properties;
 mod reference;

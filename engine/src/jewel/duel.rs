@@ -438,6 +438,12 @@ impl Duel {
                 let side = match c {
                     '1'..='3' => {
                         file += c as u8 - b'0';
+                        if file > 3 {
+                            return Err(err(format!(
+                                "at most 3 squares in rank {}, found more in `{rank_text}`",
+                                rank + 1
+                            )));
+                        }
                         continue;
                     }
                     'G' => Side::Green,
@@ -911,5 +917,8 @@ mod tests {
         assert!(Duel::import("G2/3/2R", &DuelOptions::default()).is_err());
         assert!(Duel::import("G3/3/2R red", &DuelOptions::default()).is_err());
         assert!(Duel::import("GG1/3/3 red", &DuelOptions::default()).is_err());
+        // Found by the position_parser fuzz target: long runs of digits overflowed.
+        let long = format!("{}/3/G2 red", "3".repeat(200));
+        assert!(Duel::import(&long, &DuelOptions::default()).is_err());
     }
 }

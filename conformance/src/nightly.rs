@@ -1,0 +1,120 @@
+//! `tigerseye nightly`: the corpus with every perft table, the fuzz seed corpora,
+//! and random games of every registered game, within a time budget; reports with
+//! the quarantine applied and, given the previous summary, the trend.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use tigerseye_engine::GameId;
+
+use crate::quarantine::{self, Quarantine};
+use crate::report::Summary;
+use crate::sim::{self, Shard, SimConfig, SimStats};
+use crate::{corpus, fuzzing, trend};
+
+/// What a nightly run does.
+#[derive(Clone, Debug)]
+pub struct NightlyConfig {
+    /// Stop starting work after this long; the sims share what the corpus leaves.
+    pub budget: Duration,
+    /// Play exactly this many games of each game (sharded runs merge to the same
+    /// result) instead of as many as the budget allows.
+    pub games: Option<u64>,
+    /// The sims' master seed.
+    pub seed: u64,
+    /// The shard of the sims this run plays.
+    pub shard: Shard,
+    /// The corpus folder.
+    pub corpus: PathBuf,
+    /// The fuzz seed corpora (`fuzz/corpus`); skipped when absent.
+    pub fuzz: Option<PathBuf>,
+    /// Known failures.
+    pub quarantine: Quarantine,
+    /// The previous run's summary, for the trend.
+    pub previous: Option<Summary>,
+    /// Perft depths over this many nodes are skipped.
+    pub node_limit: u64,
+    /// Print progress to stdout.
+    pub verbose: bool,
+}
+
+impl NightlyConfig {
+    /// A run of `budget` over the corpus at `corpus`, everything else default.
+    #[must_use]
+    pub fn new(budget: Duration, corpus: PathBuf) -> NightlyConfig {
+        NightlyConfig {
+            budget,
+            games: None,
+            seed: 0,
+            shard: Shard::WHOLE,
+            corpus,
+            fuzz: None,
+            quarantine: Quarantine::default(),
+            previous: None,
+            node_limit: 20_000_000,
+            verbose: false,
+        }
+    }
+}
+
+/// Runs the nightly job and returns its summary, status set. Writing it is the
+/// caller's.
+///
+/// # Errors
+///
+/// When the corpus cannot be read or a simulation cannot start.
+pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Result<Summary> {
+    let started = Instant::now();
+    let deadline = started + config.budget;
+    let mut summary = Summary::new("nightly");
+    if config.verbose {
+        println!("== corpus: {}", config.corpus.display());
+    }
+    let check = corpus::check(&config.corpus, None, config.node_limit)?;
+    if config.verbose {
+        corpus::print(&check);
+    }
+    summary.check = Some(check);
+    if let Some(root) = &config.fuzz {
+        summary.fuzz = fuzzing::replay_corpora(root);
+        if config.verbose {
+            let inputs: u64 = summary.fuzz.iter().map(|f| f.inputs).sum();
+            let bad: usize = summary.fuzz.iter().map(|f| f.failures.len()).sum();
+            println!(
+                "\n== fuzz seed corpora: {} targets, {inputs} inputs, {bad} failing",
+                summary.fuzz.len()
+            );
+        }
+    }
+    let games = GameId::ALL;
+    for (i, &id) in games.iter().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let share = left / u32::try_from(games.len() - i).unwrap_or(1);
+        let mut sim_config = SimConfig::new(id, config.games.unwrap_or(u64::MAX / 4));
+        sim_config.master_seed = config.seed;
+        sim_config.shard = config.shard;
+        sim_config.deadline = Some(Instant::now() + share);
+        if config.verbose {
+            println!("\n== sim {id} (up to {:.0} s)", share.as_secs_f64());
+        }
+        let stats = sim::run(&sim_config)?;
+        print_sim(&stats);
+        if stats.stopped_early && config.games.is_some() {
+            summary.notes.push(format!(
+                "{id}: the budget stopped the sim after {} games",
+                stats.games
+            ));
+        }
+        summary.sims.push(stats);
+    }
+    summary.notes.push(format!(
+        "time budget {}",
+        humantime::format_duration(config.budget)
+    ));
+    if let Some(previous) = &config.previous {
+        summary.trend = Some(trend::compare(previous, &summary));
+    }
+    summary.elapsed_seconds = started.elapsed().as_secs_f64();
+    summary.finalize(Some(&config.quarantine), &quarantine::today());
+    Ok(summary)
+}

@@ -1,0 +1,100 @@
+//! The trend against a previous run's `summary.json`: throughput per game, rule
+//! event frequencies, and failures that are new or gone.
+
+use serde::{Deserialize, Serialize};
+
+use crate::quarantine::failure_ids;
+use crate::report::Summary;
+
+/// One game's throughput then and now.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Throughput {
+    /// The game.
+    pub game: String,
+    /// Plies per second per thread, previously.
+    pub before: f64,
+    /// Plies per second per thread, now.
+    pub now: f64,
+}
+
+/// A rule event's frequency then and now, per 1000 games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventFrequency {
+    /// The game.
+    pub game: String,
+    /// The event tag.
+    pub event: String,
+    /// Per 1000 games, previously.
+    pub before: f64,
+    /// Per 1000 games, now.
+    pub now: f64,
+}
+
+/// The comparison with a previous run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trend {
+    /// The previous run's id.
+    pub previous_run: String,
+    /// Throughput of every game in both runs.
+    pub throughput: Vec<Throughput>,
+    /// Events whose frequency changed by more than 10% (or appeared, or vanished).
+    pub events: Vec<EventFrequency>,
+    /// Failure ids of this run that the previous run did not have.
+    pub new_failures: Vec<String>,
+    /// Failure ids of the previous run that this run does not have.
+    pub gone_failures: Vec<String>,
+}
+
+/// Compares `now` with `before`.
+#[must_use]
+pub fn compare(before: &Summary, now: &Summary) -> Trend {
+    let mut trend = Trend {
+        previous_run: before.run_id.clone(),
+        ..Trend::default()
+    };
+    for sim in &now.sims {
+        let Some(old) = before
+            .sims
+            .iter()
+            .find(|s| s.game == sim.game && s.options == sim.options)
+        else {
+            continue;
+        };
+        trend.throughput.push(Throughput {
+            game: sim.game.clone(),
+            before: old.plies_per_second() / old.threads.max(1) as f64,
+            now: sim.plies_per_second() / sim.threads.max(1) as f64,
+        });
+        let per_k = |n: u64, games: u64| 1000.0 * n as f64 / games.max(1) as f64;
+        for (event, &n) in &sim.events {
+            let b = per_k(old.events.get(event).copied().unwrap_or(0), old.games);
+            let a = per_k(n, sim.games);
+            let changed = if b == 0.0 {
+                a > 0.0
+            } else {
+                ((a - b) / b).abs() > 0.10
+            };
+            if changed {
+                trend.events.push(EventFrequency {
+                    game: sim.game.clone(),
+                    event: event.clone(),
+                    before: b,
+                    now: a,
+                });
+            }
+        }
+    }
+    let old_ids: Vec<String> = failure_ids(before).into_iter().map(|f| f.0).collect();
+    let new_ids: Vec<String> = failure_ids(now).into_iter().map(|f| f.0).collect();
+    trend.new_failures = new_ids
+        .iter()
+        .filter(|i| !old_ids.contains(i))
+        .cloned()
+        .collect();
+    trend.gone_failures = old_ids
+        .iter()
+        .filter(|i| !new_ids.contains(i))
+        .cloned()
+        .collect();
+    trend
+}

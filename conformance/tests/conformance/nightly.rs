@@ -1,0 +1,84 @@
+//! The nightly job end to end within a small budget: corpus, perft tables, fuzz
+//! seed corpora, sims of every game; every report file written; the quarantine
+//! and the trend applied.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use tigerseye_conformance::nightly::{NightlyConfig, run};
+use tigerseye_conformance::quarantine::{Known, Quarantine};
+use tigerseye_conformance::report;
+use tigerseye_engine::GameId;
+
+fn config(budget: Duration) -> NightlyConfig {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut c = NightlyConfig::new(budget, root.join("scenarios"));
+    c.fuzz = Some(root.join("fuzz/corpus"));
+    c.games = Some(3_000);
+    c.node_limit = 200_000;
+    c
+}
+
+#[test]
+fn nightly_runs_within_its_budget_and_writes_every_report() {
+    let budget = Duration::from_secs(20);
+    let started = Instant::now();
+    let summary = run(&config(budget), |_| {}).unwrap();
+    assert!(
+        started.elapsed() < budget + Duration::from_secs(10),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        summary.status,
+        "clean",
+        "{:#?}",
+        tigerseye_conformance::quarantine::failure_ids(&summary)
+    );
+    assert_eq!(summary.sims.len(), GameId::ALL.len());
+    assert!(summary.sims.iter().all(|s| s.games == 3_000));
+    assert!(summary.check.as_ref().is_some_and(|c| !c.perft.is_empty()));
+    assert!(!summary.fuzz.is_empty() && summary.fuzz.iter().all(|f| f.inputs > 0));
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = report::write(dir.path(), &summary).unwrap();
+    for file in [
+        "summary.json",
+        "summary.md",
+        "junit.xml",
+        "duel-length.svg",
+        "duel-outcomes.svg",
+    ] {
+        assert!(out.join(file).is_file(), "{file} missing");
+    }
+    let json: report::Summary =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(json.schema, report::SCHEMA);
+    assert_eq!(json.sims, summary.sims);
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("## Simulation: duel") && md.contains("duel-length.svg"));
+
+    // A second run against the first shows a trend with no new failures.
+    let mut c = config(budget);
+    c.previous = Some(summary.clone());
+    let again = run(&c, |_| {}).unwrap();
+    let trend = again.trend.expect("a trend");
+    assert_eq!(trend.throughput.len(), GameId::ALL.len());
+    assert!(trend.new_failures.is_empty());
+}
+
+#[test]
+fn a_quarantine_entry_that_no_longer_fails_fails_the_nightly() {
+    let mut c = config(Duration::from_secs(10));
+    c.games = Some(200);
+    c.quarantine = Quarantine {
+        known: vec![Known {
+            id: "sim:duel:hash".into(),
+            reason: "pretend it was broken".into(),
+            expires: "2999-01-01".into(),
+        }],
+    };
+    let summary = run(&c, |_| {}).unwrap();
+    assert_eq!(summary.status, "failed");
+    assert_eq!(summary.quarantine.unwrap().now_passing.len(), 1);
+}
