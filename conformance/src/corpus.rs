@@ -140,8 +140,11 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
                     named_rulings.insert(r.get_ref().clone());
                 }
                 let run = runner::run(&loaded);
-                for (tag, n) in &run.events {
-                    *summary.events.entry((*tag).to_owned()).or_default() += n;
+                if let Some(g) = run.game {
+                    let per_game = summary.events.entry(g.name().to_owned()).or_default();
+                    for (tag, n) in &run.events {
+                        *per_game.entry((*tag).to_owned()).or_default() += n;
+                    }
                 }
                 ScenarioResult {
                     path: rel,
@@ -317,6 +320,15 @@ pub fn print(summary: &CheckSummary) {
         "\nperft: {checked} table rows checked, {perft_bad} mismatched, {} skipped for the node limit",
         summary.perft.len() - checked
     );
+    for game in summary.events.keys() {
+        let never = summary.events_never_fired(game);
+        if !never.is_empty() {
+            println!(
+                "\n{game}: rule events no scenario fires: {}",
+                never.join(", ")
+            );
+        }
+    }
     if !summary.rulings_without_scenario.is_empty() {
         println!("\nrulings with no scenario naming them (add one under scenarios/<game>/):");
         for r in &summary.rulings_without_scenario {

@@ -73,8 +73,22 @@ pub struct CheckSummary {
     pub perft: Vec<PerftResult>,
     /// Ruling ids that no scenario names.
     pub rulings_without_scenario: Vec<String>,
-    /// Rule-event counts over all scenarios.
-    pub events: BTreeMap<String, u64>,
+    /// Rule events fired in the corpus, by game then tag (every declared tag,
+    /// zero included).
+    pub events: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+impl CheckSummary {
+    /// The declared events of `game` that no scenario fires.
+    #[must_use]
+    pub fn events_never_fired(&self, game: &str) -> Vec<String> {
+        self.events.get(game).map_or_else(Vec::new, |m| {
+            m.iter()
+                .filter(|&(_, &n)| n == 0)
+                .map(|(k, _)| k.clone())
+                .collect()
+        })
+    }
 }
 
 impl CheckSummary {
@@ -353,6 +367,27 @@ pub fn markdown(s: &Summary) -> String {
             let _ = writeln!(md, "\n### Rulings without a scenario\n");
             for r in &check.rulings_without_scenario {
                 let _ = writeln!(md, "- `{r}`");
+            }
+        }
+        if !check.events.is_empty() {
+            let _ = writeln!(
+                md,
+                "\n### Rule coverage\n\n| game | event | in scenarios | in random play |\n|---|---|---:|---:|"
+            );
+            for (game, events) in &check.events {
+                let sim = s.sims.iter().find(|x| &x.game == game);
+                for (tag, n) in events {
+                    let random = sim
+                        .and_then(|x| x.events.get(tag))
+                        .map_or("-".to_owned(), ToString::to_string);
+                    let _ = writeln!(md, "| {game} | {tag} | {n} | {random} |");
+                }
+            }
+            for game in check.events.keys() {
+                let never = check.events_never_fired(game);
+                if !never.is_empty() {
+                    let _ = writeln!(md, "\nNo {game} scenario fires: {}", never.join(", "));
+                }
             }
         }
         if !check.perft.is_empty() {

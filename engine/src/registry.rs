@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::Game;
+use crate::core::{Game, RuleId};
 use crate::rulings::Ruling;
 
 /// Generic code to run for one game, chosen at run time by [`GameId::visit`].
@@ -55,12 +55,27 @@ registry! {
     Duel => "duel", crate::jewel::duel::Duel;
 }
 
+/// A game's static description, read through [`GameId::visit`].
 struct Meta;
 
+struct MetaData {
+    title: &'static str,
+    source: &'static str,
+    rulings: &'static [Ruling],
+    rules: &'static [RuleId],
+    events: &'static [&'static str],
+}
+
 impl GameVisitor for Meta {
-    type Output = (&'static str, &'static str, &'static [Ruling]);
-    fn visit<G: Game>(self) -> Self::Output {
-        (G::TITLE, G::SOURCE, G::RULINGS)
+    type Output = MetaData;
+    fn visit<G: Game>(self) -> MetaData {
+        MetaData {
+            title: G::TITLE,
+            source: G::SOURCE,
+            rulings: G::RULINGS,
+            rules: G::RULES,
+            events: G::EVENTS,
+        }
     }
 }
 
@@ -68,19 +83,31 @@ impl GameId {
     /// The game's full name as the seed gives it, such as "Duel in the Castle".
     #[must_use]
     pub fn title(self) -> &'static str {
-        self.visit(Meta).0
+        self.visit(Meta).title
     }
 
     /// The seed file and section the game's rules come from.
     #[must_use]
     pub fn source(self) -> &'static str {
-        self.visit(Meta).1
+        self.visit(Meta).source
     }
 
     /// The named rulings this game makes where its seed is silent or ambiguous.
     #[must_use]
     pub fn rulings(self) -> &'static [Ruling] {
-        self.visit(Meta).2
+        self.visit(Meta).rulings
+    }
+
+    /// Every deciding rule an outcome of this game can carry.
+    #[must_use]
+    pub fn rules(self) -> &'static [RuleId] {
+        self.visit(Meta).rules
+    }
+
+    /// Every rule-event tag this game can emit.
+    #[must_use]
+    pub fn events(self) -> &'static [&'static str] {
+        self.visit(Meta).events
     }
 }
 

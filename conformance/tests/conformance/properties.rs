@@ -3,7 +3,10 @@
 
 use proptest::prelude::*;
 use tigerseye_conformance::fuzzing::play_choices;
-use tigerseye_engine::jewel::duel::Duel;
+use tigerseye_engine::jewel::duel::{Duel, DuelOptions};
+use tigerseye_engine::{Game, Turn};
+
+use crate::reference::RefDuel;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
@@ -13,5 +16,32 @@ proptest! {
         if let Err((ply, v)) = play_choices::<Duel>(choices) {
             prop_assert!(false, "ply {}: {}", ply, v);
         }
+    }
+}
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Differential: the engine and the test-only reference model play the same
+    /// game in lockstep and agree on the legal moves and the winner at every step.
+    #[test]
+    fn duel_agrees_with_the_reference_model(choices in proptest::collection::vec(any::<u16>(), 0..300)) {
+        let mut engine = Duel::new(&DuelOptions::default());
+        let mut reference = RefDuel::new(false, false);
+        let mut buf = <Duel as Game>::Actions::default();
+        for c in choices {
+            engine.legal_actions(&mut buf);
+            let mut texts: Vec<String> = buf.iter().map(|&a| engine.action_text(a).replace('x', "-")).collect();
+            texts.sort();
+            prop_assert_eq!(&texts, &reference.move_texts());
+            if texts.is_empty() {
+                break;
+            }
+            let pick = &texts[usize::from(c) % texts.len()];
+            let action = engine.parse_action(pick).or_else(|_| engine.parse_action(&pick.replace('-', "x"))).unwrap();
+            engine.play(action).unwrap();
+            reference.play_text(pick);
+        }
+        let over = matches!(engine.turn(), Turn::Over(_));
+        prop_assert_eq!(over, reference.move_texts().is_empty());
     }
 }

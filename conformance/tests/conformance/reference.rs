@@ -36,7 +36,7 @@ fn lancer(a: (i32, i32), b: (i32, i32)) -> bool {
 }
 
 impl RefDuel {
-    fn new(after_reply: bool, lone_wins_at_once: bool) -> RefDuel {
+    pub(crate) fn new(after_reply: bool, lone_wins_at_once: bool) -> RefDuel {
         let at = [Some((0, 2)), Some((2, 0))];
         RefDuel {
             at,
@@ -87,6 +87,13 @@ impl RefDuel {
         };
         v.sort();
         v
+    }
+
+    /// Plays `C1-B1` (the from-square is the mover's).
+    pub(crate) fn play_text(&mut self, text: &str) {
+        let to = text.split('-').nth(1).expect("from-to");
+        let b = to.as_bytes();
+        self.play((i32::from(b[0] - b'A'), i32::from(b[1] - b'1')));
     }
 
     fn moves(&self) -> Vec<(i32, i32)> {
