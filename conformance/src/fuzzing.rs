@@ -47,6 +47,22 @@ pub fn play_choices<G: Game>(
     }
 }
 
+/// [`play_choices`] for `game`, chosen at run time.
+///
+/// # Errors
+///
+/// As [`play_choices`].
+pub fn play_game_choices(game: GameId, choices: &[u64]) -> Result<u32, (u32, Violation)> {
+    struct Visit<'a>(&'a [u64]);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<u32, (u32, Violation)>;
+        fn visit<G: Game>(self) -> Self::Output {
+            play_choices::<G>(self.0.iter().copied())
+        }
+    }
+    game.visit(Visit(choices))
+}
+
 /// [`play_choices`] for `game`, each byte of `data` one choice: the fuzz target's
 /// body.
 ///

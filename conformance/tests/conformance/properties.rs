@@ -2,22 +2,31 @@
 //! picks among the legal actions), so a failing game shrinks to a short one.
 
 use proptest::prelude::*;
-use tigerseye_conformance::fuzzing::play_choices;
+use tigerseye_conformance::fuzzing::play_game_choices;
 use tigerseye_engine::jewel::duel::{Duel, DuelOptions};
-use tigerseye_engine::{Game, Turn};
+use tigerseye_engine::{Game, GameId, Turn};
 
 use crate::reference::RefDuel;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
+    /// Every registered game: a random game (a shrinkable vector of choices, each
+    /// picking among the legal actions or chance outcomes) keeps every invariant,
+    /// cheap and full, after every step. A failure shrinks to a short game of the
+    /// game it broke.
     #[test]
-    fn duel_random_games_keep_every_invariant(choices in proptest::collection::vec(any::<u64>(), 0..400)) {
-        if let Err((ply, v)) = play_choices::<Duel>(choices) {
-            prop_assert!(false, "ply {}: {}", ply, v);
+    fn every_game_keeps_every_invariant(
+        game in 0..GameId::ALL.len(),
+        choices in proptest::collection::vec(any::<u64>(), 0..400),
+    ) {
+        let game = GameId::ALL[game];
+        if let Err((ply, v)) = play_game_choices(game, &choices) {
+            prop_assert!(false, "{}: ply {}: {}", game, ply, v);
         }
     }
 }
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
