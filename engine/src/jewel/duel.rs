@@ -837,6 +837,11 @@ mod tests {
     }
 
     #[test]
+    fn an_action_is_two_bytes() {
+        assert_eq!(std::mem::size_of::<DuelAction>(), 2);
+    }
+
+    #[test]
     fn the_capacity_of_four_is_reached_from_a_corner() {
         let duel = Duel::import("G2/3/2R red", &DuelOptions::default()).unwrap();
         let mut buf = <Duel as Game>::Actions::default();
