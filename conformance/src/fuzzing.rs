@@ -293,6 +293,13 @@ pub struct CorpusReplay {
     pub failures: Vec<String>,
 }
 
+/// The random-game fuzz target of `game`: `<name>_random_game`, a `-` in the
+/// game's name written `_` (`diamond_qi_random_game`).
+#[must_use]
+pub fn random_game_target(game: GameId) -> String {
+    format!("{}_random_game", game.name().replace('-', "_"))
+}
+
 /// Every fuzz target whose seed corpus `replay_corpora` replays: one random-game
 /// target per registered game, then the generic targets.
 #[must_use]
@@ -318,8 +325,12 @@ pub fn targets() -> Vec<String> {
 ///
 /// What broke.
 pub fn run_input(target: &str, data: &[u8]) -> Result<(), String> {
-    if let Some(game) = target.strip_suffix("_random_game") {
-        let game: GameId = game.parse().map_err(|e| format!("{e}"))?;
+    if target.ends_with("_random_game") {
+        let game = GameId::ALL
+            .iter()
+            .copied()
+            .find(|&g| random_game_target(g) == target)
+            .ok_or_else(|| format!("no registered game has the fuzz target `{target}`"))?;
         return play_bytes(game, data)
             .map(|_| ())
             .map_err(|(ply, v)| format!("ply {ply}: {v}"));
