@@ -6,3 +6,4 @@ mod corpus;
 mod fuzz_corpus;
 mod properties;
 mod reference;
+mod reference_race;

@@ -1,0 +1,896 @@
+//! Race: the Jewel Series tie-break dice game, also played stand-alone (seed 002,
+//! "Jewel Series Tie-breaking", "The Play, Moves & Setting-back powers of the
+//! Expedition Leaders", "General Rules for Race", "Setting-back on Prominent
+//! squares", "Blocking of Setting-back on Prominent squares").
+//!
+//! Each side has the two Expedition Leaders of Star-Lords: "the two Green
+//! Expedition Leaders are placed on square K11 and the two Red Expedition Leaders
+//! are placed on square A1". On his turn a player "must first roll the dice" (a
+//! chance node: `roll 1` to `roll 6`, 1/6 each) and then advance one of his
+//! Leaders clockwise by the throw along the 40-square [`track`] ("by either of the
+//! player's Expedition Leaders ..., or by the Expedition Leader not having returned
+//! to his starting square if one has already returned there"). The first side to
+//! bring both Leaders round and home wins.
+//!
+//! - **Forward Setting-back**: landing on a single opposing Leader sends him back
+//!   to his starting square.
+//! - **Diagonal Setting-back**: from the square landed on, the diagonal 45 degrees
+//!   clockwise of the side's forwards "reaches across to another side of the board";
+//!   the nearest Leader on it (the "Relatively foremost") is set back if he is a
+//!   single (Unsecured) opposing Leader on another side. F6 blocks the diagonal, and
+//!   so, "temporarily", does any Leader on a track square before him (a Leader on
+//!   the landing square's own side can only be Forwardly set back). From B4 the
+//!   diagonal crosses C5 and D6 (its own side's Prominent squares, D6 "Foremost")
+//!   and reaches F8, G9, H10 and I11 (F8 Foremost).
+//! - **Double Setting-back**: a Forward and a Diagonal Set-back by one move.
+//! - **Secured Leaders**: two Leaders of a side on one square cannot be set back
+//!   and cannot be landed on; the mover "must make another move, if possible, or
+//!   pass the move".
+//! - Setting back is never compulsory beyond the choice of move
+//!   ([`GREATEST_SETBACKS`]); finishing needs "the minimum to reach the square or
+//!   more" and puts the Leader off the board ([`FINISHING`]).
+//! - **The move limit**: 50 moves a side, passes counted ([`MOVE_LIMIT`]). After it
+//!   "there is no more Setting-back at all and no restrictions whatsoever on ...
+//!   occupying the same square", and "the player who started the game moving
+//!   second and will have just moved now has the move again". The result is "Race –
+//!   completed by 50" or "Race - completed after 50".
+//! - Who moves first: a coin stand-alone, the reverse of Star-Lords as the
+//!   tie-break (option `first`). A win scores one Chord stand-alone, one Note as the
+//!   tie-break (option `scoring`).
+//!
+//! Actions: `coin green` / `coin red` (chance), `roll 4` (chance), `A1+4` (advance
+//! the Leader on A1 by the throw of 4), `pass`. The position format is in
+//! [`Race::export`](crate::Game::export).
+//!
+//! Rulings: [`TRACK_SHAPE`], [`GREATEST_SETBACKS`], [`START_SQUARE`], [`FINISHING`],
+//! [`SECURED_PASSING`], [`MOVE_LIMIT`].
+
+mod options;
+mod text;
+pub mod track;
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+pub use self::options::{
+    FINISHING, Finish, FirstMove, GREATEST_SETBACKS, MOVE_LIMIT, RaceOptions, SECURED_PASSING,
+    START_SQUARE, Scoring, SecuredPassing, SetbackChoice, StartSquare, TRACK_SHAPE, TrackShape,
+};
+use self::track::{GEOMETRY, LEN, Track};
+use crate::core::{
+    Game, InvariantError, NotationError, Outcome, PositionError, Probability, RuleEvent, RuleId,
+    Score, ScoreUnit, Side, Square, Turn, zobrist,
+};
+use crate::registry::GameId;
+use crate::rulings::Ruling;
+
+/// "Race – completed by 50": won before the move limit was reached.
+pub const COMPLETED_BY_50: RuleId = RuleId("completed-by-50");
+/// "Race - completed after 50": won after the move limit was reached.
+pub const COMPLETED_AFTER_50: RuleId = RuleId("completed-after-50");
+/// "The move limit is 50 moves for each side" (General Rules 5).
+pub const MOVE_LIMIT_MOVES: u8 = 50;
+/// The most moves a side can make: 50, then at most 80 more (after the limit no
+/// Leader goes back, and each move takes one of at most 80 squares still to go).
+pub const MAX_MOVES: u8 = 130;
+/// A Leader's progress once home (off the board): a full round.
+pub const HOME: u8 = LEN;
+
+/// The track index of a side's starting square: Red's A1, Green's K11.
+const fn start(side: Side) -> u8 {
+    match side {
+        Side::Red => 0,
+        Side::Green => 20,
+    }
+}
+
+/// The track index of a Leader of `side` `progress` squares from his start.
+const fn track_index(side: Side, progress: u8) -> u8 {
+    let t = start(side) + progress;
+    if t >= LEN { t - LEN } else { t }
+}
+
+/// One action of Race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RaceAction {
+    /// Chance: the coin names the side that moves first. `coin green`.
+    Coin(Side),
+    /// Chance: the die shows this face, 1 to 6. `roll 4`.
+    Roll(u8),
+    /// The side to move advances its Leader standing on `from` by the throw `steps`.
+    /// `A1+4`.
+    Advance {
+        /// The Leader's square.
+        from: Square,
+        /// The throw.
+        steps: u8,
+    },
+    /// No Leader can move with this throw. `pass`.
+    Pass,
+}
+
+/// What stopped a Diagonal Setting-back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocker {
+    /// The F6 position.
+    F6,
+    /// A Leader (or Leaders) on this track square, nearer than the opposing one.
+    Leaders(Square),
+    /// Two opposing Leaders on this square: Secured.
+    Secured(Square),
+}
+
+/// A rule event of Race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceEvent {
+    /// `forward-set-back`: `by` landed on `at`, sending the single opposing Leader
+    /// there back to `to`.
+    ForwardSetBack {
+        /// The side that moved.
+        by: Side,
+        /// The square landed on.
+        at: Square,
+        /// The set-back Leader's starting square.
+        to: Square,
+    },
+    /// `diagonal-set-back`: from `from` the diagonal reached the single opposing
+    /// Leader on `at`, sent back to `to`.
+    DiagonalSetBack {
+        /// The side that moved.
+        by: Side,
+        /// The square landed on.
+        from: Square,
+        /// The set-back Leader's square.
+        at: Square,
+        /// His starting square.
+        to: Square,
+    },
+    /// `double-set-back`: one move made a Forward and a Diagonal Set-back.
+    DoubleSetBack {
+        /// The side that moved.
+        by: Side,
+    },
+    /// `diagonal-blocked`: the diagonal from `from` would have reached an opposing
+    /// Leader on `shielded`, but `blocker` stopped it.
+    DiagonalBlocked {
+        /// The square landed on.
+        from: Square,
+        /// What stopped it.
+        blocker: Blocker,
+        /// The opposing Leader's square.
+        shielded: Square,
+    },
+    /// `home`: a Leader of `side` went off the board beside his starting square.
+    Home {
+        /// The side.
+        side: Side,
+        /// The square he left.
+        from: Square,
+    },
+    /// `pass`: `side` had no move with `throw`.
+    Pass {
+        /// The side.
+        side: Side,
+        /// The throw.
+        throw: u8,
+    },
+    /// `move-limit`: both sides have made 50 moves; `second` moves again.
+    MoveLimit {
+        /// The side that moved second and moves again.
+        second: Side,
+    },
+}
+
+impl RuleEvent for RaceEvent {
+    fn tag(&self) -> &'static str {
+        match self {
+            RaceEvent::ForwardSetBack { .. } => "forward-set-back",
+            RaceEvent::DiagonalSetBack { .. } => "diagonal-set-back",
+            RaceEvent::DoubleSetBack { .. } => "double-set-back",
+            RaceEvent::DiagonalBlocked { .. } => "diagonal-blocked",
+            RaceEvent::Home { .. } => "home",
+            RaceEvent::Pass { .. } => "pass",
+            RaceEvent::MoveLimit { .. } => "move-limit",
+        }
+    }
+}
+
+impl fmt::Display for RaceEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = |sq: Square| GEOMETRY.name(sq);
+        match *self {
+            RaceEvent::ForwardSetBack { by, at, to } => write!(
+                f,
+                "forward-set-back: {by} lands on {}, the {} Leader there goes back to {}",
+                n(at),
+                by.opponent(),
+                n(to)
+            ),
+            RaceEvent::DiagonalSetBack { by, from, at, to } => write!(
+                f,
+                "diagonal-set-back: from {} {by} reaches the {} Leader on {}, who goes back to {}",
+                n(from),
+                by.opponent(),
+                n(at),
+                n(to)
+            ),
+            RaceEvent::DoubleSetBack { by } => write!(f, "double-set-back: by {by}"),
+            RaceEvent::DiagonalBlocked {
+                from,
+                blocker,
+                shielded,
+            } => match blocker {
+                Blocker::F6 => write!(
+                    f,
+                    "diagonal-blocked: F6 blocks the diagonal from {} to {}",
+                    n(from),
+                    n(shielded)
+                ),
+                Blocker::Leaders(at) => write!(
+                    f,
+                    "diagonal-blocked: the Leader on {} blocks the diagonal from {} to {}",
+                    n(at),
+                    n(from),
+                    n(shielded)
+                ),
+                Blocker::Secured(at) => write!(
+                    f,
+                    "diagonal-blocked: the Leaders on {} are Secured against the diagonal from {}",
+                    n(at),
+                    n(from)
+                ),
+            },
+            RaceEvent::Home { side, from } => {
+                write!(
+                    f,
+                    "home: a {side} Leader goes off the board from {}",
+                    n(from)
+                )
+            }
+            RaceEvent::Pass { side, throw } => {
+                write!(f, "pass: {side} has no move with a {throw}")
+            }
+            RaceEvent::MoveLimit { second } => write!(
+                f,
+                "move-limit: 50 moves each, no more Setting-back or Secured squares; {second} moves again"
+            ),
+        }
+    }
+}
+
+/// Where the game stands between actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The coin decides who moves first.
+    Coin,
+    /// The side to move rolls the die.
+    Roll,
+    /// The side to move has thrown this number and chooses a Leader (or passes).
+    Move(u8),
+    /// The game is over.
+    Over,
+}
+
+/// Zobrist keys: leaders by side, slot (the rearmost first) and progress 0-40;
+/// moves by side and count; the phase; Red to move; the first mover.
+const ZOBRIST: [u64; 164 + 512 + 9 + 1 + 3] = zobrist::keys(0x2ACE_0000_0000_0004);
+const MOVES_KEYS: usize = 164;
+const PHASE_KEYS: usize = MOVES_KEYS + 512;
+const RED_TO_MOVE: u64 = ZOBRIST[PHASE_KEYS + 9];
+const FIRST_KEYS: usize = PHASE_KEYS + 10;
+
+fn pair_key(side: Side, pair: [u8; 2]) -> u64 {
+    let base = side.index() * 82;
+    ZOBRIST[base + usize::from(pair[0])] ^ ZOBRIST[base + 41 + usize::from(pair[1])]
+}
+
+fn moves_key(side: Side, n: u8) -> u64 {
+    ZOBRIST[MOVES_KEYS + side.index() * 256 + usize::from(n)]
+}
+
+fn phase_key(phase: Phase) -> u64 {
+    ZOBRIST[PHASE_KEYS
+        + match phase {
+            Phase::Coin => 0,
+            Phase::Roll => 1,
+            Phase::Move(d) => 1 + usize::from(d.clamp(1, 6)),
+            Phase::Over => 8,
+        }]
+}
+
+fn first_key(first: Option<Side>) -> u64 {
+    ZOBRIST[FIRST_KEYS + first.map_or(0, |s| 1 + s.index())]
+}
+
+/// A win for `side`: "For a Stand-alone game the winning player scores one Chord",
+/// "For the Tie-break game ... one Note" (seed 002, Race, Scoring 8 and 9).
+#[must_use]
+pub fn win(side: Side, rule: RuleId, scoring: Scoring) -> Outcome {
+    let unit = match scoring {
+        Scoring::StandAlone => ScoreUnit::Chords,
+        Scoring::TieBreak => ScoreUnit::Notes,
+    };
+    Outcome {
+        winner: Some(side),
+        rule,
+        score: Score::win(side, 1, unit),
+    }
+}
+
+/// What one advance does, worked out before it is applied.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    /// Both sides' Leaders afterwards, unsorted.
+    leaders: [[u8; 2]; 2],
+    /// The square landed on (the starting square for a finishing Leader that
+    /// lands there), if the Leader lands.
+    at: Option<u8>,
+    /// The track index of a Forwardly set-back Leader.
+    forward: Option<u8>,
+    /// The track index of a Diagonally set-back Leader.
+    diagonal: Option<u8>,
+    /// A Diagonal Setting-back that was stopped: the blocker and the shielded
+    /// track index.
+    blocked: Option<(Blocker, u8)>,
+    /// The Leader went home.
+    home: bool,
+}
+
+impl Landing {
+    fn setbacks(&self) -> u8 {
+        u8::from(self.forward.is_some()) + u8::from(self.diagonal.is_some())
+    }
+}
+
+/// A game of Race in progress.
+///
+/// The position is each Leader's progress round the track from his starting square
+/// (0 on it, [`HOME`] once off the board; a side's two Leaders are kept rearmost
+/// first, since they are alike), the moves each side has made, who moved first,
+/// whose turn it is and what it waits for ([`Phase`]). Race has no repetition rule:
+/// the move limit ends Setting-back, and with it every way back.
+#[derive(Clone, Copy, Debug)]
+pub struct Race {
+    options: RaceOptions,
+    track: &'static Track,
+    leaders: [[u8; 2]; 2],
+    moves: [u8; 2],
+    first: Option<Side>,
+    to_move: Side,
+    phase: Phase,
+    outcome: Option<Outcome>,
+    ply: u32,
+    hash: u64,
+}
+
+impl PartialEq for Race {
+    /// Equal positions, options and outcome; the ply count is the past.
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.leaders == other.leaders
+            && self.moves == other.moves
+            && self.first == other.first
+            && self.to_move == other.to_move
+            && self.phase == other.phase
+            && self.outcome == other.outcome
+    }
+}
+
+impl Race {
+    /// The track in use.
+    #[must_use]
+    pub fn track(&self) -> &'static Track {
+        self.track
+    }
+
+    /// The squares of `side`'s two Leaders, rearmost first; `None` once home.
+    #[must_use]
+    pub fn leaders(&self, side: Side) -> [Option<Square>; 2] {
+        self.leaders[side.index()].map(|p| self.square_of(side, p))
+    }
+
+    /// How far round each of `side`'s Leaders is, rearmost first (0 on the starting
+    /// square, [`HOME`] once off the board).
+    #[must_use]
+    pub fn progress(&self, side: Side) -> [u8; 2] {
+        self.leaders[side.index()]
+    }
+
+    /// Moves `side` has made (passes included).
+    #[must_use]
+    pub fn moves(&self, side: Side) -> u8 {
+        self.moves[side.index()]
+    }
+
+    /// Who moved first, once decided.
+    #[must_use]
+    pub fn first(&self) -> Option<Side> {
+        self.first
+    }
+
+    /// What the game waits for.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether both sides have made 50 moves: no more Setting-back, no Secured
+    /// squares (seed 002, Race, General Rules 7).
+    #[must_use]
+    pub fn limit_reached(&self) -> bool {
+        self.moves[0] >= MOVE_LIMIT_MOVES && self.moves[1] >= MOVE_LIMIT_MOVES
+    }
+
+    fn square_of(&self, side: Side, progress: u8) -> Option<Square> {
+        (progress < HOME).then(|| self.track.square(track_index(side, progress)))
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = pair_key(Side::Green, self.leaders[0]) ^ pair_key(Side::Red, self.leaders[1]);
+        h ^= moves_key(Side::Green, self.moves[0]) ^ moves_key(Side::Red, self.moves[1]);
+        h ^= phase_key(self.phase) ^ first_key(self.first);
+        if self.to_move == Side::Red {
+            h ^= RED_TO_MOVE;
+        }
+        h
+    }
+
+    /// Leaders of `side` on track index `t`, in `leaders`.
+    fn count(leaders: &[[u8; 2]; 2], side: Side, t: u8) -> u8 {
+        let [a, b] = leaders[side.index()];
+        u8::from(a < HOME && track_index(side, a) == t)
+            + u8::from(b < HOME && track_index(side, b) == t)
+    }
+
+    /// Whether a Leader of `me` may land on track index `t` before the limit: not on
+    /// Secured opposing Leaders (nor, under [`StartSquare::Closed`], on one waiting
+    /// on his own starting square).
+    fn may_land(&self, me: Side, t: u8) -> bool {
+        let them = me.opponent();
+        match Race::count(&self.leaders, them, t) {
+            0 => true,
+            1 => !(self.options.start_square == StartSquare::Closed && t == start(them)),
+            _ => false,
+        }
+    }
+
+    /// Whether the Leader of `me` at `progress` may advance by `throw`.
+    fn may_advance(&self, me: Side, progress: u8, throw: u8, before_limit: bool) -> bool {
+        let target = progress + throw;
+        if !before_limit {
+            return true;
+        }
+        if self.options.secured == SecuredPassing::Blockade {
+            // Ruling race.secured-passing: Secured Leaders also stop passing.
+            let them = me.opponent();
+            for k in 1..throw {
+                let q = progress + k;
+                if q >= HOME {
+                    break;
+                }
+                if Race::count(&self.leaders, them, track_index(me, q)) >= 2 {
+                    return false;
+                }
+            }
+        }
+        if target >= HOME {
+            // Ruling race.finishing.
+            return !(target == HOME && self.options.finish == Finish::LandsOnExact)
+                || self.may_land(me, start(me));
+        }
+        self.may_land(me, track_index(me, target))
+    }
+
+    /// Works out the advance of `me`'s Leader in slot `slot` by `throw`.
+    fn landing(&self, me: Side, slot: usize, throw: u8, before_limit: bool) -> Landing {
+        let them = me.opponent();
+        let mut leaders = self.leaders;
+        let target = leaders[me.index()][slot] + throw;
+        let mut out = Landing {
+            leaders,
+            at: None,
+            forward: None,
+            diagonal: None,
+            blocked: None,
+            home: target >= HOME,
+        };
+        let at = if target < HOME {
+            leaders[me.index()][slot] = target;
+            Some(track_index(me, target))
+        } else {
+            leaders[me.index()][slot] = HOME;
+            (target == HOME && self.options.finish == Finish::LandsOnExact).then_some(start(me))
+        };
+        out.at = at;
+        if let (Some(t), true) = (at, before_limit) {
+            // Forward Setting-back: "lands on a square occupied by a single
+            // opposing Expedition Leader". A Leader on his own starting square
+            // goes back to where he is (ruling race.start-square).
+            if Race::count(&leaders, them, t) == 1 {
+                let theirs = &mut leaders[them.index()];
+                let j = usize::from(track_index(them, theirs[1]) == t && theirs[1] < HOME);
+                if theirs[j] != 0 {
+                    theirs[j] = 0;
+                    out.forward = Some(t);
+                }
+            }
+            self.resolve_diagonal(&mut leaders, me, t, &mut out);
+        }
+        out.leaders = leaders;
+        out
+    }
+
+    /// Diagonal Setting-back from track index `t`: the nearest occupied track
+    /// square decides ("only the Relatively foremost Leader can be Set-back",
+    /// "all the diagonal squares in between ... completely unoccupied").
+    fn resolve_diagonal(&self, leaders: &mut [[u8; 2]; 2], me: Side, t: u8, out: &mut Landing) {
+        let them = me.opponent();
+        let mut blocker: Option<Blocker> = None;
+        for step in self.track.diagonal(t).steps() {
+            let mine = Race::count(leaders, me, step.track);
+            let theirs = Race::count(leaders, them, step.track);
+            if mine + theirs == 0 {
+                continue;
+            }
+            if step.beyond_f6 && blocker.is_none() {
+                blocker = Some(Blocker::F6);
+            }
+            let target = !step.own_side && theirs == 1 && mine == 0;
+            match blocker {
+                None if target => {
+                    let theirs = &mut leaders[them.index()];
+                    let j =
+                        usize::from(theirs[1] < HOME && track_index(them, theirs[1]) == step.track);
+                    theirs[j] = 0;
+                    out.diagonal = Some(step.track);
+                    return;
+                }
+                None => {
+                    let sq = self.track.square(step.track);
+                    if !step.own_side && mine == 0 {
+                        // "this Set-back does not apply if both opposing Expedition
+                        // Leaders occupy the relevant square"
+                        out.blocked = Some((Blocker::Secured(sq), step.track));
+                        return;
+                    }
+                    blocker = Some(Blocker::Leaders(sq));
+                }
+                Some(b) if target => {
+                    out.blocked = Some((b, step.track));
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The slot of `me`'s Leader on `from`, if any.
+    fn slot_at(&self, me: Side, from: Square) -> Option<usize> {
+        let t = self.track.index_of(from)?;
+        let pair = self.leaders[me.index()];
+        (0..2).find(|&i| pair[i] < HOME && track_index(me, pair[i]) == t)
+    }
+
+    fn set_pair(&mut self, side: Side, mut pair: [u8; 2]) {
+        if pair[0] > pair[1] {
+            pair.swap(0, 1);
+        }
+        self.hash ^= pair_key(side, self.leaders[side.index()]) ^ pair_key(side, pair);
+        self.leaders[side.index()] = pair;
+    }
+
+    fn set_phase(&mut self, phase: Phase) {
+        self.hash ^= phase_key(self.phase) ^ phase_key(phase);
+        self.phase = phase;
+    }
+
+    /// Counts the move, decides the game or passes the turn (seed 002, Race,
+    /// General Rules 3, 5 and 7).
+    fn end_move(&mut self, me: Side, before_limit: bool, events: &mut impl FnMut(RaceEvent)) {
+        let m = self.moves[me.index()];
+        self.hash ^= moves_key(me, m) ^ moves_key(me, m + 1);
+        self.moves[me.index()] = m + 1;
+        self.ply += 1;
+        if self.leaders[me.index()] == [HOME, HOME] {
+            // "the winner is still the player who has moved both his Expedition
+            // Leaders back to their commencing square before his opponent"
+            let rule = if before_limit {
+                COMPLETED_BY_50
+            } else {
+                COMPLETED_AFTER_50
+            };
+            self.outcome = Some(win(me, rule, self.options.scoring));
+            self.set_phase(Phase::Over);
+            return;
+        }
+        if before_limit && self.limit_reached() {
+            // "the player who started the game moving second and will have just
+            // moved now has the move again"
+            events(RaceEvent::MoveLimit { second: me });
+        } else {
+            self.to_move = me.opponent();
+            self.hash ^= RED_TO_MOVE;
+        }
+        self.set_phase(Phase::Roll);
+    }
+
+    fn advance(&mut self, me: Side, slot: usize, throw: u8, events: &mut impl FnMut(RaceEvent)) {
+        let them = me.opponent();
+        let before_limit = !self.limit_reached();
+        let from = self.square_of(me, self.leaders[me.index()][slot]);
+        let l = self.landing(me, slot, throw, before_limit);
+        self.set_pair(me, l.leaders[me.index()]);
+        self.set_pair(them, l.leaders[them.index()]);
+        let sq = |t: u8| self.track.square(t);
+        let their_start = sq(start(them));
+        if let (Some(at), Some(_)) = (l.at, l.forward) {
+            events(RaceEvent::ForwardSetBack {
+                by: me,
+                at: sq(at),
+                to: their_start,
+            });
+        }
+        if let (Some(at), Some(d)) = (l.at, l.diagonal) {
+            events(RaceEvent::DiagonalSetBack {
+                by: me,
+                from: sq(at),
+                at: sq(d),
+                to: their_start,
+            });
+        }
+        if l.setbacks() == 2 {
+            events(RaceEvent::DoubleSetBack { by: me });
+        }
+        if let (Some(at), Some((blocker, shielded))) = (l.at, l.blocked) {
+            events(RaceEvent::DiagonalBlocked {
+                from: sq(at),
+                blocker,
+                shielded: sq(shielded),
+            });
+        }
+        if l.home
+            && let Some(from) = from
+        {
+            events(RaceEvent::Home { side: me, from });
+        }
+        self.end_move(me, before_limit, events);
+    }
+}
+
+impl Game for Race {
+    type Action = RaceAction;
+    /// Six die faces at a roll; at a move at most two Leaders (or a pass); two coin
+    /// faces. Capacity 6 is exact (every roll node).
+    type Actions = ArrayVec<RaceAction, 6>;
+    type Event = RaceEvent;
+    type Options = RaceOptions;
+
+    const ID: GameId = GameId::Race;
+    const TITLE: &'static str = "Race";
+    const SOURCE: &'static str =
+        "seed 002 (Jewel), Jewel Series Tie-breaking: Race, and General Rules for Race";
+    const RULINGS: &'static [Ruling] = &[
+        TRACK_SHAPE,
+        GREATEST_SETBACKS,
+        START_SQUARE,
+        FINISHING,
+        SECURED_PASSING,
+        MOVE_LIMIT,
+    ];
+    const RULES: &'static [RuleId] = &[COMPLETED_BY_50, COMPLETED_AFTER_50];
+    const EVENTS: &'static [&'static str] = &[
+        "forward-set-back",
+        "diagonal-set-back",
+        "double-set-back",
+        "diagonal-blocked",
+        "home",
+        "pass",
+        "move-limit",
+    ];
+
+    /// Both Green Leaders on K11, both Red on A1; the coin to toss, or the side the
+    /// option `first` names to roll.
+    fn new(options: &RaceOptions) -> Race {
+        let (first, phase) = match options.first {
+            FirstMove::Coin => (None, Phase::Coin),
+            FirstMove::Green => (Some(Side::Green), Phase::Roll),
+            FirstMove::Red => (Some(Side::Red), Phase::Roll),
+        };
+        let mut race = Race {
+            options: *options,
+            track: options.track.track(),
+            leaders: [[0, 0], [0, 0]],
+            moves: [0, 0],
+            first,
+            to_move: first.unwrap_or(Side::Green),
+            phase,
+            outcome: None,
+            ply: 0,
+            hash: 0,
+        };
+        race.hash = race.compute_hash();
+        race
+    }
+
+    fn options(&self) -> &RaceOptions {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        match (self.outcome, self.phase) {
+            (Some(outcome), _) => Turn::Over(outcome),
+            (None, Phase::Coin | Phase::Roll) => Turn::Chance,
+            (None, Phase::Move(_) | Phase::Over) => Turn::Player(self.to_move),
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// At the coin: `coin green`, `coin red`. At a roll: `roll 1` to `roll 6`. At a
+    /// move: an advance for each of the mover's Leaders still on the board that may
+    /// move by the throw (one when both stand on one square), rearmost first, or
+    /// `pass` when none may.
+    fn legal_actions(&self, out: &mut Self::Actions) {
+        out.clear();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Coin => {
+                out.push(RaceAction::Coin(Side::Green));
+                out.push(RaceAction::Coin(Side::Red));
+            }
+            Phase::Roll => {
+                for d in 1..=6 {
+                    out.push(RaceAction::Roll(d));
+                }
+            }
+            Phase::Move(throw) => {
+                let me = self.to_move;
+                let before_limit = !self.limit_reached();
+                let [a, b] = self.leaders[me.index()];
+                let mut setbacks = [0u8; 2];
+                for (slot, p) in [a, b].into_iter().enumerate() {
+                    if p >= HOME || (slot == 1 && p == a) {
+                        continue;
+                    }
+                    if self.may_advance(me, p, throw, before_limit) {
+                        if self.options.setback_choice == SetbackChoice::GreatestWhenForced {
+                            setbacks[out.len()] =
+                                self.landing(me, slot, throw, before_limit).setbacks();
+                        }
+                        out.push(RaceAction::Advance {
+                            from: self.track.square(track_index(me, p)),
+                            steps: throw,
+                        });
+                    }
+                }
+                // Ruling race.greatest-setbacks, other reading: when every move
+                // sets back, only the greatest number may be played.
+                if out.len() == 2 && setbacks[0] > 0 && setbacks[1] > 0 {
+                    let keep = usize::from(setbacks[1] > setbacks[0]);
+                    if setbacks[0] != setbacks[1] {
+                        out.swap(0, keep);
+                        out.truncate(1);
+                    }
+                }
+                if out.is_empty() {
+                    out.push(RaceAction::Pass);
+                }
+            }
+        }
+    }
+
+    fn chance_probability(&self, action: RaceAction) -> Option<Probability> {
+        match (self.phase, action) {
+            (Phase::Coin, RaceAction::Coin(_)) => Some(Probability { num: 1, den: 2 }),
+            (Phase::Roll, RaceAction::Roll(1..=6)) => Some(Probability { num: 1, den: 6 }),
+            _ => None,
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: RaceAction, events: &mut impl FnMut(RaceEvent)) {
+        match action {
+            RaceAction::Coin(side) => {
+                self.hash ^= first_key(self.first) ^ first_key(Some(side));
+                self.first = Some(side);
+                if self.to_move != side {
+                    self.to_move = side;
+                    self.hash ^= RED_TO_MOVE;
+                }
+                self.set_phase(Phase::Roll);
+                self.ply += 1;
+            }
+            RaceAction::Roll(d) => {
+                self.set_phase(Phase::Move(d));
+                self.ply += 1;
+            }
+            RaceAction::Pass => {
+                let me = self.to_move;
+                let throw = match self.phase {
+                    Phase::Move(d) => d,
+                    Phase::Coin | Phase::Roll | Phase::Over => 0,
+                };
+                events(RaceEvent::Pass { side: me, throw });
+                let before_limit = !self.limit_reached();
+                self.end_move(me, before_limit, events);
+            }
+            RaceAction::Advance { from, steps } => {
+                let me = self.to_move;
+                if let Some(slot) = self.slot_at(me, from) {
+                    self.advance(me, slot, steps, events);
+                }
+            }
+        }
+    }
+
+    fn write_action(&self, action: RaceAction, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::write_action(action, out)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<RaceAction, NotationError> {
+        text::parse_action(text)
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> RaceAction {
+        match bits % 4 {
+            0 => RaceAction::Coin(if bits & 4 == 0 {
+                Side::Green
+            } else {
+                Side::Red
+            }),
+            1 => RaceAction::Roll(1 + ((bits >> 8) % 6) as u8),
+            2 => RaceAction::Advance {
+                from: Square(((bits >> 16) % 121) as u8),
+                steps: 1 + ((bits >> 24) % 6) as u8,
+            },
+            _ => RaceAction::Pass,
+        }
+    }
+
+    /// `G:<sq>,<sq> R:<sq>,<sq> first:<coin|green|red> moves:<green>,<red> <turn>`:
+    /// each side's Leaders rearmost first (`home` once off the board), who moved
+    /// first, the moves each side has made, and the turn: `coin`, `red:roll` (Red
+    /// to roll), `red:4` (Red threw 4 and chooses), or once over the result
+    /// `red-wins:completed-by-50`. The coin start is
+    /// `G:K11,K11 R:A1,A1 first:coin moves:0,0 coin`.
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::export(self, out)
+    }
+
+    fn import(text: &str, options: &RaceOptions) -> Result<Race, PositionError> {
+        let mut race = text::import(text, options)?;
+        race.hash = race.compute_hash();
+        Ok(race)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        text::validate(self).map_err(InvariantError)
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::render(self, out)
+    }
+
+    /// Before the limit each side makes at most 50 moves (100 in all); after it no
+    /// Leader goes back and every move takes at least one of the at most 80 squares
+    /// a side still has to go, so a side finishes within 80 of its moves; with the
+    /// second player moving first after the limit, at most 80 + 79 = 159 moves are
+    /// played. A move is two plies (the roll and the advance or pass), and the coin
+    /// is one: 1 + 2 x (100 + 159) = 519.
+    fn ply_bound(&self) -> Option<u32> {
+        Some(519)
+    }
+}
+
+#[cfg(test)]
+mod tests;
