@@ -78,6 +78,7 @@ pub const MAX_MOVES: u8 = 130;
 pub const HOME: u8 = LEN;
 
 /// The track index of a side's starting square: Red's A1, Green's K11.
+#[inline]
 const fn start(side: Side) -> u8 {
     match side {
         Side::Red => 0,
@@ -86,12 +87,53 @@ const fn start(side: Side) -> u8 {
 }
 
 /// The track index of a Leader of `side` `progress` squares from his start.
+#[inline]
 const fn track_index(side: Side, progress: u8) -> u8 {
     let t = start(side) + progress;
     if t >= LEN { t - LEN } else { t }
 }
 
-/// One action of Race.
+/// The six faces of the die, in order.
+const ROLLS: [RaceAction; 6] = [
+    RaceAction::Roll(1),
+    RaceAction::Roll(2),
+    RaceAction::Roll(3),
+    RaceAction::Roll(4),
+    RaceAction::Roll(5),
+    RaceAction::Roll(6),
+];
+
+/// Where a Leader of each side stands, by progress: `SPOT[side][p]` is the track
+/// index `p` squares on from his start, or [`OFF`] once home. A table, so that the
+/// hot counting code is one load per Leader.
+const SPOT: [[u8; 41]; 2] = {
+    let mut t = [[OFF; 41]; 2];
+    let mut p = 0;
+    while p < LEN {
+        t[0][p as usize] = track_index(Side::Green, p);
+        t[1][p as usize] = track_index(Side::Red, p);
+        p += 1;
+    }
+    t
+};
+/// The [`SPOT`] of a Leader who is home: no track index.
+const OFF: u8 = u8::MAX;
+
+/// `BIT[side][p]`: the one-square set (bit per track index) of a Leader at
+/// progress `p`, empty once home.
+const BIT: [[u64; 41]; 2] = {
+    let mut t = [[0u64; 41]; 2];
+    let mut p = 0;
+    while p < LEN {
+        t[0][p as usize] = 1 << track_index(Side::Green, p);
+        t[1][p as usize] = 1 << track_index(Side::Red, p);
+        p += 1;
+    }
+    t
+};
+
+/// One action of Race. Actions compare (and sort) by variant in the order
+/// declared, then by their fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RaceAction {
     /// Chance: the coin names the side that moves first. `coin green`.
@@ -280,15 +322,18 @@ const PHASE_KEYS: usize = MOVES_KEYS + 512;
 const RED_TO_MOVE: u64 = ZOBRIST[PHASE_KEYS + 9];
 const FIRST_KEYS: usize = PHASE_KEYS + 10;
 
+#[inline]
 fn pair_key(side: Side, pair: [u8; 2]) -> u64 {
     let base = side.index() * 82;
     ZOBRIST[base + usize::from(pair[0])] ^ ZOBRIST[base + 41 + usize::from(pair[1])]
 }
 
+#[inline]
 fn moves_key(side: Side, n: u8) -> u64 {
     ZOBRIST[MOVES_KEYS + side.index() * 256 + usize::from(n)]
 }
 
+#[inline]
 fn phase_key(phase: Phase) -> u64 {
     ZOBRIST[PHASE_KEYS
         + match phase {
@@ -299,6 +344,7 @@ fn phase_key(phase: Phase) -> u64 {
         }]
 }
 
+#[inline]
 fn first_key(first: Option<Side>) -> u64 {
     ZOBRIST[FIRST_KEYS + first.map_or(0, |s| 1 + s.index())]
 }
@@ -418,6 +464,7 @@ impl Race {
     /// Whether both sides have made 50 moves: no more Setting-back, no Secured
     /// squares (seed 002, Race, General Rules 7).
     #[must_use]
+    #[inline]
     pub fn limit_reached(&self) -> bool {
         self.moves[0] >= MOVE_LIMIT_MOVES && self.moves[1] >= MOVE_LIMIT_MOVES
     }
@@ -426,6 +473,7 @@ impl Race {
         (progress < HOME).then(|| self.track.square(track_index(side, progress)))
     }
 
+    #[inline]
     fn compute_hash(&self) -> u64 {
         let mut h = pair_key(Side::Green, self.leaders[0]) ^ pair_key(Side::Red, self.leaders[1]);
         h ^= moves_key(Side::Green, self.moves[0]) ^ moves_key(Side::Red, self.moves[1]);
@@ -436,16 +484,37 @@ impl Race {
         h
     }
 
+    /// The track indices with a Leader on them (bit `t` for index `t`).
+    #[inline]
+    fn occupied(leaders: &[[u8; 2]; 2]) -> u64 {
+        let [[g0, g1], [r0, r1]] = *leaders;
+        BIT[0][usize::from(g0.min(HOME))]
+            | BIT[0][usize::from(g1.min(HOME))]
+            | BIT[1][usize::from(r0.min(HOME))]
+            | BIT[1][usize::from(r1.min(HOME))]
+    }
+
+    /// The track squares holding a Leader of `side`.
+    #[inline]
+    fn side_mask(&self, side: Side) -> u64 {
+        let [a, b] = self.leaders[side.index()];
+        let bits = &BIT[side.index()];
+        bits[usize::from(a.min(HOME))] | bits[usize::from(b.min(HOME))]
+    }
+
     /// Leaders of `side` on track index `t`, in `leaders`.
+    #[inline]
     fn count(leaders: &[[u8; 2]; 2], side: Side, t: u8) -> u8 {
         let [a, b] = leaders[side.index()];
-        u8::from(a < HOME && track_index(side, a) == t)
-            + u8::from(b < HOME && track_index(side, b) == t)
+        let spot = &SPOT[side.index()];
+        u8::from(spot[usize::from(a.min(HOME))] == t)
+            + u8::from(spot[usize::from(b.min(HOME))] == t)
     }
 
     /// Whether a Leader of `me` may land on track index `t` before the limit: not on
     /// Secured opposing Leaders (nor, under [`StartSquare::Closed`], on one waiting
     /// on his own starting square).
+    #[inline]
     fn may_land(&self, me: Side, t: u8) -> bool {
         let them = me.opponent();
         match Race::count(&self.leaders, them, t) {
@@ -456,33 +525,36 @@ impl Race {
     }
 
     /// Whether the Leader of `me` at `progress` may advance by `throw`.
+    #[inline]
     fn may_advance(&self, me: Side, progress: u8, throw: u8, before_limit: bool) -> bool {
-        let target = progress + throw;
         if !before_limit {
             return true;
         }
-        if self.options.secured == SecuredPassing::Blockade {
-            // Ruling race.secured-passing: Secured Leaders also stop passing.
-            let them = me.opponent();
-            for k in 1..throw {
-                let q = progress + k;
-                if q >= HOME {
-                    break;
-                }
-                if Race::count(&self.leaders, them, track_index(me, q)) >= 2 {
-                    return false;
-                }
-            }
+        if self.options.secured == SecuredPassing::Blockade && self.blockaded(me, progress, throw) {
+            return false;
         }
-        if target >= HOME {
-            // Ruling race.finishing.
-            return !(target == HOME && self.options.finish == Finish::LandsOnExact)
-                || self.may_land(me, start(me));
+        let target = progress + throw;
+        if target < HOME {
+            return self.may_land(me, SPOT[me.index()][usize::from(target)]);
         }
-        self.may_land(me, track_index(me, target))
+        // Ruling race.finishing: only the exact throw under `lands-on-exact` lands.
+        target > HOME || self.options.finish == Finish::OffBoard || self.may_land(me, start(me))
+    }
+
+    /// Ruling race.secured-passing, other reading: whether Secured opposing
+    /// Leaders stand on a square the advance would pass over.
+    #[cold]
+    #[inline(never)]
+    fn blockaded(&self, me: Side, progress: u8, throw: u8) -> bool {
+        let them = me.opponent();
+        (1..throw)
+            .map(|k| progress + k)
+            .take_while(|&q| q < HOME)
+            .any(|q| Race::count(&self.leaders, them, track_index(me, q)) >= 2)
     }
 
     /// Works out the advance of `me`'s Leader in slot `slot` by `throw`.
+    #[inline]
     fn landing(&self, me: Side, slot: usize, throw: u8, before_limit: bool) -> Landing {
         let them = me.opponent();
         let mut leaders = self.leaders;
@@ -524,10 +596,20 @@ impl Race {
     /// Diagonal Setting-back from track index `t`: the nearest occupied track
     /// square decides ("only the Relatively foremost Leader can be Set-back",
     /// "all the diagonal squares in between ... completely unoccupied").
+    #[inline]
     fn resolve_diagonal(&self, leaders: &mut [[u8; 2]; 2], me: Side, t: u8, out: &mut Landing) {
         let them = me.opponent();
+        let diagonal = self.track.diagonal(t);
+        let occupied = Race::occupied(leaders) & diagonal.mask();
+        if occupied == 0 {
+            // No Leader anywhere on the diagonal: nothing to set back or report.
+            return;
+        }
         let mut blocker: Option<Blocker> = None;
-        for step in self.track.diagonal(t).steps() {
+        for step in diagonal.steps() {
+            if occupied >> step.track & 1 == 0 {
+                continue;
+            }
             let mine = Race::count(leaders, me, step.track);
             let theirs = Race::count(leaders, them, step.track);
             if mine + theirs == 0 {
@@ -566,12 +648,14 @@ impl Race {
     }
 
     /// The slot of `me`'s Leader on `from`, if any.
+    #[inline]
     fn slot_at(&self, me: Side, from: Square) -> Option<usize> {
         let t = self.track.index_of(from)?;
         let pair = self.leaders[me.index()];
         (0..2).find(|&i| pair[i] < HOME && track_index(me, pair[i]) == t)
     }
 
+    #[inline]
     fn set_pair(&mut self, side: Side, mut pair: [u8; 2]) {
         if pair[0] > pair[1] {
             pair.swap(0, 1);
@@ -580,6 +664,7 @@ impl Race {
         self.leaders[side.index()] = pair;
     }
 
+    #[inline]
     fn set_phase(&mut self, phase: Phase) {
         self.hash ^= phase_key(self.phase) ^ phase_key(phase);
         self.phase = phase;
@@ -587,6 +672,7 @@ impl Race {
 
     /// Counts the move, decides the game or passes the turn (seed 002, Race,
     /// General Rules 3, 5 and 7).
+    #[inline]
     fn end_move(&mut self, me: Side, before_limit: bool, events: &mut impl FnMut(RaceEvent)) {
         let m = self.moves[me.index()];
         self.hash ^= moves_key(me, m) ^ moves_key(me, m + 1);
@@ -615,6 +701,7 @@ impl Race {
         self.set_phase(Phase::Roll);
     }
 
+    #[inline]
     fn advance(&mut self, me: Side, slot: usize, throw: u8, events: &mut impl FnMut(RaceEvent)) {
         let them = me.opponent();
         let before_limit = !self.limit_reached();
@@ -655,6 +742,21 @@ impl Race {
             events(RaceEvent::Home { side: me, from });
         }
         self.end_move(me, before_limit, events);
+    }
+}
+
+impl Race {
+    /// The result when `loser`'s flag falls (his TigerSwing clock,
+    /// [`TimeControl::RACE`](crate::core::clocks::TimeControl::RACE), runs out):
+    /// his opponent wins Race on time, scoring as for any win of Race (ruling
+    /// `clocks.flag-fall`).
+    #[must_use]
+    pub fn loss_on_time(&self, loser: Side) -> Outcome {
+        crate::core::clocks::FlagFall {
+            side: loser,
+            move_number: u32::from(self.moves(loser)) + 1,
+        }
+        .outcome(win(loser.opponent(), COMPLETED_BY_50, self.options.scoring).score)
     }
 }
 
@@ -717,14 +819,18 @@ impl Game for Race {
         &self.options
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
-        match (self.outcome, self.phase) {
-            (Some(outcome), _) => Turn::Over(outcome),
-            (None, Phase::Coin | Phase::Roll) => Turn::Chance,
-            (None, Phase::Move(_) | Phase::Over) => Turn::Player(self.to_move),
+        if let Some(outcome) = self.outcome {
+            return Turn::Over(outcome);
+        }
+        match self.phase {
+            Phase::Coin | Phase::Roll => Turn::Chance,
+            Phase::Move(_) | Phase::Over => Turn::Player(self.to_move),
         }
     }
 
+    #[inline]
     fn ply(&self) -> u32 {
         self.ply
     }
@@ -733,6 +839,7 @@ impl Game for Race {
     /// move: an advance for each of the mover's Leaders still on the board that may
     /// move by the throw (one when both stand on one square), rearmost first, or
     /// `pass` when none may.
+    #[inline]
     fn legal_actions(&self, out: &mut Self::Actions) {
         out.clear();
         match self.phase {
@@ -741,55 +848,61 @@ impl Game for Race {
                 out.push(RaceAction::Coin(Side::Green));
                 out.push(RaceAction::Coin(Side::Red));
             }
-            Phase::Roll => {
-                for d in 1..=6 {
-                    out.push(RaceAction::Roll(d));
-                }
-            }
+            Phase::Roll => *out = ArrayVec::from(ROLLS),
             Phase::Move(throw) => {
                 let me = self.to_move;
                 let before_limit = !self.limit_reached();
                 let [a, b] = self.leaders[me.index()];
-                let mut setbacks = [0u8; 2];
-                for (slot, p) in [a, b].into_iter().enumerate() {
-                    if p >= HOME || (slot == 1 && p == a) {
-                        continue;
-                    }
-                    if self.may_advance(me, p, throw, before_limit) {
-                        if self.options.setback_choice == SetbackChoice::GreatestWhenForced {
-                            setbacks[out.len()] =
-                                self.landing(me, slot, throw, before_limit).setbacks();
+                let advance = |p: u8| RaceAction::Advance {
+                    from: self.track.square(track_index(me, p)),
+                    steps: throw,
+                };
+                let first = a < HOME && self.may_advance(me, a, throw, before_limit);
+                // Both Leaders on one square make one action, not two.
+                let second = b < HOME && b != a && self.may_advance(me, b, throw, before_limit);
+                match (first, second) {
+                    (true, true) => {
+                        // Ruling race.greatest-setbacks, other reading: when every
+                        // move sets back, only the greatest number may be played.
+                        let (sa, sb) =
+                            if self.options.setback_choice == SetbackChoice::GreatestWhenForced {
+                                (
+                                    self.landing(me, 0, throw, before_limit).setbacks(),
+                                    self.landing(me, 1, throw, before_limit).setbacks(),
+                                )
+                            } else {
+                                (0, 0)
+                            };
+                        if sa > 0 && sb > 0 && sa != sb {
+                            out.push(advance(if sa > sb { a } else { b }));
+                        } else {
+                            out.push(advance(a));
+                            out.push(advance(b));
                         }
-                        out.push(RaceAction::Advance {
-                            from: self.track.square(track_index(me, p)),
-                            steps: throw,
-                        });
                     }
-                }
-                // Ruling race.greatest-setbacks, other reading: when every move
-                // sets back, only the greatest number may be played.
-                if out.len() == 2 && setbacks[0] > 0 && setbacks[1] > 0 {
-                    let keep = usize::from(setbacks[1] > setbacks[0]);
-                    if setbacks[0] != setbacks[1] {
-                        out.swap(0, keep);
-                        out.truncate(1);
-                    }
-                }
-                if out.is_empty() {
-                    out.push(RaceAction::Pass);
+                    (true, false) => out.push(advance(a)),
+                    (false, true) => out.push(advance(b)),
+                    (false, false) => out.push(RaceAction::Pass),
                 }
             }
         }
     }
 
+    #[inline]
     fn chance_probability(&self, action: RaceAction) -> Option<Probability> {
-        match (self.phase, action) {
-            (Phase::Coin, RaceAction::Coin(_)) => Some(Probability { num: 1, den: 2 }),
-            (Phase::Roll, RaceAction::Roll(1..=6)) => Some(Probability { num: 1, den: 6 }),
-            _ => None,
+        match action {
+            RaceAction::Roll(1..=6) if matches!(self.phase, Phase::Roll) => {
+                Some(Probability { num: 1, den: 6 })
+            }
+            RaceAction::Coin(_) if matches!(self.phase, Phase::Coin) => {
+                Some(Probability { num: 1, den: 2 })
+            }
+            RaceAction::Roll(_) | RaceAction::Coin(_) | RaceAction::Advance { .. } => None,
+            RaceAction::Pass => None,
         }
     }
 
+    #[inline]
     fn apply_unchecked(&mut self, action: RaceAction, events: &mut impl FnMut(RaceEvent)) {
         match action {
             RaceAction::Coin(side) => {
@@ -865,14 +978,17 @@ impl Game for Race {
         Ok(race)
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
         self.hash
     }
 
+    #[inline]
     fn recompute_hash(&self) -> u64 {
         self.compute_hash()
     }
 
+    #[inline]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         text::validate(self).map_err(InvariantError)
     }
@@ -887,6 +1003,7 @@ impl Game for Race {
     /// second player moving first after the limit, at most 80 + 79 = 159 moves are
     /// played. A move is two plies (the roll and the advance or pass), and the coin
     /// is one: 1 + 2 x (100 + 159) = 519.
+    #[inline]
     fn ply_bound(&self) -> Option<u32> {
         Some(519)
     }

@@ -265,6 +265,31 @@ fn a_game_won_after_the_limit_is_completed_after_50() {
 }
 
 #[test]
+fn actions_order_by_variant_then_fields() {
+    let list = [
+        RaceAction::Coin(Side::Green),
+        RaceAction::Coin(Side::Red),
+        RaceAction::Roll(1),
+        RaceAction::Roll(6),
+        RaceAction::Advance {
+            from: Square(0),
+            steps: 6,
+        },
+        RaceAction::Advance {
+            from: Square(1),
+            steps: 1,
+        },
+        RaceAction::Pass,
+    ];
+    for (i, a) in list.iter().enumerate() {
+        for (j, b) in list.iter().enumerate() {
+            assert_eq!(a.cmp(b), i.cmp(&j), "{a:?} {b:?}");
+            assert_eq!(a == b, i == j);
+        }
+    }
+}
+
+#[test]
 fn illegal_actions_change_nothing() {
     let mut race = at("G:B4,B4 R:A1,A1 first:red moves:3,3 red:3", &[]);
     let before = race;
@@ -423,9 +448,70 @@ fn random_games_end_within_the_bound_and_keep_every_invariant() {
                 let a = buf[(s % buf.len() as u64) as usize];
                 race.apply(a, &mut |_| {}).unwrap();
                 race.check_invariants().unwrap();
+                // The fast check and the explaining one agree on every state.
+                text::explain(&race).unwrap();
                 assert_eq!(race.hash(), race.recompute_hash());
                 assert!(race.ply() <= 519);
             }
         }
     }
+}
+
+#[test]
+fn a_race_on_tigerswing_clocks_with_synthetic_move_times() {
+    use crate::core::clocks::{ClockError, Clocks, Millis, TimeControl};
+    // Each player move (advance or pass: "Passed moves are counted for move
+    // limits") presses the clock; the roll is part of the move. Synthetic times
+    // from SplitMix64: mostly a few seconds, now and then minutes.
+    let mut buf = <Race as Game>::Actions::default();
+    let (mut flags, mut finished) = (0, 0);
+    for g in 0..200u64 {
+        let mut race = Race::new(&options(&[("first", "red")]));
+        let mut clocks = Clocks::new(TimeControl::RACE);
+        let mut s = g.wrapping_mul(0x9E37_79B9);
+        let outcome = loop {
+            if let Turn::Over(o) = race.turn() {
+                break o;
+            }
+            race.legal_actions(&mut buf);
+            s = zobrist::splitmix64(s);
+            let a = buf[(s % buf.len() as u64) as usize];
+            if let Turn::Player(side) = race.turn() {
+                let think = if s >> 60 == 0 {
+                    Millis::secs(60 + (s >> 8) % 600)
+                } else {
+                    Millis((s >> 8) % 40_000)
+                };
+                match clocks.record_move(side, think) {
+                    Ok(left) => assert_eq!(left, clocks.remaining(side)),
+                    Err(ClockError::FlagFell(f)) => {
+                        assert_eq!(f.side, side);
+                        assert_eq!(clocks.remaining(side), Millis::ZERO);
+                        break race.loss_on_time(side);
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+                // The clock counts the same moves as the game.
+                race.apply(a, &mut |_| {}).unwrap();
+                assert_eq!(clocks.player(side).moves, u32::from(race.moves(side)));
+            } else {
+                race.apply(a, &mut |_| {}).unwrap();
+            }
+            clocks.check().unwrap();
+        };
+        if outcome.rule == crate::core::clocks::LOSS_ON_TIME {
+            flags += 1;
+            assert_eq!(outcome.score.unit, crate::core::ScoreUnit::Chords);
+            let loser = outcome.winner.map(Side::opponent);
+            assert_eq!(clocks.flag().map(|f| Some(f.side)), Some(loser));
+        } else {
+            finished += 1;
+            assert_eq!(clocks.flag(), None);
+        }
+    }
+    // Both endings happen with these times.
+    assert!(
+        flags > 0 && finished > 0,
+        "{flags} flags, {finished} finished"
+    );
 }

@@ -12,11 +12,39 @@ use crate::core::{Game, NotationError, PositionError, Side, Turn};
 
 const ACTION_FORMS: &str = "`roll 1` to `roll 6` (or the bare face `1` to `6`), `coin green`, `coin red`, a Leader's square and the throw such as `A1+4`, or `pass`";
 
+/// Numbers 0 to 130 and ranks 1 to 11 as text, without the formatting machinery
+/// (export and notation run on a sample of every simulated step).
+fn write_number(n: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    if n >= 100 {
+        out.write_char(char::from(b'0' + n / 100))?;
+    }
+    if n >= 10 {
+        out.write_char(char::from(b'0' + n / 10 % 10))?;
+    }
+    out.write_char(char::from(b'0' + n % 10))
+}
+
+fn write_square(sq: crate::core::Square, out: &mut dyn fmt::Write) -> fmt::Result {
+    let c = GEOMETRY.coord(sq);
+    out.write_char(char::from(b'A' + c.file))?;
+    write_number(c.rank + 1, out)
+}
+
 pub(super) fn write_action(action: RaceAction, out: &mut dyn fmt::Write) -> fmt::Result {
     match action {
-        RaceAction::Coin(side) => write!(out, "coin {side}"),
-        RaceAction::Roll(d) => write!(out, "roll {d}"),
-        RaceAction::Advance { from, steps } => write!(out, "{}+{steps}", GEOMETRY.name(from)),
+        RaceAction::Coin(side) => {
+            out.write_str("coin ")?;
+            out.write_str(side.name())
+        }
+        RaceAction::Roll(d) => {
+            out.write_str("roll ")?;
+            write_number(d, out)
+        }
+        RaceAction::Advance { from, steps } => {
+            write_square(from, out)?;
+            out.write_char('+')?;
+            write_number(steps, out)
+        }
         RaceAction::Pass => out.write_str("pass"),
     }
 }
@@ -67,30 +95,92 @@ fn write_side(race: &Race, side: Side, out: &mut dyn fmt::Write) -> fmt::Result 
             out.write_char(',')?;
         }
         match sq {
-            Some(sq) => write!(out, "{}", GEOMETRY.name(sq))?,
+            Some(sq) => write_square(sq, out)?,
             None => out.write_str("home")?,
         }
     }
     Ok(())
 }
 
+/// A position's text is short: it is built on the stack and handed over in one
+/// piece, so exporting to a `String` allocates once.
+struct StackText {
+    bytes: [u8; 96],
+    len: usize,
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
 pub(super) fn export(race: &Race, out: &mut dyn fmt::Write) -> fmt::Result {
+    let mut text = StackText {
+        bytes: [0; 96],
+        len: 0,
+    };
+    write_position(race, &mut text)?;
+    out.write_str(std::str::from_utf8(&text.bytes[..text.len]).map_err(|_| fmt::Error)?)
+}
+
+fn write_position(race: &Race, out: &mut dyn fmt::Write) -> fmt::Result {
     write_side(race, Side::Green, out)?;
     out.write_char(' ')?;
     write_side(race, Side::Red, out)?;
-    match race.first {
-        None => out.write_str(" first:coin")?,
-        Some(side) => write!(out, " first:{side}")?,
-    }
-    write!(out, " moves:{},{} ", race.moves[0], race.moves[1])?;
+    out.write_str(" first:")?;
+    out.write_str(race.first.map_or("coin", Side::name))?;
+    out.write_str(" moves:")?;
+    write_number(race.moves[0], out)?;
+    out.write_char(',')?;
+    write_number(race.moves[1], out)?;
+    out.write_char(' ')?;
     match (race.outcome, race.phase) {
-        (Some(o), _) => match o.winner {
-            Some(w) => write!(out, "{w}-wins:{}", o.rule),
-            None => write!(out, "draw:{}", o.rule),
-        },
+        (Some(o), _) => {
+            out.write_str(o.winner.map_or("draw", Side::name))?;
+            out.write_str(if o.winner.is_some() { "-wins:" } else { ":" })?;
+            out.write_str(o.rule.name())
+        }
         (None, Phase::Coin) => out.write_str("coin"),
-        (None, Phase::Roll | Phase::Over) => write!(out, "{}:roll", race.to_move),
-        (None, Phase::Move(d)) => write!(out, "{}:{d}", race.to_move),
+        (None, Phase::Roll | Phase::Over) => {
+            out.write_str(race.to_move.name())?;
+            out.write_str(":roll")
+        }
+        (None, Phase::Move(d)) => {
+            out.write_str(race.to_move.name())?;
+            out.write_char(':')?;
+            write_number(d, out)
+        }
+    }
+}
+
+/// `A1` to `K11` as exports write them, read without the general parser (imports
+/// run on a sample of every simulated step); `None` sends anything else to it.
+fn quick_square(text: &str) -> Option<crate::core::Square> {
+    let (&file, digits) = text.as_bytes().split_first()?;
+    if !(b'A'..=b'K').contains(&file) {
+        return None;
+    }
+    let rank = match *digits {
+        [d @ b'1'..=b'9'] => d - b'0',
+        [b'1', d @ b'0'..=b'1'] => 10 + d - b'0',
+        _ => return None,
+    };
+    GEOMETRY.square(crate::core::Coord::new(file - b'A', rank - 1))
+}
+
+/// `green` or `red` as exports write them, else the general parser's answer.
+fn read_side(text: &str) -> Result<Side, crate::core::SideError> {
+    match text {
+        "green" => Ok(Side::Green),
+        "red" => Ok(Side::Red),
+        _ => text.parse(),
     }
 }
 
@@ -99,7 +189,10 @@ fn read_leader(race: &Race, side: Side, text: &str) -> Result<u8, String> {
     if text == "home" {
         return Ok(HOME);
     }
-    let sq = GEOMETRY.parse_square(text).map_err(|e| e.to_string())?;
+    let sq = match quick_square(text) {
+        Some(sq) => sq,
+        None => GEOMETRY.parse_square(text).map_err(|e| e.to_string())?,
+    };
     let t = race.track.index_of(sq).ok_or_else(|| {
         format!(
             "{text} is not on the {} track ({})",
@@ -180,7 +273,7 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
         race.to_move = Side::Green;
     } else if let Some((side, what)) = turn.split_once(':') {
         if let Some(winner) = side.strip_suffix("-wins") {
-            let w: Side = winner.parse().map_err(|e| err(format!("{e}")))?;
+            let w = read_side(winner).map_err(|e| err(format!("{e}")))?;
             let rule = match what {
                 "completed-by-50" => COMPLETED_BY_50,
                 "completed-after-50" => COMPLETED_AFTER_50,
@@ -194,7 +287,7 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
             race.phase = Phase::Over;
             race.to_move = w;
         } else {
-            race.to_move = side.parse().map_err(|e| err(format!("turn: {e}")))?;
+            race.to_move = read_side(side).map_err(|e| err(format!("turn: {e}")))?;
             race.phase = match what {
                 "roll" => Phase::Roll,
                 "1" | "2" | "3" | "4" | "5" | "6" => Phase::Move(what.as_bytes()[0] - b'0'),
@@ -214,27 +307,85 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
     Ok(race)
 }
 
-/// Who is to move after `moves`, given who moved first (seed 002, Race, General
-/// Rules 3 and 7).
+/// [`mover_of`], or a message saying why the counts cannot happen.
 fn expected_mover(first: Side, moves: [u8; 2]) -> Result<Side, String> {
+    mover_of(first, moves).ok_or_else(|| {
+        let second = first.opponent();
+        format!(
+            "{first} moved first, so {} {first} moves and {} {second} moves cannot happen",
+            moves[first.index()],
+            moves[second.index()]
+        )
+    })
+}
+
+/// Whether `race` keeps every invariant [`validate`] checks, computed without
+/// building messages: the check that runs after every simulated step. A finished
+/// game and the coin go to [`explain`], which decides them.
+#[inline]
+fn holds(race: &Race) -> bool {
+    let [g, r] = race.leaders;
+    let [mg, mr] = race.moves;
+    let in_range = (g[0] <= g[1])
+        & (g[1] <= HOME)
+        & (r[0] <= r[1])
+        & (r[1] <= HOME)
+        & (mg <= MAX_MOVES)
+        & (mr <= MAX_MOVES);
+    let Some(first) = race.first else {
+        return false;
+    };
+    if race.outcome.is_some() || !matches!(race.phase, Phase::Roll | Phase::Move(1..=6)) {
+        return false;
+    }
+    if !in_range || g == [HOME, HOME] || r == [HOME, HOME] {
+        return false;
+    }
+    if mover_of(first, race.moves) != Some(race.to_move) {
+        return false;
+    }
+    // Before the limit, shared squares only where a starting square's own Leader
+    // waits.
+    let starts = 1 << start(Side::Red) | 1 << start(Side::Green);
+    race.limit_reached() || race.side_mask(Side::Green) & race.side_mask(Side::Red) & !starts == 0
+}
+
+/// Who is to move after `moves`, given who moved first (seed 002, Race, General
+/// Rules 3 and 7), or `None` when those counts cannot happen.
+#[inline]
+fn mover_of(first: Side, moves: [u8; 2]) -> Option<Side> {
     let second = first.opponent();
     let (f, s) = (moves[first.index()], moves[second.index()]);
-    let after_limit = f >= MOVE_LIMIT_MOVES && s >= MOVE_LIMIT_MOVES;
-    match (after_limit, f.checked_sub(s)) {
-        // Before the limit the first player is level or one move ahead.
-        (false, Some(0)) => Ok(first),
-        (false, Some(1)) => Ok(second),
+    if f >= MOVE_LIMIT_MOVES && s >= MOVE_LIMIT_MOVES {
         // From the limit on the second player is level (and moves) or one ahead.
-        (true, Some(0)) => Ok(second),
-        (true, None) if s == f + 1 => Ok(first),
-        _ => Err(format!(
-            "{first} moved first, so {f} {first} moves and {s} {second} moves cannot happen"
-        )),
+        if f == s {
+            Some(second)
+        } else if s.checked_sub(f) == Some(1) {
+            Some(first)
+        } else {
+            None
+        }
+    } else if f == s {
+        // Before the limit the first player is level or one move ahead.
+        Some(first)
+    } else if f.checked_sub(s) == Some(1) {
+        Some(second)
+    } else {
+        None
     }
 }
 
-/// Everything a reachable position satisfies.
+/// Everything a reachable position satisfies; `Err` says what does not hold.
+#[inline]
 pub(super) fn validate(race: &Race) -> Result<(), String> {
+    if holds(race) {
+        return Ok(());
+    }
+    explain(race)
+}
+
+/// [`validate`]'s slow path: the same invariants, checked one by one with a message.
+pub(super) fn explain(race: &Race) -> Result<(), String> {
     for side in Side::ALL {
         let [a, b] = race.leaders[side.index()];
         if a > b || b > HOME {

@@ -155,6 +155,8 @@ pub struct DiagonalStep {
 pub struct Diagonal {
     len: u8,
     steps: [DiagonalStep; 10],
+    /// Bit `t` for every track index among the steps.
+    mask: u64,
 }
 
 impl Diagonal {
@@ -162,6 +164,12 @@ impl Diagonal {
     #[must_use]
     pub fn steps(&self) -> &[DiagonalStep] {
         &self.steps[..usize::from(self.len)]
+    }
+
+    /// The steps as a set of track indices (bit `t` for index `t`).
+    #[must_use]
+    pub fn mask(&self) -> u64 {
+        self.mask
     }
 }
 
@@ -279,6 +287,7 @@ impl Track {
                 own_side: false,
                 beyond_f6: false,
             }; 10],
+            mask: 0,
         };
         let mut diagonals = [empty; LEN as usize];
         for (i, diag) in diagonals.iter_mut().enumerate() {
@@ -299,6 +308,7 @@ impl Track {
                         beyond_f6,
                     };
                     diag.len += 1;
+                    diag.mask |= 1 << t;
                 }
             }
         }
