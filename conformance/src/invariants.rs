@@ -265,14 +265,12 @@ const SHORT_LIST: usize = 16;
 fn check_chance<G: Game>(state: &G, legal: &G::Actions) -> Result<(), Violation> {
     // The common case, a fair die or coin: one denominator, so the numerators
     // must add up to it. No division.
-    let first_den = legal
-        .first()
-        .and_then(|&a| state.chance_probability(a))
-        .map(|p| p.den);
+    let mut first_den = None;
     let mut same_den_sum = Some(0u64);
     for &a in legal.iter() {
         match state.chance_probability(a) {
-            Some(p) if Some(p.den) == first_den && p.num >= 1 && p.num <= p.den => {
+            Some(p) if first_den.is_none_or(|d| d == p.den) && p.num >= 1 && p.num <= p.den => {
+                first_den = Some(p.den);
                 same_den_sum = same_den_sum.map(|s| s + u64::from(p.num));
             }
             _ => {

@@ -337,41 +337,34 @@ impl<G: Game> Player<G> {
     }
 }
 
-/// Draws a chance outcome with its declared probability. When every outcome shares
-/// one denominator (a fair die or coin) the draw is exact: an integer in
-/// `0..den` picks by numerators. Otherwise probabilities are weighted in
-/// millionths.
+/// Draws a chance outcome with its declared probability. When the outcomes share
+/// one denominator (a fair die or coin) the draw is exact: an integer in `0..den`
+/// picks by numerators. Otherwise probabilities are weighted in millionths.
 pub fn sample_chance<G: Game>(
     state: &G,
     outcomes: &G::Actions,
     rng: &mut Xoshiro256PlusPlus,
 ) -> G::Action {
-    let mut nums = [0u32; 16];
-    let mut shared_den = None;
-    if outcomes.len() <= nums.len() {
-        for (i, &a) in outcomes.iter().enumerate() {
-            match (state.chance_probability(a), shared_den) {
-                (Some(p), None) if i == 0 => {
-                    shared_den = Some(p.den);
-                    nums[i] = p.num;
-                }
-                (Some(p), Some(d)) if p.den == d => nums[i] = p.num,
-                _ => {
-                    shared_den = None;
-                    break;
-                }
-            }
-        }
-    }
-    if let Some(den) = shared_den {
+    // One pass: draw against the first outcome's denominator and walk the
+    // outcomes until the draw falls in one; every outcome walked must share that
+    // denominator, or the general path below decides.
+    if let Some(den) = outcomes
+        .first()
+        .and_then(|&a| state.chance_probability(a))
+        .map(|p| p.den)
+    {
         let mut pick = rng.random_range(0..den.max(1));
-        for (i, &a) in outcomes.iter().enumerate() {
-            if pick < nums[i] {
-                return a;
+        for &a in outcomes.iter() {
+            match state.chance_probability(a) {
+                Some(p) if p.den == den => {
+                    if pick < p.num {
+                        return a;
+                    }
+                    pick -= p.num;
+                }
+                _ => break,
             }
-            pick -= nums[i];
         }
-        return outcomes[outcomes.len() - 1];
     }
     let total: u64 = outcomes
         .iter()

@@ -902,6 +902,22 @@ impl Game for Race {
         }
     }
 
+    /// The die's faces and the coin's sides are checked directly; a move against
+    /// the generated list.
+    #[inline]
+    fn is_legal(&self, action: RaceAction) -> bool {
+        match (self.phase, action) {
+            (Phase::Roll, RaceAction::Roll(d)) => (1..=6).contains(&d),
+            (Phase::Coin, RaceAction::Coin(_)) => true,
+            (Phase::Move(_), RaceAction::Advance { .. } | RaceAction::Pass) => {
+                let mut legal = ArrayVec::new();
+                self.legal_actions(&mut legal);
+                legal.contains(&action)
+            }
+            (Phase::Coin | Phase::Roll | Phase::Move(_) | Phase::Over, _) => false,
+        }
+    }
+
     #[inline]
     fn apply_unchecked(&mut self, action: RaceAction, events: &mut impl FnMut(RaceEvent)) {
         match action {

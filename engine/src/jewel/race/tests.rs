@@ -445,6 +445,12 @@ fn random_games_end_within_the_bound_and_keep_every_invariant() {
             while !matches!(race.turn(), Turn::Over(_)) {
                 race.legal_actions(&mut buf);
                 s = zobrist::splitmix64(s);
+                // is_legal (checked directly for the die and coin) agrees with
+                // the list, for listed and unlisted actions alike.
+                for probe in [s, s >> 7, s >> 13] {
+                    let any = race.arbitrary_action(probe);
+                    assert_eq!(race.is_legal(any), buf.contains(&any), "{any:?}");
+                }
                 let a = buf[(s % buf.len() as u64) as usize];
                 race.apply(a, &mut |_| {}).unwrap();
                 race.check_invariants().unwrap();

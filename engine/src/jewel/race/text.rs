@@ -209,7 +209,7 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
         expected,
     };
     const FORM: &str = "`G:<sq>,<sq> R:<sq>,<sq> first:<coin|green|red> moves:<n>,<n> <turn>`, such as `G:K11,K11 R:A1,A1 first:red moves:0,0 red:roll`";
-    let mut fields = text.split_whitespace();
+    let mut fields = text.split_ascii_whitespace();
     let mut next = |what: &str| {
         fields
             .next()
