@@ -3,9 +3,10 @@
 //!
 //! Two tiers, so that the default run is fast and a paranoid run is thorough:
 //!
-//! - **cheap**, after every step: the legal list has no duplicates; the game is
-//!   over exactly when no one can act; at a chance node every outcome has a
-//!   probability in (0, 1] and they sum to exactly 1; the incremental hash equals
+//! - **cheap**, after every step: the legal list has no duplicates (at a chance
+//!   node: every outcome is listed once); the game is over exactly when no one
+//!   can act; at a chance node every outcome has a probability in (0, 1] and they
+//!   sum to exactly 1; the incremental hash equals
 //!   a recomputation; the game's own invariants hold; the game is within the ply
 //!   bound its rules imply.
 //! - **full**, on a deterministic sample of steps (every step with `--paranoid`):
