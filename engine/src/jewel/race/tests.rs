@@ -355,7 +355,7 @@ fn positions_round_trip_and_bad_positions_name_what_was_expected() {
         ("G:K11 R:A1,A1 first:red moves:0,0 red:roll", "found one"),
         (
             "G:K11,B3,A1 R:A1,A1 first:red moves:0,0 red:roll",
-            "not on the",
+            "found more",
         ),
         (
             "G:K11,B3 R:A1,A1 first:red moves:0,0 red:roll",

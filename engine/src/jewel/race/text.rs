@@ -160,6 +160,14 @@ fn write_position(race: &Race, out: &mut dyn fmt::Write) -> fmt::Result {
     }
 }
 
+/// `text` split at the first `byte` (an ASCII separator), without the general
+/// pattern machinery: position fields are a few bytes long.
+fn split_at_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
+    let at = text.bytes().position(|b| b == byte)?;
+    // `byte` is ASCII, so both sides are on character boundaries.
+    Some((text.get(..at)?, text.get(at + 1..)?))
+}
+
 /// `A1` to `K11` as exports write them, read without the general parser (imports
 /// run on a sample of every simulated step); `None` sends anything else to it.
 fn quick_square(text: &str) -> Option<crate::core::Square> {
@@ -232,18 +240,16 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
                 "the {side} Leaders as `{prefix}<sq>,<sq>` (a track square or `home`), found `{field}`"
             ))
         })?;
-        let mut pair = [0u8; 2];
-        let mut n = 0;
-        for item in list.split(',') {
-            if n == 2 {
-                return Err(err(format!("two {side} Leaders, found more in `{field}`")));
-            }
-            pair[n] = read_leader(&race, side, item).map_err(&err)?;
-            n += 1;
-        }
-        if n != 2 {
+        let Some((a, b)) = split_at_byte(list, b',') else {
             return Err(err(format!("two {side} Leaders, found one in `{field}`")));
+        };
+        if split_at_byte(b, b',').is_some() {
+            return Err(err(format!("two {side} Leaders, found more in `{field}`")));
         }
+        let mut pair = [
+            read_leader(&race, side, a).map_err(&err)?,
+            read_leader(&race, side, b).map_err(&err)?,
+        ];
         pair.sort_unstable();
         race.leaders[side.index()] = pair;
     }
@@ -259,7 +265,7 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
     };
     let counts = moves
         .strip_prefix("moves:")
-        .and_then(|m| m.split_once(','))
+        .and_then(|m| split_at_byte(m, b','))
         .and_then(|(a, b)| Some([a.parse::<u8>().ok()?, b.parse::<u8>().ok()?]))
         .ok_or_else(|| {
             err(format!(
@@ -271,7 +277,7 @@ pub(super) fn import(text: &str, options: &RaceOptions) -> Result<Race, Position
     if turn == "coin" {
         race.phase = Phase::Coin;
         race.to_move = Side::Green;
-    } else if let Some((side, what)) = turn.split_once(':') {
+    } else if let Some((side, what)) = split_at_byte(turn, b':') {
         if let Some(winner) = side.strip_suffix("-wins") {
             let w = read_side(winner).map_err(|e| err(format!("{e}")))?;
             let rule = match what {
