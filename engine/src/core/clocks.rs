@@ -155,7 +155,7 @@ pub const TIGERSWING: Ruling = Ruling {
             text: "the Swing balance is an allowance used first and lost when unused; it applies to every move, the limit changing nothing",
         },
     ],
-    option: Some("SwingReading, SwingAfterLimit"),
+    option: Some("SwingReading and SwingAfterLimit"),
     reason: "a \"balance\" is an account that is paid into and drawn on, and \"double time control\" with the move limit named in the same sentence reads as two controls split at the limit; both halves are separate fields, so every combination can be compared",
 };
 
@@ -216,7 +216,10 @@ pub const HUNT_CARRY_OVER: Ruling = Ruling {
     reason: "an interval is a pause between games; the seed adds \"any unused time on his clock\", which the interval would otherwise eat",
 };
 
-/// Every ruling the clocks make.
+/// Every ruling the clocks make. They belong to no one game, so they are not in
+/// any game's [`Game::RULINGS`](crate::Game::RULINGS) (nor in `tigerseye rulings`);
+/// a ruling's `option` names the field type of [`TimeControl`] that selects its
+/// reading.
 pub const RULINGS: &[Ruling] = &[
     TIME_LAG,
     TIGERCLOCKS_RESERVE,
