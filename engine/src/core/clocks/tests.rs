@@ -401,3 +401,24 @@ proptest! {
         prop_assert_eq!(c.player(Side::Red).credited, ms(expected));
     }
 }
+
+#[test]
+fn clock_rulings_are_named_and_have_two_readings() {
+    let mut ids: Vec<&str> = RULINGS.iter().map(|r| r.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), RULINGS.len());
+    for r in RULINGS {
+        assert!(r.id.starts_with("clocks."), "{}", r.id);
+        assert!(r.readings.len() >= 2 && !r.reason.is_empty(), "{}", r.id);
+    }
+    // Every preset starts at the seed's time.
+    assert_eq!(TimeControl::duel(10).initial(), Millis::mins(10));
+    assert_eq!(TimeControl::AMBUSH.initial(), Millis::mins(30));
+    assert_eq!(TimeControl::DIAMOND_QI.initial(), Millis::mins(60));
+    assert_eq!(TimeControl::TIGERCLOCKS.initial(), Millis::mins(120));
+    assert_eq!(TimeControl::RACE.initial(), Millis::mins(30));
+    assert_eq!(TimeControl::DRAGON_EXAMPLE.initial(), Millis::mins(100));
+    assert_eq!(Millis(3_723_250).to_string(), "1:02:03.250");
+    assert_eq!(Millis::secs(299).to_string(), "4:59.000");
+}
