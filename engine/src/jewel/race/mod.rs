@@ -38,7 +38,7 @@
 //!   tie-break (option `first`). A win scores one Chord stand-alone, one Note as the
 //!   tie-break (option `scoring`).
 //!
-//! Actions: `coin green` / `coin red` (chance), `roll 4` (chance), `A1+4` (advance
+//! Actions ([`RaceAction`], unpacked as [`RaceActionKind`]): `coin green` / `coin red` (chance), `roll 4` (chance), `A1+4` (advance
 //! the Leader on A1 by the throw of 4), `pass`. The position format is in
 //! [`Race::export`](crate::Game::export).
 //!
@@ -97,12 +97,12 @@ const fn track_index(side: Side, progress: u8) -> u8 {
 
 /// The six faces of the die, in order.
 const ROLLS: [RaceAction; 6] = [
-    RaceAction::Roll(1),
-    RaceAction::Roll(2),
-    RaceAction::Roll(3),
-    RaceAction::Roll(4),
-    RaceAction::Roll(5),
-    RaceAction::Roll(6),
+    RaceAction::roll(1),
+    RaceAction::roll(2),
+    RaceAction::roll(3),
+    RaceAction::roll(4),
+    RaceAction::roll(5),
+    RaceAction::roll(6),
 ];
 
 /// Where a Leader of each side stands, by progress: `SPOT[side][p]` is the track
@@ -134,10 +134,9 @@ const BIT: [[u64; 41]; 2] = {
     t
 };
 
-/// One action of Race. Actions compare (and sort) by variant in the order
-/// declared, then by their fields.
+/// What an action of Race is; [`RaceAction`] is its packed form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum RaceAction {
+pub enum RaceActionKind {
     /// Chance: the coin names the side that moves first. `coin green`.
     Coin(Side),
     /// Chance: the die shows this face, 1 to 6. `roll 4`.
@@ -147,11 +146,84 @@ pub enum RaceAction {
     Advance {
         /// The Leader's square.
         from: Square,
-        /// The throw.
+        /// The throw (stored up to 15; a throw is 1 to 6).
         steps: u8,
     },
     /// No Leader can move with this throw. `pass`.
     Pass,
+}
+
+/// One action of Race, packed into 16 bits: the kind in bits 12-13, then the
+/// fields. Actions compare and sort as their [`RaceActionKind`]s do (kind in the
+/// order declared, then fields), in one integer comparison: the duplicate checks
+/// that run on every simulated step compare them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RaceAction(u16);
+
+impl RaceAction {
+    /// `pass`.
+    pub const PASS: RaceAction = RaceAction(3 << 12);
+
+    /// `coin green` / `coin red`.
+    #[must_use]
+    pub const fn coin(side: Side) -> RaceAction {
+        RaceAction(side.index() as u16)
+    }
+
+    /// `roll d`.
+    #[must_use]
+    pub const fn roll(d: u8) -> RaceAction {
+        RaceAction(1 << 12 | d as u16)
+    }
+
+    /// `<from>+<steps>`; a throw above 15 is stored as 15 (no throw is above 6).
+    #[must_use]
+    pub const fn advance(from: Square, steps: u8) -> RaceAction {
+        let steps = if steps > 15 { 15 } else { steps };
+        RaceAction(2 << 12 | (from.0 as u16) << 4 | steps as u16)
+    }
+
+    /// The action from its kind.
+    #[must_use]
+    pub const fn new(kind: RaceActionKind) -> RaceAction {
+        match kind {
+            RaceActionKind::Coin(side) => RaceAction::coin(side),
+            RaceActionKind::Roll(d) => RaceAction::roll(d),
+            RaceActionKind::Advance { from, steps } => RaceAction::advance(from, steps),
+            RaceActionKind::Pass => RaceAction::PASS,
+        }
+    }
+
+    /// What the action is.
+    #[inline]
+    #[must_use]
+    pub const fn kind(self) -> RaceActionKind {
+        match self.0 >> 12 {
+            0 => RaceActionKind::Coin(if self.0 & 1 == 0 {
+                Side::Green
+            } else {
+                Side::Red
+            }),
+            1 => RaceActionKind::Roll(self.0 as u8),
+            2 => RaceActionKind::Advance {
+                from: Square((self.0 >> 4) as u8),
+                steps: (self.0 & 15) as u8,
+            },
+            _ => RaceActionKind::Pass,
+        }
+    }
+}
+
+impl From<RaceActionKind> for RaceAction {
+    fn from(kind: RaceActionKind) -> RaceAction {
+        RaceAction::new(kind)
+    }
+}
+
+impl fmt::Debug for RaceAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.kind(), f)
+    }
 }
 
 /// Where the game stands between actions.
@@ -698,18 +770,16 @@ impl Game for Race {
         match self.phase {
             Phase::Over => {}
             Phase::Coin => {
-                out.push(RaceAction::Coin(Side::Green));
-                out.push(RaceAction::Coin(Side::Red));
+                out.push(RaceAction::coin(Side::Green));
+                out.push(RaceAction::coin(Side::Red));
             }
             Phase::Roll => *out = ArrayVec::from(ROLLS),
             Phase::Move(throw) => {
                 let me = self.to_move;
                 let before_limit = !self.limit_reached();
                 let [a, b] = self.leaders[me.index()];
-                let advance = |p: u8| RaceAction::Advance {
-                    from: self.track.square(track_index(me, p)),
-                    steps: throw,
-                };
+                let advance =
+                    |p: u8| RaceAction::advance(self.track.square(track_index(me, p)), throw);
                 let first = a < HOME && self.may_advance(me, a, throw, before_limit);
                 // Both Leaders on one square make one action, not two.
                 let second = b < HOME && b != a && self.may_advance(me, b, throw, before_limit);
@@ -735,7 +805,7 @@ impl Game for Race {
                     }
                     (true, false) => out.push(advance(a)),
                     (false, true) => out.push(advance(b)),
-                    (false, false) => out.push(RaceAction::Pass),
+                    (false, false) => out.push(RaceAction::PASS),
                 }
             }
         }
@@ -743,15 +813,17 @@ impl Game for Race {
 
     #[inline]
     fn chance_probability(&self, action: RaceAction) -> Option<Probability> {
-        match action {
-            RaceAction::Roll(1..=6) if matches!(self.phase, Phase::Roll) => {
+        match action.kind() {
+            RaceActionKind::Roll(1..=6) if matches!(self.phase, Phase::Roll) => {
                 Some(Probability { num: 1, den: 6 })
             }
-            RaceAction::Coin(_) if matches!(self.phase, Phase::Coin) => {
+            RaceActionKind::Coin(_) if matches!(self.phase, Phase::Coin) => {
                 Some(Probability { num: 1, den: 2 })
             }
-            RaceAction::Roll(_) | RaceAction::Coin(_) | RaceAction::Advance { .. } => None,
-            RaceAction::Pass => None,
+            RaceActionKind::Roll(_)
+            | RaceActionKind::Coin(_)
+            | RaceActionKind::Advance { .. }
+            | RaceActionKind::Pass => None,
         }
     }
 
@@ -759,10 +831,10 @@ impl Game for Race {
     /// the generated list.
     #[inline]
     fn is_legal(&self, action: RaceAction) -> bool {
-        match (self.phase, action) {
-            (Phase::Roll, RaceAction::Roll(d)) => (1..=6).contains(&d),
-            (Phase::Coin, RaceAction::Coin(_)) => true,
-            (Phase::Move(_), RaceAction::Advance { .. } | RaceAction::Pass) => {
+        match (self.phase, action.kind()) {
+            (Phase::Roll, RaceActionKind::Roll(d)) => (1..=6).contains(&d),
+            (Phase::Coin, RaceActionKind::Coin(_)) => true,
+            (Phase::Move(_), RaceActionKind::Advance { .. } | RaceActionKind::Pass) => {
                 let mut legal = ArrayVec::new();
                 self.legal_actions(&mut legal);
                 legal.contains(&action)
@@ -773,8 +845,8 @@ impl Game for Race {
 
     #[inline]
     fn apply_unchecked(&mut self, action: RaceAction, events: &mut impl FnMut(RaceEvent)) {
-        match action {
-            RaceAction::Coin(side) => {
+        match action.kind() {
+            RaceActionKind::Coin(side) => {
                 self.hash ^= first_key(self.first) ^ first_key(Some(side));
                 self.first = Some(side);
                 if self.to_move != side {
@@ -784,11 +856,11 @@ impl Game for Race {
                 self.set_phase(Phase::Roll);
                 self.ply += 1;
             }
-            RaceAction::Roll(d) => {
+            RaceActionKind::Roll(d) => {
                 self.set_phase(Phase::Move(d));
                 self.ply += 1;
             }
-            RaceAction::Pass => {
+            RaceActionKind::Pass => {
                 let me = self.to_move;
                 let throw = match self.phase {
                     Phase::Move(d) => d,
@@ -798,7 +870,7 @@ impl Game for Race {
                 let before_limit = !self.limit_reached();
                 self.end_move(me, before_limit, events);
             }
-            RaceAction::Advance { from, steps } => {
+            RaceActionKind::Advance { from, steps } => {
                 let me = self.to_move;
                 if let Some(slot) = self.slot_at(me, from) {
                     self.advance(me, slot, steps, events);
@@ -817,17 +889,17 @@ impl Game for Race {
 
     fn arbitrary_action(&self, bits: u64) -> RaceAction {
         match bits % 4 {
-            0 => RaceAction::Coin(if bits & 4 == 0 {
+            0 => RaceAction::coin(if bits & 4 == 0 {
                 Side::Green
             } else {
                 Side::Red
             }),
-            1 => RaceAction::Roll(1 + ((bits >> 8) % 6) as u8),
-            2 => RaceAction::Advance {
-                from: Square(((bits >> 16) % 121) as u8),
-                steps: 1 + ((bits >> 24) % 6) as u8,
-            },
-            _ => RaceAction::Pass,
+            1 => RaceAction::roll(1 + ((bits >> 8) % 6) as u8),
+            2 => RaceAction::advance(
+                Square(((bits >> 16) % 121) as u8),
+                1 + ((bits >> 24) % 6) as u8,
+            ),
+            _ => RaceAction::PASS,
         }
     }
 

@@ -71,7 +71,7 @@ fn every_roll_node_fills_the_capacity_of_six_and_probabilities_are_one_sixth() {
             Some(Probability { num: 1, den: 6 })
         );
     }
-    assert_eq!(race.chance_probability(RaceAction::Pass), None);
+    assert_eq!(race.chance_probability(RaceAction::PASS), None);
 }
 
 #[test]
@@ -267,26 +267,36 @@ fn a_game_won_after_the_limit_is_completed_after_50() {
 #[test]
 fn actions_order_by_variant_then_fields() {
     let list = [
-        RaceAction::Coin(Side::Green),
-        RaceAction::Coin(Side::Red),
-        RaceAction::Roll(1),
-        RaceAction::Roll(6),
-        RaceAction::Advance {
+        RaceActionKind::Coin(Side::Green),
+        RaceActionKind::Coin(Side::Red),
+        RaceActionKind::Roll(1),
+        RaceActionKind::Roll(6),
+        RaceActionKind::Advance {
             from: Square(0),
             steps: 6,
         },
-        RaceAction::Advance {
+        RaceActionKind::Advance {
             from: Square(1),
             steps: 1,
         },
-        RaceAction::Pass,
+        RaceActionKind::Advance {
+            from: Square(120),
+            steps: 6,
+        },
+        RaceActionKind::Pass,
     ];
-    for (i, a) in list.iter().enumerate() {
-        for (j, b) in list.iter().enumerate() {
-            assert_eq!(a.cmp(b), i.cmp(&j), "{a:?} {b:?}");
-            assert_eq!(a == b, i == j);
+    for (i, &a) in list.iter().enumerate() {
+        // Packing round-trips, and packed actions order as their kinds.
+        assert_eq!(RaceAction::new(a).kind(), a);
+        for (j, &b) in list.iter().enumerate() {
+            assert_eq!(RaceAction::new(a).cmp(&RaceAction::new(b)), i.cmp(&j));
+            assert_eq!(a.cmp(&b), i.cmp(&j), "{a:?} {b:?}");
         }
     }
+    assert_eq!(
+        format!("{:?}", RaceAction::roll(4)),
+        format!("{:?}", RaceActionKind::Roll(4))
+    );
 }
 
 #[test]
@@ -316,7 +326,7 @@ fn notation_round_trips_and_bad_text_says_what_was_expected() {
         let a = race.parse_action(text).unwrap();
         assert_eq!(race.action_text(a), text);
     }
-    assert_eq!(race.parse_action("4"), Ok(RaceAction::Roll(4)));
+    assert_eq!(race.parse_action("4"), Ok(RaceAction::roll(4)));
     for text in [
         "roll 7",
         "7",

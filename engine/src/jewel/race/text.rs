@@ -6,7 +6,7 @@ use std::fmt::{self, Write as _};
 use super::track::{F6, GEOMETRY, LEN};
 use super::{
     COMPLETED_AFTER_50, COMPLETED_BY_50, HOME, MAX_MOVES, MOVE_LIMIT_MOVES, Phase, Race,
-    RaceAction, RaceOptions, start, track_index, win,
+    RaceAction, RaceActionKind, RaceOptions, start, track_index, win,
 };
 use crate::core::{Game, NotationError, PositionError, Side, Turn};
 
@@ -31,21 +31,21 @@ fn write_square(sq: crate::core::Square, out: &mut dyn fmt::Write) -> fmt::Resul
 }
 
 pub(super) fn write_action(action: RaceAction, out: &mut dyn fmt::Write) -> fmt::Result {
-    match action {
-        RaceAction::Coin(side) => {
+    match action.kind() {
+        RaceActionKind::Coin(side) => {
             out.write_str("coin ")?;
             out.write_str(side.name())
         }
-        RaceAction::Roll(d) => {
+        RaceActionKind::Roll(d) => {
             out.write_str("roll ")?;
             write_number(d, out)
         }
-        RaceAction::Advance { from, steps } => {
+        RaceActionKind::Advance { from, steps } => {
             write_square(from, out)?;
             out.write_char('+')?;
             write_number(steps, out)
         }
-        RaceAction::Pass => out.write_str("pass"),
+        RaceActionKind::Pass => out.write_str("pass"),
     }
 }
 
@@ -60,20 +60,20 @@ pub(super) fn parse_action(text: &str) -> Result<RaceAction, NotationError> {
     };
     let t = text.trim();
     if t == "pass" {
-        return Ok(RaceAction::Pass);
+        return Ok(RaceAction::PASS);
     }
     if let Some(face) = t.strip_prefix("roll ") {
-        return Ok(RaceAction::Roll(throw(face.trim())?));
+        return Ok(RaceAction::roll(throw(face.trim())?));
     }
     // A bare face is read as a roll, so scenarios can force `chance = "4"`.
     if t.len() == 1 {
-        return Ok(RaceAction::Roll(throw(t)?));
+        return Ok(RaceAction::roll(throw(t)?));
     }
     if let Some(side) = t.strip_prefix("coin ") {
         return side
             .trim()
             .parse::<Side>()
-            .map(RaceAction::Coin)
+            .map(RaceAction::coin)
             .map_err(|e| err(format!("`coin green` or `coin red`: {e}")));
     }
     let Some((sq, n)) = t.split_once('+') else {
@@ -82,10 +82,7 @@ pub(super) fn parse_action(text: &str) -> Result<RaceAction, NotationError> {
     let from = GEOMETRY
         .parse_square(sq)
         .map_err(|e| err(format!("{ACTION_FORMS}: {e}")))?;
-    Ok(RaceAction::Advance {
-        from,
-        steps: throw(n)?,
-    })
+    Ok(RaceAction::advance(from, throw(n)?))
 }
 
 fn write_side(race: &Race, side: Side, out: &mut dyn fmt::Write) -> fmt::Result {
