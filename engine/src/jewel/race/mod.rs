@@ -38,9 +38,9 @@
 //!   tie-break (option `first`). A win scores one Chord stand-alone, one Note as the
 //!   tie-break (option `scoring`).
 //!
-//! Actions ([`RaceAction`], unpacked as [`RaceActionKind`]): `coin green` / `coin red` (chance), `roll 4` (chance), `A1+4` (advance
-//! the Leader on A1 by the throw of 4), `pass`. The position format is in
-//! [`Race::export`](crate::Game::export).
+//! Actions ([`RaceAction`], unpacked as [`RaceActionKind`]): `coin green` / `coin
+//! red` (chance), `roll 4` (chance), `A1+4` (advance the Leader on A1 by the throw
+//! of 4), `pass`. The position format is in [`Race::export`](crate::Game::export).
 //!
 //! Rulings: [`TRACK_SHAPE`], [`GREATEST_SETBACKS`], [`START_SQUARE`], [`FINISHING`],
 //! [`SECURED_PASSING`], [`MOVE_LIMIT`].
