@@ -44,6 +44,23 @@
 //!
 //! Rulings: [`TRACK_SHAPE`], [`GREATEST_SETBACKS`], [`START_SQUARE`], [`FINISHING`],
 //! [`SECURED_PASSING`], [`MOVE_LIMIT`].
+//!
+//! ```
+//! use tigerseye_engine::Game;
+//! use tigerseye_engine::jewel::race::{Race, RaceOptions};
+//!
+//! // The seed's first example: a Leader landing on A10 sets back one on B11.
+//! let start = "G:K11,B11 R:A1,A9 first:red moves:10,10 red:roll";
+//! let mut race = Race::import(start, &RaceOptions::default()).unwrap();
+//! for text in ["roll 1", "A9+1"] {
+//!     let action = race.parse_action(text).unwrap();
+//!     race.play(action).unwrap();
+//! }
+//! assert_eq!(
+//!     race.export_string(),
+//!     "G:K11,K11 R:A1,A10 first:red moves:10,11 green:roll"
+//! );
+//! ```
 
 mod events;
 mod options;
