@@ -3,9 +3,10 @@
 //!
 //! Two tiers, so that the default run is fast and a paranoid run is thorough:
 //!
-//! - **cheap**, after every step: the legal list has no duplicates; the game is
-//!   over exactly when no one can act; at a chance node every outcome has a
-//!   probability in (0, 1] and they sum to exactly 1; the incremental hash equals
+//! - **cheap**, after every step: the legal list has no duplicates (at a chance
+//!   node: every outcome is listed once); the game is over exactly when no one
+//!   can act; at a chance node every outcome has a probability in (0, 1] and they
+//!   sum to exactly 1; the incremental hash equals
 //!   a recomputation; the game's own invariants hold; the game is within the ply
 //!   bound its rules imply.
 //! - **full**, on a deterministic sample of steps (every step with `--paranoid`):
@@ -97,12 +98,27 @@ impl<G: Game> Checker<G> {
                 format!("turn is {turn:?} with {} legal actions", legal.len()),
             ));
         }
-        self.sorted.clone_from(legal);
-        self.sorted.sort_unstable();
-        if let Some(w) = self.sorted.windows(2).find(|w| w[0] == w[1]) {
+        // Every action (every chance outcome at a chance node) is listed once.
+        // A strictly increasing list (as most generators write them) has none;
+        // otherwise short lists are compared pairwise in place, longer ones
+        // sorted in a copy.
+        let duplicate = if legal.windows(2).all(|w| w[0] < w[1]) {
+            None
+        } else if legal.len() <= SHORT_LIST {
+            legal
+                .iter()
+                .enumerate()
+                .find(|&(i, a)| legal[i + 1..].contains(a))
+                .map(|(_, &a)| a)
+        } else {
+            self.sorted.clone_from(legal);
+            self.sorted.sort_unstable();
+            self.sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+        };
+        if let Some(a) = duplicate {
             return Err(violation(
                 "no-duplicates",
-                format!("{} listed twice", state.action_text(w[0])),
+                format!("{} listed twice", state.action_text(a)),
             ));
         }
         if turn == Turn::Chance {
@@ -242,9 +258,34 @@ impl<G: Game> Checker<G> {
     }
 }
 
+/// Lists up to this long are checked for duplicates pairwise, without sorting.
+const SHORT_LIST: usize = 16;
+
 /// Every outcome of a chance node has a probability in (0, 1], and they sum to 1
 /// exactly.
 fn check_chance<G: Game>(state: &G, legal: &G::Actions) -> Result<(), Violation> {
+    // The common case, a fair die or coin: one denominator, so the numerators
+    // must add up to it. No division.
+    let mut first_den = None;
+    let mut same_den_sum = Some(0u64);
+    for &a in legal.iter() {
+        match state.chance_probability(a) {
+            Some(p) if first_den.is_none_or(|d| d == p.den) && p.num >= 1 && p.num <= p.den => {
+                first_den = Some(p.den);
+                same_den_sum = same_den_sum.map(|s| s + u64::from(p.num));
+            }
+            _ => {
+                same_den_sum = None;
+                break;
+            }
+        }
+    }
+    if let (Some(sum), Some(den)) = (same_den_sum, first_den)
+        && sum == u64::from(den)
+    {
+        return Ok(());
+    }
+    // Otherwise (or to name what is wrong) the exact sum of fractions.
     let (mut num, mut den) = (0u128, 1u128);
     for &a in legal.iter() {
         let Some(p) = state.chance_probability(a) else {
@@ -320,6 +361,32 @@ mod tests {
         assert!(
             ["unlisted-refused", "export-import"].contains(&check),
             "{check}"
+        );
+    }
+
+    #[test]
+    fn chance_outcomes_are_checked_for_duplicates_and_their_sum() {
+        use tigerseye_engine::GameOptions;
+        use tigerseye_engine::jewel::race::{Race, RaceOptions};
+        let mut options = RaceOptions::default();
+        options.set("first", "red").unwrap();
+        let race = Race::new(&options);
+        let mut legal = <Race as Game>::Actions::default();
+        race.legal_actions(&mut legal);
+        let mut checker = Checker::new(&race);
+        checker.cheap(&race, &legal).unwrap();
+        // Five faces of six: they sum to 5/6.
+        let mut short = legal.clone();
+        short.pop();
+        let v = checker.cheap(&race, &short).unwrap_err();
+        assert_eq!(v.check, "chance");
+        assert!(v.message.contains("5/6"), "{v}");
+        // A face listed twice (out of order, so the pairwise path finds it).
+        let mut twice = legal.clone();
+        twice[0] = twice[5];
+        assert_eq!(
+            checker.cheap(&race, &twice).unwrap_err().check,
+            "no-duplicates"
         );
     }
 

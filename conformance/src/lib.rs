@@ -12,9 +12,11 @@
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`]: random-play and perft throughput;
+//! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
 
 pub mod bench;
+pub mod chance;
 pub mod corpus;
 pub mod fuzzing;
 pub mod invariants;

@@ -1,5 +1,5 @@
 //! `tigerseye nightly`: the corpus with every perft table, the fuzz seed corpora,
-//! and random games of every registered game, within a time budget; reports with
+//! a chi-square check of sampled chance frequencies, and random games of every registered game, within a time budget; reports with
 //! the quarantine applied and, given the previous summary, the trend.
 
 use std::path::PathBuf;
@@ -36,6 +36,8 @@ pub struct NightlyConfig {
     pub node_limit: u64,
     /// Print progress to stdout.
     pub verbose: bool,
+    /// Games played per game for the chance-frequency check.
+    pub chance_games: u64,
 }
 
 impl NightlyConfig {
@@ -53,6 +55,7 @@ impl NightlyConfig {
             previous: None,
             node_limit: 20_000_000,
             verbose: false,
+            chance_games: 2_000,
         }
     }
 }
@@ -84,6 +87,22 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
                 "\n== fuzz seed corpora: {} targets, {inputs} inputs, {bad} failing",
                 summary.fuzz.len()
             );
+        }
+    }
+    for &id in GameId::ALL {
+        if let Some(c) = crate::chance::check_game(id, config.chance_games, config.seed) {
+            if config.verbose {
+                for t in &c.tables {
+                    println!(
+                        "\n== chance {id}: {} outcomes, {} draws, chi-square {:.2}: {}",
+                        t.outcomes,
+                        t.counts.iter().sum::<u64>(),
+                        t.statistic,
+                        if t.ok { "ok" } else { "FAILED" }
+                    );
+                }
+            }
+            summary.chance.push(c);
         }
     }
     let games = GameId::ALL;

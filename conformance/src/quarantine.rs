@@ -12,7 +12,8 @@
 //!
 //! Failure ids: `scenario:<path under scenarios/>`, `perft:<game>:<table>:<depth>`,
 //! `ruling:<id>` (a ruling without a scenario), `sim:<game>:<check>` (any game of a
-//! simulation breaking that invariant), `fuzz:<target>`.
+//! simulation breaking that invariant), `fuzz:<target>`, `chance:<game>:<outcomes>`
+//! (sampled chance frequencies failing the chi-square test).
 
 use std::path::Path;
 
@@ -129,6 +130,17 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
             ids.push((
                 format!("sim:{}:{c}", sim.game),
                 format!("{} failed games", sim.failed_games),
+            ));
+        }
+    }
+    for c in &summary.chance {
+        for t in c.tables.iter().filter(|t| !t.ok) {
+            ids.push((
+                format!("chance:{}:{}", c.game, t.outcomes),
+                format!(
+                    "chi-square {:.2} over the 0.1% point; counts {:?}",
+                    t.statistic, t.counts
+                ),
             ));
         }
     }

@@ -161,6 +161,10 @@ pub struct Summary {
     /// The comparison with a previous run, if one was given.
     #[serde(default)]
     pub trend: Option<crate::trend::Trend>,
+    /// Sampled frequencies of every game's equally likely chance outcomes
+    /// (chi-square at the 0.1% level).
+    #[serde(default)]
+    pub chance: Vec<crate::chance::ChanceCheck>,
 }
 
 impl Summary {
@@ -184,6 +188,7 @@ impl Summary {
             fuzz: Vec::new(),
             quarantine: None,
             trend: None,
+            chance: Vec::new(),
         }
     }
 
@@ -525,6 +530,25 @@ pub fn markdown(s: &Summary) -> String {
         for f in s.fuzz.iter().filter(|f| !f.failures.is_empty()) {
             for line in &f.failures {
                 let _ = writeln!(md, "- {}: {line}", f.target);
+            }
+        }
+    }
+    if !s.chance.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Chance frequencies (chi-square, 0.1% level)\n\n| game | outcomes | draws | statistic | ok |\n|---|---:|---:|---:|---|"
+        );
+        for c in &s.chance {
+            for t in &c.tables {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {:.2} | {} |",
+                    c.game,
+                    t.outcomes,
+                    t.counts.iter().sum::<u64>(),
+                    t.statistic,
+                    if t.ok { "yes" } else { "**NO**" }
+                );
             }
         }
     }

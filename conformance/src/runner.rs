@@ -155,16 +155,6 @@ impl<G: Game> Runner<'_, G> {
                 return;
             }
         }
-        let mut state = match &s.position {
-            None => G::new(&options),
-            Some(p) => match G::import(p.get_ref(), &options) {
-                Ok(state) => state,
-                Err(e) => {
-                    self.fail(p.span().start, e);
-                    return;
-                }
-            },
-        };
         let t = &mut self.transcript;
         let _ = writeln!(t, "# {}", s.title);
         let _ = writeln!(t, "game: {} ({})", G::ID, G::TITLE);
@@ -207,6 +197,19 @@ impl<G: Game> Runner<'_, G> {
                 self.fail(r.span().start, msg);
             }
         }
+        // The header is written first, so a position that does not import (a
+        // disputed example on a track without its squares) still shows its title,
+        // source and reason.
+        let mut state = match &s.position {
+            None => G::new(&options),
+            Some(p) => match G::import(p.get_ref(), &options) {
+                Ok(state) => state,
+                Err(e) => {
+                    self.fail(p.span().start, e);
+                    return;
+                }
+            },
+        };
         let _ = writeln!(self.transcript, "\nstart: {}", state.export_string());
         self.describe(&state);
 

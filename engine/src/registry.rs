@@ -53,6 +53,7 @@ macro_rules! registry {
 
 registry! {
     Duel => "duel", crate::jewel::duel::Duel;
+    Race => "race", crate::jewel::race::Race;
 }
 
 /// A game's static description, read through [`GameId::visit`].

@@ -119,3 +119,32 @@ play = "C1-B1"
     let loaded = scenario::parse(Path::new("mem.toml"), text).unwrap();
     assert_eq!(runner::run(&loaded).verdict, Verdict::DisputedButPassed);
 }
+
+#[test]
+fn a_position_that_does_not_import_still_shows_the_header() {
+    let text = r#"title = "G9 is not on the plain ring"
+game = "race"
+source = "test"
+status = "disputed"
+reason = "the square is off the track"
+position = "G:K11,G9 R:A1,A1 first:red moves:0,0 red:roll"
+
+[options]
+track = "plain-ring"
+"#;
+    let loaded = scenario::parse(Path::new("mem.toml"), text).unwrap();
+    let run = runner::run(&loaded);
+    assert_eq!(run.verdict, Verdict::Disputed);
+    assert!(run.transcript.starts_with("# G9 is not on the plain ring"));
+    assert!(
+        run.transcript
+            .contains("reason: the square is off the track")
+    );
+    assert!(
+        run.failures
+            .iter()
+            .any(|f| f.contains("G9 is not on the plain-ring track")),
+        "{:?}",
+        run.failures
+    );
+}

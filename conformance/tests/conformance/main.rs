@@ -8,3 +8,4 @@ mod harness;
 mod nightly;
 mod properties;
 mod reference;
+mod reference_race;

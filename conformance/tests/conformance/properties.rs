@@ -25,6 +25,7 @@ proptest! {
             prop_assert!(false, "{}: ply {}: {}", game, ply, v);
         }
     }
+
 }
 
 proptest! {

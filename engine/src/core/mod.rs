@@ -1,6 +1,8 @@
 //! The shared vocabulary of every game: sides, coordinates, board geometry,
-//! outcomes, repetition history, hashing and the [`Game`] trait.
+//! outcomes, repetition history, hashing, the [`Game`] trait, and the game
+//! [`clocks`].
 
+pub mod clocks;
 mod coord;
 mod game;
 mod geometry;

@@ -1,8 +1,9 @@
 //! Jewel (Keys in Time), G. Nicholls: the linked series of Facets (seed 002).
 //!
-//! Facet 1, [`duel`]: Duel in the Castle.
+//! Facet 1, [`duel`]: Duel in the Castle. The tie-break dice game, [`race`]: Race.
 
 pub mod duel;
+pub mod race;
 
 use crate::core::RuleId;
 
