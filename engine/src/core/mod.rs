@@ -1,6 +1,7 @@
 //! The shared vocabulary of every game: sides, coordinates, board geometry,
 //! outcomes, repetition history, hashing and the [`Game`] trait.
 
+mod bits;
 mod coord;
 mod game;
 mod geometry;
@@ -9,6 +10,7 @@ mod outcome;
 mod side;
 pub mod zobrist;
 
+pub use bits::Bits;
 pub use coord::{Coord, CoordError};
 pub use game::{
     ActionBuffer, ApplyError, Game, GameOptions, InvariantError, NoOptions, NotationError,

@@ -1,0 +1,961 @@
+//! [`KeyGame`]: a key-square game in progress, and its [`Game`] implementation.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use super::board::{coin_key, ep_key, mirror_square, piece_key, side_key};
+use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
+use super::{Action, Board, JewelAction, Kind, Move, Movement, Params, rules};
+use crate::core::{
+    ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
+    RepetitionHistory, RuleEvent, RuleId, Score, Side, Square, Turn, rules as core_rules,
+};
+use crate::registry::GameId;
+use crate::rulings::Ruling;
+
+/// How a finished game ended, as stored in the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct End {
+    pub(super) winner: Option<Side>,
+    pub(super) rule: RuleId,
+}
+
+/// A key-square game `P` in progress.
+///
+/// The position is the placement, the side to move (or a pending first-move coin
+/// toss) and, in games with the Pikemen's double step, the en passant square.
+/// Whether a player must answer a piece on the Key needs no field: he must
+/// exactly when an opposing piece that may take the Key stands on it and he is
+/// to move. A side moves on alone exactly when the other has no piece left.
+///
+/// Equality compares the position, the options and a stored result; the ply count
+/// and repetition history are the past.
+pub struct KeyGame<P: Params> {
+    pub(super) options: KeyOptions<P>,
+    pub(super) board: Board<P::Bits>,
+    pub(super) to_move: Side,
+    pub(super) coin: bool,
+    pub(super) ep: Option<Square>,
+    pub(super) end: Option<End>,
+    pub(super) ply: u32,
+    pub(super) hash: u64,
+    pub(super) history: RepetitionHistory,
+}
+
+impl<P: Params> Clone for KeyGame<P> {
+    fn clone(&self) -> Self {
+        KeyGame {
+            options: self.options,
+            board: self.board,
+            to_move: self.to_move,
+            coin: self.coin,
+            ep: self.ep,
+            end: self.end,
+            ply: self.ply,
+            hash: self.hash,
+            history: self.history.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.options = source.options;
+        self.board = source.board;
+        self.to_move = source.to_move;
+        self.coin = source.coin;
+        self.ep = source.ep;
+        self.end = source.end;
+        self.ply = source.ply;
+        self.hash = source.hash;
+        self.history.clone_from(&source.history);
+    }
+}
+
+impl<P: Params> PartialEq for KeyGame<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.board == other.board
+            && self.to_move == other.to_move
+            && self.coin == other.coin
+            && self.ep == other.ep
+            && self.end == other.end
+    }
+}
+
+impl<P: Params> fmt::Debug for KeyGame<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(P::TITLE)
+            .field("position", &self.export_string())
+            .field("options", &self.options)
+            .field("ply", &self.ply)
+            .finish()
+    }
+}
+
+/// A rule event of a key-square game `P`.
+pub enum KeyEvent<P> {
+    /// `first-move`: the coin gave `side` the first move.
+    FirstMove {
+        /// Who moves first.
+        side: Side,
+    },
+    /// `capture` (or `en-passant`): `by`'s piece of kind `kind` captured the
+    /// opposing piece of kind `victim` on `at` (the square moved to).
+    Capture {
+        /// The capturing side.
+        by: Side,
+        /// The capturing kind.
+        kind: Kind,
+        /// The captured kind.
+        victim: Kind,
+        /// The square moved to.
+        at: Square,
+        /// An en passant capture.
+        en_passant: bool,
+    },
+    /// `key-taken`: `side`'s piece of kind `kind`, which may take the Key, reached it.
+    KeyTaken {
+        /// The side.
+        side: Side,
+        /// The kind.
+        kind: Kind,
+    },
+    /// `key-defended`: `side` answered the opposing piece on the Key: by capturing
+    /// it, or (Secure, Capture the Key) by attacking the Key after its move.
+    KeyDefended {
+        /// The answering side.
+        side: Side,
+        /// Whether it captured on the Key (else it attacks it).
+        captured: bool,
+    },
+    /// `lone-continuation`: `side` captured the last opposing Character and moves
+    /// on alone.
+    LoneContinuation {
+        /// The side moving on.
+        side: Side,
+    },
+    /// `cannot-win`: `side` has no piece left that can ever stand on the Key (its
+    /// Princess, its last Leader, ... captured): it can no longer win.
+    CannotWin {
+        /// The side.
+        side: Side,
+    },
+    #[doc(hidden)]
+    _Game(PhantomData<P>, std::convert::Infallible),
+}
+
+impl<P> Clone for KeyEvent<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for KeyEvent<P> {}
+
+impl<P> PartialEq for KeyEvent<P> {
+    fn eq(&self, other: &Self) -> bool {
+        use KeyEvent as E;
+        match (self, other) {
+            (E::FirstMove { side: a }, E::FirstMove { side: b }) => a == b,
+            (
+                E::Capture {
+                    by,
+                    kind,
+                    victim,
+                    at,
+                    en_passant,
+                },
+                E::Capture {
+                    by: b2,
+                    kind: k2,
+                    victim: v2,
+                    at: a2,
+                    en_passant: e2,
+                },
+            ) => by == b2 && kind == k2 && victim == v2 && at == a2 && en_passant == e2,
+            (E::KeyTaken { side, kind }, E::KeyTaken { side: s2, kind: k2 }) => {
+                side == s2 && kind == k2
+            }
+            (
+                E::KeyDefended { side, captured },
+                E::KeyDefended {
+                    side: s2,
+                    captured: c2,
+                },
+            ) => side == s2 && captured == c2,
+            (E::LoneContinuation { side: a }, E::LoneContinuation { side: b })
+            | (E::CannotWin { side: a }, E::CannotWin { side: b }) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<P: Params> fmt::Debug for KeyEvent<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<P: Params> fmt::Display for KeyEvent<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = P::GEOMETRY;
+        let name = |side: Side, k: Kind| {
+            P::KINDS
+                .get(k.index())
+                .map_or("piece", |spec| spec.name(side))
+        };
+        match *self {
+            KeyEvent::FirstMove { side } => write!(f, "first-move: {side} moves first"),
+            KeyEvent::Capture {
+                by,
+                kind,
+                victim,
+                at,
+                en_passant,
+            } => {
+                let tag = if en_passant { "en-passant" } else { "capture" };
+                write!(
+                    f,
+                    "{tag}: {by} {} captures {} {} on {}",
+                    name(by, kind),
+                    by.opponent(),
+                    name(by.opponent(), victim),
+                    g.name(at)
+                )
+            }
+            KeyEvent::KeyTaken { side, kind } => write!(
+                f,
+                "key-taken: {side} {} on {}",
+                name(side, kind),
+                g.name(P::KEY)
+            ),
+            KeyEvent::KeyDefended { side, captured } => {
+                if captured {
+                    write!(
+                        f,
+                        "key-defended: {side} captures the holder on {}",
+                        g.name(P::KEY)
+                    )
+                } else {
+                    write!(f, "key-defended: {side} attacks {}", g.name(P::KEY))
+                }
+            }
+            KeyEvent::LoneContinuation { side } => {
+                write!(f, "lone-continuation: {side} moves on alone")
+            }
+            KeyEvent::CannotWin { side } => write!(
+                f,
+                "cannot-win: {side} has no piece left that can stand on {}",
+                g.name(P::KEY)
+            ),
+            KeyEvent::_Game(_, never) => match never {},
+        }
+    }
+}
+
+impl<P: Params> RuleEvent for KeyEvent<P> {
+    fn tag(&self) -> &'static str {
+        match self {
+            KeyEvent::FirstMove { .. } => "first-move",
+            KeyEvent::Capture {
+                en_passant: false, ..
+            } => "capture",
+            KeyEvent::Capture {
+                en_passant: true, ..
+            } => "en-passant",
+            KeyEvent::KeyTaken { .. } => "key-taken",
+            KeyEvent::KeyDefended { .. } => "key-defended",
+            KeyEvent::LoneContinuation { .. } => "lone-continuation",
+            KeyEvent::CannotWin { .. } => "cannot-win",
+            KeyEvent::_Game(_, never) => match *never {},
+        }
+    }
+}
+
+/// A win for `side` by `rule`, scored as `P` scores wins.
+pub(super) fn win<P: Params>(side: Side, rule: RuleId) -> Outcome {
+    Outcome {
+        winner: Some(side),
+        rule,
+        score: Score::win(side, P::WIN_SCORE, P::UNIT),
+    }
+}
+
+/// A draw by `rule`, scored as `P` scores draws.
+pub(super) fn draw<P: Params>(rule: RuleId) -> Outcome {
+    Outcome {
+        winner: None,
+        rule,
+        score: Score::each_halves(P::DRAW_HALVES, P::UNIT),
+    }
+}
+
+impl<P: Params> KeyGame<P> {
+    /// The placement.
+    #[must_use]
+    pub fn board(&self) -> &Board<P::Bits> {
+        &self.board
+    }
+
+    /// The side to move (the side that will move once a pending coin is tossed is
+    /// meaningless).
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Every Key-taking piece of `side`.
+    #[inline]
+    pub(super) fn takers(&self, side: Side) -> P::Bits {
+        let mut b = P::Bits::EMPTY;
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            if spec.takes_key {
+                b |= self.board.pieces(side, Kind(k as u8));
+            }
+        }
+        b
+    }
+
+    /// Whether a piece of `side` that may take the Key stands on it.
+    #[inline]
+    pub(super) fn holds_key(&self, side: Side) -> bool {
+        self.takers(side).has(P::KEY)
+    }
+
+    /// Every square a slider cannot pass: the pieces and the Key.
+    #[inline(always)]
+    fn blockers(board: &Board<P::Bits>) -> P::Bits {
+        board.occupied() | P::Bits::from_bb(P::tables().key)
+    }
+
+    /// Whether a piece of `side` attacks (could capture on) `sq` on `board`.
+    pub(super) fn attacks(board: &Board<P::Bits>, side: Side, sq: Square) -> bool {
+        let t = P::tables();
+        let blockers = Self::blockers(board);
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            let pieces = board.pieces(side, Kind(k as u8));
+            if pieces.is_empty() {
+                continue;
+            }
+            // Every movement but the pawn's is symmetric: a piece on `from` attacks
+            // `sq` exactly when the same movement on `sq` reaches `from`. A pawn of
+            // `side` attacks `sq` from where a pawn of the other side on `sq` would.
+            let from = match spec.movement {
+                Movement::Pawn { .. } => {
+                    P::Bits::from_bb(t.pawn_captures[side.opponent().index()][sq.index()])
+                }
+                m @ (Movement::King
+                | Movement::KingsLancer
+                | Movement::QueensLancer
+                | Movement::Knight
+                | Movement::CloakedPrince
+                | Movement::Rook
+                | Movement::Bishop) => t.attacks(m, side, sq, blockers),
+            };
+            if !(from & pieces).is_empty() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `side` can ever take the Key again: one of its Key-taking pieces
+    /// stands where its movement alone could bring it onto the Key.
+    pub(super) fn can_win(&self, side: Side) -> bool {
+        let t = P::tables();
+        P::KINDS.iter().enumerate().any(|(k, spec)| {
+            spec.takes_key
+                && !(self.board.pieces(side, Kind(k as u8))
+                    & t.key_reach::<P::Bits>(spec.movement, side))
+                .is_empty()
+        })
+    }
+
+    /// The targets of `side`'s piece of `kind` on `from`.
+    #[inline(always)]
+    fn targets(&self, side: Side, movement: Movement, from: Square) -> P::Bits {
+        let t = P::tables();
+        let own = self.board.side(side);
+        match movement {
+            Movement::Pawn { double_step } => {
+                let occ = self.board.occupied();
+                let mut to = P::Bits::from_bb(t.pawn_steps[side.index()][from.index()]) & !occ;
+                if double_step && !to.is_empty() && self.on_start_rank(side, from) {
+                    to |= P::Bits::from_bb(t.pawn_steps[side.index()][to.first().index()]) & !occ;
+                }
+                let mut prey = self.board.side(side.opponent());
+                if let Some(ep) = self.ep {
+                    prey |= P::Bits::bit(ep);
+                }
+                to | (P::Bits::from_bb(t.pawn_captures[side.index()][from.index()]) & prey)
+            }
+            m @ (Movement::King
+            | Movement::KingsLancer
+            | Movement::QueensLancer
+            | Movement::Knight
+            | Movement::CloakedPrince
+            | Movement::Rook
+            | Movement::Bishop) => t.attacks(m, side, from, Self::blockers(&self.board)) & !own,
+        }
+    }
+
+    /// Whether `sq` is on the rank `side`'s pawns start on (the second rank from
+    /// its own edge), from where the double step is made.
+    fn on_start_rank(&self, side: Side, sq: Square) -> bool {
+        let rank = P::GEOMETRY.coord(sq).rank;
+        match side {
+            Side::Red => rank == 1,
+            Side::Green => rank + 2 == P::GEOMETRY.height(),
+        }
+    }
+
+    /// Writes every move of `side` into `out`, in [`Move`] order.
+    fn generate(&self, side: Side, out: &mut P::Actions) {
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            let kind = Kind(k as u8);
+            let mut pieces = self.board.pieces(side, kind);
+            while !pieces.is_empty() {
+                let from = pieces.pop();
+                let mut to = self.targets(side, spec.movement, from);
+                while !to.is_empty() {
+                    out.push(JewelAction::play(Move {
+                        kind,
+                        from,
+                        to: to.pop(),
+                        promotion: None,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Whether `side` has a move.
+    fn has_move(&self, side: Side) -> bool {
+        P::KINDS.iter().enumerate().any(|(k, spec)| {
+            let mut pieces = self.board.pieces(side, Kind(k as u8));
+            while !pieces.is_empty() {
+                if !self.targets(side, spec.movement, pieces.pop()).is_empty() {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// Secure and Capture the Key: whether `side` attacks the Key now (and so can
+    /// capture on it) or has a move after which it attacks it.
+    fn can_answer(&self, side: Side) -> bool {
+        if Self::attacks(&self.board, side, P::KEY) {
+            return true;
+        }
+        let mut moves = P::Actions::default();
+        self.generate(side, &mut moves);
+        moves.iter().any(|&a| {
+            let Some(m) = a.as_move() else {
+                return false;
+            };
+            let mut board = self.board;
+            if let Some(victim) = board.kind_at(m.to) {
+                board.toggle(side.opponent(), victim, m.to);
+            } else if Some(m.to) == self.ep && P::KINDS[m.kind.index()].movement.is_pawn() {
+                let behind = self.ep_victim(m.to, side);
+                if let Some(victim) = board.kind_at(behind) {
+                    board.toggle(side.opponent(), victim, behind);
+                }
+            }
+            board.shift(side, m.kind, m.from, m.to);
+            Self::attacks(&board, side, P::KEY)
+        })
+    }
+
+    /// The square of the pawn an en passant capture onto `to` by `side` removes.
+    fn ep_victim(&self, to: Square, side: Side) -> Square {
+        let c = P::GEOMETRY.coord(to);
+        let rank = if side == Side::Red {
+            c.rank.wrapping_sub(1)
+        } else {
+            c.rank + 1
+        };
+        P::GEOMETRY.at(c.file, rank.min(P::GEOMETRY.height() - 1))
+    }
+
+    /// The outcome of the move `us` has just made, if it decided the game.
+    ///
+    /// `challenged`: the opponent held the Key before the move; `irreversible`: the
+    /// move captured or moved a pawn, so the material may have changed.
+    fn decide(
+        &self,
+        us: Side,
+        challenged: bool,
+        captured: bool,
+        irreversible: bool,
+    ) -> Option<End> {
+        let them = us.opponent();
+        let rule = P::WIN.rule();
+        let end = |winner, rule| Some(End { winner, rule });
+        // "his opponent must capture him immediately or lose the game" (Hold, Win);
+        // "he needs to maintain (on his turn) an attack on the Key Position as long
+        // as there is an opposing piece occupying the Position or he loses" (Secure,
+        // Capture).
+        if challenged
+            && self.holds_key(them)
+            && (P::WIN.must_capture() || !Self::attacks(&self.board, us, P::KEY))
+        {
+            return end(Some(them), rule);
+        }
+        let them_empty = self.board.side(them).is_empty();
+        if self.holds_key(us) {
+            // No opposing Character left to answer.
+            if them_empty {
+                return end(Some(us), rule);
+            }
+            // Ruling <game>.key-win-timing.
+            if self.options.key_win_timing == KeyWinTiming::AtOnce {
+                let answer = if P::WIN.must_capture() {
+                    Self::attacks(&self.board, them, P::KEY)
+                } else {
+                    self.can_answer(them)
+                };
+                if !answer {
+                    return end(Some(us), rule);
+                }
+            }
+        }
+        if them_empty {
+            // Ruling <game>.last-character: "if not possible then the game is a draw".
+            if !self.can_win(us) {
+                return end(None, rules::LAST_CHARACTER);
+            }
+            if captured && self.options.last_character == LastCharacter::WinAtOnce {
+                return end(Some(us), rule);
+            }
+        }
+        // Ruling <game>.insufficient-material (or the seed's "If both Princesses are
+        // captured" / "If all Leaders are captured").
+        if irreversible
+            && self.options.material == MaterialDraw::KeyReach
+            && !self.can_win(Side::Green)
+            && !self.can_win(Side::Red)
+        {
+            return end(None, P::MATERIAL_RULE);
+        }
+        None
+    }
+
+    fn apply_move(&mut self, m: Move, events: &mut impl FnMut(KeyEvent<P>)) {
+        let us = self.to_move;
+        let them = us.opponent();
+        let spec = &P::KINDS[m.kind.index()];
+        let pawn = spec.movement.is_pawn();
+        let challenged = self.holds_key(them);
+        let mut victim = None;
+        let mut en_passant = false;
+        if let Some(v) = self.board.kind_at(m.to) {
+            victim = Some((v, m.to));
+        } else if pawn && Some(m.to) == self.ep {
+            let at = self.ep_victim(m.to, us);
+            victim = self.board.kind_at(at).map(|v| (v, at));
+            en_passant = true;
+        }
+        let irreversible = pawn || victim.is_some();
+        let could = irreversible.then(|| [self.can_win(Side::Green), self.can_win(Side::Red)]);
+        if let Some((v, at)) = victim {
+            self.board.toggle(them, v, at);
+            self.hash ^= piece_key(them, v, at);
+        }
+        self.board.shift(us, m.kind, m.from, m.to);
+        self.hash ^= piece_key(us, m.kind, m.from) ^ piece_key(us, m.kind, m.to);
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ep_key(ep);
+        }
+        let them_empty = self.board.side(them).is_empty();
+        if pawn && !them_empty {
+            let (a, b) = (P::GEOMETRY.coord(m.from), P::GEOMETRY.coord(m.to));
+            if a.rank.abs_diff(b.rank) == 2 {
+                let mid = P::GEOMETRY.at(a.file, a.rank.min(b.rank) + 1);
+                self.ep = Some(mid);
+                self.hash ^= ep_key(mid);
+            }
+        }
+        if let Some((v, _)) = victim {
+            events(KeyEvent::Capture {
+                by: us,
+                kind: m.kind,
+                victim: v,
+                at: m.to,
+                en_passant,
+            });
+        }
+        self.ply += 1;
+        if !them_empty {
+            self.to_move = them;
+            self.hash ^= side_key(Side::Red);
+        }
+        if challenged && m.to == P::KEY && victim.is_some() {
+            events(KeyEvent::KeyDefended {
+                side: us,
+                captured: true,
+            });
+        } else if challenged
+            && !P::WIN.must_capture()
+            && self.holds_key(them)
+            && Self::attacks(&self.board, us, P::KEY)
+        {
+            events(KeyEvent::KeyDefended {
+                side: us,
+                captured: false,
+            });
+        }
+        if m.to == P::KEY && spec.takes_key {
+            events(KeyEvent::KeyTaken {
+                side: us,
+                kind: m.kind,
+            });
+        }
+        if let Some(could) = could {
+            for side in Side::ALL {
+                if could[side.index()] && !self.can_win(side) {
+                    events(KeyEvent::CannotWin { side });
+                }
+            }
+        }
+        if them_empty && victim.is_some() && !self.holds_key(us) {
+            events(KeyEvent::LoneContinuation { side: us });
+        }
+        self.end = self.decide(us, challenged, victim.is_some(), irreversible);
+        // Ruling <game>.repetition: the same placement, side to move and en passant
+        // square for the third time since the last capture or pawn move.
+        if irreversible {
+            self.history.reset(self.hash);
+        } else if self.history.push(self.hash) >= 3 && self.end.is_none() {
+            self.end = Some(End {
+                winner: None,
+                rule: core_rules::THREEFOLD_REPETITION,
+            });
+        }
+    }
+
+    /// The hash computed from the position.
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut h = self.board.hash(P::KINDS.len()) ^ side_key(self.to_move);
+        if self.coin {
+            h ^= coin_key();
+        }
+        if let Some(ep) = self.ep {
+            h ^= ep_key(ep);
+        }
+        h
+    }
+
+    /// The outcome once the side to move has no legal action (none pending).
+    fn stuck_outcome(&self) -> Outcome {
+        let us = self.to_move;
+        let them = us.opponent();
+        if self.holds_key(them) {
+            return win::<P>(them, P::WIN.rule());
+        }
+        if self.board.side(them).is_empty() {
+            return draw::<P>(rules::LAST_CHARACTER);
+        }
+        // Ruling <game>.no-legal-action.
+        match self.options.no_legal_action {
+            NoLegalAction::Draw => draw::<P>(rules::NO_LEGAL_ACTION),
+            NoLegalAction::Lose => win::<P>(them, rules::NO_LEGAL_ACTION),
+        }
+    }
+
+    /// The first kind of which `side` has more pieces than at the set-up, with
+    /// both counts.
+    pub(super) fn excess(board: &Board<P::Bits>) -> Option<(Side, Kind, u32, u32)> {
+        let start = &P::start().board;
+        for side in Side::ALL {
+            for k in 0..P::KINDS.len() {
+                let kind = Kind(k as u8);
+                let (now, then) = (
+                    board.pieces(side, kind).count(),
+                    start.pieces(side, kind).count(),
+                );
+                if now > then {
+                    return Some((side, kind, now, then));
+                }
+            }
+        }
+        None
+    }
+
+    /// A pawn standing behind the rank its side's pawns start on (Red's on rank 1,
+    /// Green's on the last rank), if any.
+    pub(super) fn pawn_behind_start(board: &Board<P::Bits>) -> Option<Square> {
+        let g = P::GEOMETRY;
+        let first_rank = P::Bits::from_bb(crate::core::Bb((1u128 << g.width()) - 1));
+        let last_rank = P::Bits::from_bb(crate::core::Bb(
+            ((1u128 << g.width()) - 1) << (usize::from(g.width()) * usize::from(g.height() - 1)),
+        ));
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            if spec.movement.is_pawn() {
+                let kind = Kind(k as u8);
+                let wrong = (board.pieces(Side::Red, kind) & first_rank)
+                    | (board.pieces(Side::Green, kind) & last_rank);
+                if !wrong.is_empty() {
+                    return Some(wrong.first());
+                }
+            }
+        }
+        None
+    }
+}
+
+impl<P: Params> Game for KeyGame<P> {
+    type Action = JewelAction;
+    type Actions = P::Actions;
+    type Event = KeyEvent<P>;
+    type Options = KeyOptions<P>;
+
+    const ID: GameId = P::ID;
+    const TITLE: &'static str = P::TITLE;
+    const SOURCE: &'static str = P::SOURCE;
+    const RULINGS: &'static [Ruling] = P::RULINGS;
+    const RULES: &'static [RuleId] = &[
+        super::super::HOLD_THE_KEY,
+        rules::WIN_THE_KEY,
+        rules::SECURE_THE_KEY,
+        rules::CAPTURE_THE_KEY,
+        core_rules::THREEFOLD_REPETITION,
+        rules::LAST_CHARACTER,
+        rules::NO_LEGAL_ACTION,
+        super::super::rules::INSUFFICIENT_MATERIAL,
+        super::super::rules::LACK_OF_MATERIAL,
+        super::super::rules::BOTH_PRINCESSES_CAPTURED,
+        super::super::rules::ALL_LEADERS_CAPTURED,
+    ];
+    const EVENTS: &'static [&'static str] = P::EVENTS;
+
+    fn new(options: &KeyOptions<P>) -> Self {
+        let mut game = P::start().clone();
+        game.options = *options;
+        game
+    }
+
+    fn options(&self) -> &KeyOptions<P> {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        if self.coin {
+            return Turn::Chance;
+        }
+        if let Some(end) = self.end {
+            return Turn::Over(match end.winner {
+                Some(side) => win::<P>(side, end.rule),
+                None => draw::<P>(end.rule),
+            });
+        }
+        if !self.has_move(self.to_move) {
+            return Turn::Over(self.stuck_outcome());
+        }
+        Turn::Player(self.to_move)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_actions(&self, out: &mut P::Actions) {
+        out.clear();
+        if self.coin {
+            out.push(JewelAction::first_move(Side::Green));
+            out.push(JewelAction::first_move(Side::Red));
+            return;
+        }
+        if self.end.is_none() {
+            self.generate(self.to_move, out);
+        }
+    }
+
+    fn chance_probability(&self, action: JewelAction) -> Option<crate::core::Probability> {
+        (self.coin && matches!(action.get(), Action::FirstMove(_)))
+            .then_some(crate::core::Probability { num: 1, den: 2 })
+    }
+
+    fn is_legal(&self, action: JewelAction) -> bool {
+        match action.get() {
+            Action::FirstMove(_) => self.coin,
+            Action::Move(m) => {
+                let len = P::GEOMETRY.len();
+                !self.coin
+                    && self.end.is_none()
+                    && m.kind.index() < P::KINDS.len()
+                    && m.promotion.is_none()
+                    && m.from.index() < len
+                    && m.to.index() < len
+                    && self.board.pieces(self.to_move, m.kind).has(m.from)
+                    && self
+                        .targets(self.to_move, P::KINDS[m.kind.index()].movement, m.from)
+                        .has(m.to)
+            }
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(KeyEvent<P>)) {
+        match action.get() {
+            Action::FirstMove(side) => {
+                self.coin = false;
+                self.hash ^= coin_key() ^ side_key(self.to_move) ^ side_key(side);
+                self.to_move = side;
+                self.ply += 1;
+                self.history.reset(self.hash);
+                events(KeyEvent::FirstMove { side });
+            }
+            Action::Move(m) => self.apply_move(m, events),
+        }
+    }
+
+    fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.write_action_text(action, out)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
+        self.parse_action_text(text)
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> JewelAction {
+        let len = P::GEOMETRY.len() as u64;
+        if bits >> 59 == 0 {
+            let side = if bits & 1 == 0 {
+                Side::Green
+            } else {
+                Side::Red
+            };
+            return JewelAction::first_move(side);
+        }
+        let from = Square((bits % len) as u8);
+        let to = Square(((bits >> 8) % len) as u8);
+        let kind = self
+            .board
+            .kind_at(from)
+            .unwrap_or(Kind(((bits >> 16) % P::KINDS.len() as u64) as u8));
+        let promotion = (bits >> 24 & 7 == 0).then_some(Kind(0));
+        JewelAction::play(Move {
+            kind,
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.export_text(out)
+    }
+
+    fn import(text: &str, options: &KeyOptions<P>) -> Result<Self, PositionError> {
+        Self::import_text(text, options, true)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.board
+            .check(P::GEOMETRY, P::KINDS.len())
+            .map_err(InvariantError)?;
+        if let Some((side, kind, now, then)) = Self::excess(&self.board) {
+            return Err(InvariantError(format!(
+                "{side} has {now} {}, more than the {then} of the set-up",
+                P::KINDS[kind.index()].name(side)
+            )));
+        }
+        if let Some(sq) = Self::pawn_behind_start(&self.board) {
+            return Err(InvariantError(format!(
+                "a pawn behind its starting rank on {}",
+                P::GEOMETRY.name(sq)
+            )));
+        }
+        let live = !self.coin && self.end.is_none();
+        if live && self.board.side(self.to_move).is_empty() {
+            return Err(InvariantError(format!(
+                "{} to move with no piece",
+                self.to_move
+            )));
+        }
+        if live && self.holds_key(self.to_move) {
+            let opponent_attacks = Self::attacks(&self.board, self.to_move.opponent(), P::KEY);
+            if P::WIN.must_capture() || !opponent_attacks {
+                return Err(InvariantError(format!(
+                    "{} to move on the Key unanswered: the game should be over",
+                    self.to_move
+                )));
+            }
+        }
+        if let Some(ep) = self.ep
+            && (self.coin
+                || !P::KINDS
+                    .iter()
+                    .any(|k| k.movement == (Movement::Pawn { double_step: true }))
+                || self.board.occupied().has(ep))
+        {
+            return Err(InvariantError(format!(
+                "en passant square {} is not the empty square a pawn passed",
+                P::GEOMETRY.name(ep)
+            )));
+        }
+        if self.history.current() != Some(self.hash) {
+            return Err(InvariantError(
+                "the repetition history does not end at the current position".into(),
+            ));
+        }
+        if self.end.is_none() && self.history.count(self.hash) >= 3 {
+            return Err(InvariantError(
+                "a third occurrence of a position did not end the game".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.render_text(out)
+    }
+
+    /// No bound: the rules of these games give no move limit; repetition, the
+    /// material draw and the Key end them, but not within a number of plies a
+    /// simulation could use.
+    fn ply_bound(&self) -> Option<u32> {
+        None
+    }
+
+    fn mirrored(&self) -> Option<Self> {
+        let g = P::GEOMETRY;
+        let mut m = KeyGame {
+            options: self.options,
+            board: self.board.mirrored(g),
+            to_move: self.to_move.opponent(),
+            coin: self.coin,
+            ep: self.ep.map(|e| mirror_square(g, e)),
+            end: self.end.map(|e| End {
+                winner: e.winner.map(Side::opponent),
+                rule: e.rule,
+            }),
+            ply: self.ply,
+            hash: 0,
+            history: RepetitionHistory::default(),
+        };
+        m.hash = m.compute_hash();
+        m.history = RepetitionHistory::starting_at(m.hash);
+        Some(m)
+    }
+
+    fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        let g = P::GEOMETRY;
+        match action.get() {
+            Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
+            Action::Move(m) => JewelAction::play(Move {
+                from: mirror_square(g, m.from),
+                to: mirror_square(g, m.to),
+                ..m
+            }),
+        }
+    }
+}

@@ -1,0 +1,926 @@
+//! DiamondQuest and DiamondChess: the 2nd and 3rd Hunts of Northern Light (seed
+//! 002, "DiamondQuest (aka Diamaranga)" and "DiamondChess").
+//!
+//! "The D4 position is now the same as any other and the board is now a
+//! straightforward 7x7 non-chequered Chessboard." The Princesses "are now Royal
+//! ... and so are vulnerable to Check and Checkmate and therefore may not occupy
+//! adjacent squares"; the object is to "Encircle (Checkmate) the opposing
+//! Princess". Towers move as Rooks, Knights as Knights, Nobles as Bishops,
+//! Pikemen as Pawns; "Pikemen can and must promote on their end rank to either an
+//! Aristocrat (same powers as a Tower), a Noble or a Knight"; "There is castling
+//! and this is called Towering and the normal rules of Western Chess castling
+//! apply – The Princess moves two squares laterally and the Tower moves two
+//! squares laterally the opposite way to stand next to her"; "Draws include
+//! threefold repetition of moves/position and Stalemate".
+//!
+//! DiamondQuest: "The Pikemen can only move one square on their first move"; "who
+//! moves first is the opposite of who moved first in DiamondQi" (ruling
+//! [`QUEST_FIRST_MOVER`]). DiamondChess: "All the rules of play are identical to
+//! DiamondQuest except that the Pikemen also have an optional initial two square
+//! (position) move ... The en-passant capture rules now apply"; "who moves first
+//! is decided by the roll of a standard dice or coin".
+//!
+//! Scores: "one Game Point for a win but there are no Points awarded for a draw".
+//!
+//! [`Hunt<false>`] is DiamondQuest, [`Hunt<true>`] DiamondChess: the parameter is
+//! the Pikemen's double step. Rulings: [`QUEST_FIRST_MOVER`], [`QUEST_REPETITION`],
+//! [`QUEST_DEAD_POSITION`]; [`CHESS_REPETITION`], [`CHESS_DEAD_POSITION`]; the
+//! set-up is DiamondQi's ([`super::qi::SET_UP`]).
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
+
+use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
+use crate::core::{
+    Bits, Game, GameOptions, InvariantError, NotationError, OptionError, OptionSpec, Outcome,
+    PositionError, Probability, RepetitionHistory, RuleEvent, RuleId, Score, ScoreUnit, Side,
+    Square, Turn, rules as core_rules,
+};
+use crate::jewel::keysquare::{
+    Action, BetweenTables, Board, JewelAction, Kind, Move, Tables, ep_key, piece_key, side_key,
+    towering_key,
+};
+use crate::registry::GameId;
+use crate::rulings::{Reading, Ruling};
+
+/// DiamondQuest in progress.
+pub type DiamondQuest = Hunt<false>;
+/// DiamondChess in progress.
+pub type DiamondChess = Hunt<true>;
+
+pub(super) static TABLES: Tables = Tables::build(GEOMETRY, None);
+pub(super) static LINES: BetweenTables = BetweenTables::build(GEOMETRY);
+
+/// An upper bound on the legal actions of a hunt position: the Princess 8 steps
+/// and 2 Towering moves; two Towers 12 each (a Rook on 7x7 reaches at most 6 + 6
+/// squares); two Knights 8 each; two Nobles 12 each (from the centre, 3 squares
+/// in each of four directions); and seven Pikemen, each at most 12 whether it is
+/// still a Pikeman (3 squares times 3 promotions = 9, or a step, a double step and
+/// two captures = 4) or promoted (an Aristocrat 12, a Noble 12, a Knight 8). 10 +
+/// 24 + 16 + 24 + 84 = 158. The test `the_capacity_bound` recomputes the maxima.
+pub const CAPACITY: usize = 158;
+
+/// Towering rights: Red's with the A1 Tower, Red's with the G1 Tower, Green's with
+/// A7, Green's with G7.
+pub(super) const RIGHTS: [(Side, Square); 4] = [
+    (Side::Red, GEOMETRY.at(0, 0)),
+    (Side::Red, GEOMETRY.at(6, 0)),
+    (Side::Green, GEOMETRY.at(0, 6)),
+    (Side::Green, GEOMETRY.at(6, 6)),
+];
+
+/// Deciding rules of the hunts.
+pub mod rules {
+    use crate::core::RuleId;
+
+    /// "the object of the game is to Encircle (Checkmate) the opposing Princess".
+    pub const CHECKMATE: RuleId = RuleId("checkmate");
+    /// "Draws include threefold repetition of moves/position and Stalemate".
+    pub const STALEMATE: RuleId = RuleId("stalemate");
+    /// Neither side can ever checkmate (rulings `diamond-quest.dead-position`,
+    /// `diamond-chess.dead-position`).
+    pub const DEAD_POSITION: RuleId = RuleId("dead-position");
+}
+
+/// Ruling `diamond-quest.first-mover`: who moves first in a stand-alone DiamondQuest.
+pub const QUEST_FIRST_MOVER: Ruling = Ruling {
+    id: "diamond-quest.first-mover",
+    question: "\"who moves first is the opposite of who moved first in DiamondQi\": who moves first when DiamondQuest is played on its own?",
+    source: "seed 002, DiamondQuest, The Play",
+    readings: &[
+        Reading {
+            name: "coin",
+            text: "a coin decides who moved first in the DiamondQi this Hunt follows, and the other side moves first: a chance node whose outcome names DiamondQuest's first mover",
+        },
+        Reading {
+            name: "green",
+            text: "DiamondQi's first mover is given (`green` or `red`) and the other side moves first",
+        },
+    ],
+    option: Some("qi-first-mover"),
+    reason: "DiamondQi's first mover is itself a coin toss, so without a DiamondQi played the opposite of it is as likely to be either side; in the Northern Light match the real DiamondQi's first mover decides",
+};
+
+/// Ruling `diamond-quest.repetition`.
+pub const QUEST_REPETITION: Ruling = Ruling {
+    id: "diamond-quest.repetition",
+    question: "What is a \"threefold repetition of moves/position\" in DiamondQuest?",
+    source: "seed 002, DiamondQuest, Notes 4: \"Draws include threefold repetition of moves/position and Stalemate\"",
+    readings: &[
+        Reading {
+            name: "position",
+            text: "the same pieces on the same squares, the same side to move and the same Towering rights for the third time since the last capture, Pikeman move or loss of a Towering right (Western Chess's rule, as \"the normal rules of Western Chess castling apply\")",
+        },
+        Reading {
+            name: "moves",
+            text: "the same sequence of moves played three times over (not implemented)",
+        },
+    ],
+    option: None,
+    reason: "the Hunt follows Western Chess, whose repetition is of positions with their castling rights",
+};
+
+/// Ruling `diamond-quest.dead-position`.
+pub const QUEST_DEAD_POSITION: Ruling = Ruling {
+    id: "diamond-quest.dead-position",
+    question: "Is a position in which neither side can ever checkmate a draw, though the seed lists only repetition and Stalemate?",
+    source: "seed 002, DiamondQuest, Notes 4: \"Draws include threefold repetition of moves/position and Stalemate\"",
+    readings: &[
+        Reading {
+            name: "draw",
+            text: "a draw at once when only the Princesses are left, or besides them a single Knight, or only Nobles all on squares of one colour (Western Chess's dead positions by material)",
+        },
+        Reading {
+            name: "play-on",
+            text: "no such draw: the Princesses move on until repetition or stalemate",
+        },
+    ],
+    option: Some("dead-position"),
+    reason: "\"Draws include\" is no closed list; the pieces are Western Chess's, whose rules draw a position no sequence of moves can checkmate from, and without it a bare-Princess ending only ends by repetition",
+};
+
+/// Ruling `diamond-chess.repetition`.
+pub const CHESS_REPETITION: Ruling = Ruling {
+    id: "diamond-chess.repetition",
+    question: "What is a \"threefold repetition of moves/position\" in DiamondChess?",
+    source: "seed 002, DiamondChess, Scores: \"Draws include threefold repetition of moves/position and Stalemate\"",
+    readings: &[
+        Reading {
+            name: "position",
+            text: "the same pieces on the same squares, the same side to move, the same Towering rights and the same en passant square for the third time since the last capture, Pikeman move or loss of a Towering right",
+        },
+        Reading {
+            name: "moves",
+            text: "the same sequence of moves played three times over (not implemented)",
+        },
+    ],
+    option: None,
+    reason: "as DiamondQuest (ruling diamond-quest.repetition), with Western Chess's en passant right",
+};
+
+/// Ruling `diamond-chess.dead-position`.
+pub const CHESS_DEAD_POSITION: Ruling = Ruling {
+    id: "diamond-chess.dead-position",
+    question: "Is a position in which neither side can ever checkmate a draw?",
+    source: "seed 002, DiamondChess, Scores: \"Draws include threefold repetition of moves/position and Stalemate\"",
+    readings: &[
+        Reading {
+            name: "draw",
+            text: "a draw at once when only the Princesses are left, or besides them a single Knight, or only Nobles all on squares of one colour",
+        },
+        Reading {
+            name: "play-on",
+            text: "no such draw",
+        },
+    ],
+    option: Some("dead-position"),
+    reason: "as DiamondQuest (ruling diamond-quest.dead-position)",
+};
+
+/// Whether a position from which neither side can checkmate is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DeadPosition {
+    /// Drawn at once.
+    #[default]
+    Draw,
+    /// Played on.
+    PlayOn,
+}
+
+/// Who moved first in the DiamondQi a stand-alone DiamondQuest follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QiFirstMover {
+    /// Unknown: a coin decides.
+    #[default]
+    Coin,
+    /// This side moved first in DiamondQi (so the other moves first here).
+    Side(Side),
+}
+
+/// The options of a hunt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HuntOptions<const DOUBLE: bool> {
+    /// `dead-position = draw | play-on`.
+    pub dead_position: DeadPosition,
+    /// DiamondQuest only: `qi-first-mover = coin | green | red`.
+    pub qi_first_mover: QiFirstMover,
+}
+
+const QUEST_SPECS: [OptionSpec; 2] = [
+    OptionSpec {
+        key: "dead-position",
+        values: &["draw", "play-on"],
+        ruling: Some(QUEST_DEAD_POSITION.id),
+        doc: "whether a position no side can checkmate from is drawn",
+    },
+    OptionSpec {
+        key: "qi-first-mover",
+        values: &["coin", "green", "red"],
+        ruling: Some(QUEST_FIRST_MOVER.id),
+        doc: "who moved first in DiamondQi (the other side moves first here)",
+    },
+];
+
+const CHESS_SPECS: [OptionSpec; 1] = [OptionSpec {
+    key: "dead-position",
+    values: &["draw", "play-on"],
+    ruling: Some(CHESS_DEAD_POSITION.id),
+    doc: "whether a position no side can checkmate from is drawn",
+}];
+
+impl<const DOUBLE: bool> GameOptions for HuntOptions<DOUBLE> {
+    const SPECS: &'static [OptionSpec] = if DOUBLE { &CHESS_SPECS } else { &QUEST_SPECS };
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let Some(spec) = Self::SPECS.iter().find(|s| s.key == key) else {
+            return Err(OptionError::unknown_key(key, value, Self::SPECS));
+        };
+        let bad = || OptionError::bad_value(key, value, spec.values);
+        match key {
+            "dead-position" => {
+                self.dead_position = match value {
+                    "draw" => DeadPosition::Draw,
+                    "play-on" => DeadPosition::PlayOn,
+                    _ => return Err(bad()),
+                };
+            }
+            _ => {
+                self.qi_first_mover = match value {
+                    "coin" => QiFirstMover::Coin,
+                    side => QiFirstMover::Side(side.parse().map_err(|_| bad())?),
+                };
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<&'static str> {
+        Self::SPECS.iter().find(|s| s.key == key)?;
+        Some(match key {
+            "dead-position" => match self.dead_position {
+                DeadPosition::Draw => "draw",
+                DeadPosition::PlayOn => "play-on",
+            },
+            _ => match self.qi_first_mover {
+                QiFirstMover::Coin => "coin",
+                QiFirstMover::Side(side) => side.name(),
+            },
+        })
+    }
+}
+
+/// A result kept in the state (checkmate and stalemate are read off the position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stored {
+    /// Threefold repetition.
+    Repetition,
+    /// Ruling `*.dead-position`.
+    DeadPosition,
+}
+
+impl Stored {
+    pub(super) const fn rule(self) -> RuleId {
+        match self {
+            Stored::Repetition => core_rules::THREEFOLD_REPETITION,
+            Stored::DeadPosition => rules::DEAD_POSITION,
+        }
+    }
+}
+
+/// A rule event of a hunt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HuntEvent {
+    /// `first-move`: the coin gave `side` the first move.
+    FirstMove {
+        /// Who moves first.
+        side: Side,
+    },
+    /// `capture` (or `en-passant`).
+    Capture {
+        /// The capturing side.
+        by: Side,
+        /// The capturing kind.
+        kind: Kind,
+        /// The captured kind.
+        victim: Kind,
+        /// The square moved to.
+        at: Square,
+        /// An en passant capture.
+        en_passant: bool,
+    },
+    /// `promotion`: `side`'s Pikeman became `to` on `at`.
+    Promotion {
+        /// The side.
+        side: Side,
+        /// The new kind.
+        to: Kind,
+        /// Where.
+        at: Square,
+    },
+    /// `towering`: `side`'s Princess and Tower towered, eastwards or westwards.
+    Towering {
+        /// The side.
+        side: Side,
+        /// With the Tower on the g-file.
+        east: bool,
+    },
+}
+
+impl RuleEvent for HuntEvent {
+    fn tag(&self) -> &'static str {
+        match self {
+            HuntEvent::FirstMove { .. } => "first-move",
+            HuntEvent::Capture {
+                en_passant: false, ..
+            } => "capture",
+            HuntEvent::Capture {
+                en_passant: true, ..
+            } => "en-passant",
+            HuntEvent::Promotion { .. } => "promotion",
+            HuntEvent::Towering { .. } => "towering",
+        }
+    }
+}
+
+impl fmt::Display for HuntEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = GEOMETRY;
+        let name = |k: Kind| KINDS.get(k.index()).map_or("piece", |s| s.names[0]);
+        match *self {
+            HuntEvent::FirstMove { side } => write!(f, "first-move: {side} moves first"),
+            HuntEvent::Capture {
+                by,
+                kind,
+                victim,
+                at,
+                en_passant,
+            } => write!(
+                f,
+                "{}: {by} {} captures {} {} on {}",
+                if en_passant { "en-passant" } else { "capture" },
+                name(kind),
+                by.opponent(),
+                name(victim),
+                g.name(at)
+            ),
+            HuntEvent::Promotion { side, to, at } => write!(
+                f,
+                "promotion: {side} Pikeman becomes {} {} on {}",
+                if to == ARISTOCRAT { "an" } else { "a" },
+                name(to),
+                g.name(at)
+            ),
+            HuntEvent::Towering { side, east } => {
+                let rank = if side == Side::Red { 1 } else { 7 };
+                if east {
+                    write!(
+                        f,
+                        "towering: {side} Princess D{rank}-F{rank}, Tower G{rank}-E{rank}"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "towering: {side} Princess D{rank}-B{rank}, Tower A{rank}-C{rank}"
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// DiamondQuest (`DOUBLE = false`) or DiamondChess (`DOUBLE = true`) in progress.
+///
+/// The position is the placement, the side to move (or a pending first-move coin),
+/// the Towering rights and, in DiamondChess, the en passant square. Equality
+/// compares those, the options and a stored result; the ply count and repetition
+/// history are the past.
+pub struct Hunt<const DOUBLE: bool> {
+    pub(super) options: HuntOptions<DOUBLE>,
+    pub(super) board: Board<u64>,
+    pub(super) to_move: Side,
+    pub(super) coin: bool,
+    /// Bit `i` for [`RIGHTS`]`[i]`.
+    pub(super) towering: u8,
+    pub(super) ep: Option<Square>,
+    pub(super) stored: Option<Stored>,
+    pub(super) ply: u32,
+    pub(super) hash: u64,
+    pub(super) history: RepetitionHistory,
+}
+
+impl<const DOUBLE: bool> Clone for Hunt<DOUBLE> {
+    fn clone(&self) -> Self {
+        Hunt {
+            history: self.history.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.options = source.options;
+        self.board = source.board;
+        self.to_move = source.to_move;
+        self.coin = source.coin;
+        self.towering = source.towering;
+        self.ep = source.ep;
+        self.stored = source.stored;
+        self.ply = source.ply;
+        self.hash = source.hash;
+        self.history.clone_from(&source.history);
+    }
+}
+
+impl<const DOUBLE: bool> PartialEq for Hunt<DOUBLE> {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.board == other.board
+            && self.to_move == other.to_move
+            && self.coin == other.coin
+            && self.towering == other.towering
+            && self.ep == other.ep
+            && self.stored == other.stored
+    }
+}
+
+impl<const DOUBLE: bool> fmt::Debug for Hunt<DOUBLE> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(Self::TITLE)
+            .field("position", &self.export_string())
+            .field("options", &self.options)
+            .field("ply", &self.ply)
+            .finish()
+    }
+}
+
+/// A hunt win: "one Game Point for a win".
+pub(super) fn win(side: Side, rule: RuleId) -> Outcome {
+    Outcome {
+        winner: Some(side),
+        rule,
+        score: Score::win(side, 1, ScoreUnit::GamePoints),
+    }
+}
+
+/// A hunt draw: "there are no Points awarded for a draw".
+pub(super) fn draw(rule: RuleId) -> Outcome {
+    Outcome {
+        winner: None,
+        rule,
+        score: Score::each_halves(0, ScoreUnit::GamePoints),
+    }
+}
+
+/// The set-up's placement, read once from the data file.
+fn set_up_board() -> &'static Board<u64> {
+    static BOARD: OnceLock<Board<u64>> = OnceLock::new();
+    BOARD.get_or_init(|| {
+        let line = SET_UP_FILE
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .unwrap_or("");
+        let board_text = line.split_whitespace().next().unwrap_or("");
+        match Board::parse(board_text, GEOMETRY, &KINDS) {
+            Ok(b) => b,
+            Err(e) => panic!("Northern Light: the set-up data file does not read: {e}"),
+        }
+    })
+}
+
+impl<const DOUBLE: bool> Hunt<DOUBLE> {
+    /// The hunt from the set-up with `first` to move (`None`: a coin toss pending).
+    #[must_use]
+    pub fn starting(options: &HuntOptions<DOUBLE>, first: Option<Side>) -> Self {
+        let mut hunt = Hunt {
+            options: *options,
+            board: *set_up_board(),
+            to_move: first.unwrap_or(Side::Green),
+            coin: first.is_none(),
+            towering: 0b1111,
+            ep: None,
+            stored: None,
+            ply: 0,
+            hash: 0,
+            history: RepetitionHistory::default(),
+        };
+        hunt.towering = hunt.valid_rights();
+        hunt.hash = hunt.compute_hash();
+        hunt.history = RepetitionHistory::starting_at(hunt.hash);
+        hunt
+    }
+
+    /// The placement.
+    #[must_use]
+    pub fn board(&self) -> &Board<u64> {
+        &self.board
+    }
+
+    /// The Towering rights whose Princess and Tower still stand on their squares.
+    pub(super) fn valid_rights(&self) -> u8 {
+        let mut rights = 0;
+        for (i, &(side, corner)) in RIGHTS.iter().enumerate() {
+            let home = GEOMETRY.at(3, corner.0 / 7);
+            if self.towering >> i & 1 == 1
+                && self.board.pieces(side, PRINCESS).has(home)
+                && self.board.pieces(side, TOWER).has(corner)
+            {
+                rights |= 1 << i;
+            }
+        }
+        rights
+    }
+
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut h = self.board.hash(KINDS.len()) ^ side_key(self.to_move);
+        if self.coin {
+            h ^= crate::jewel::keysquare::coin_key();
+        }
+        if let Some(ep) = self.ep {
+            h ^= ep_key(ep);
+        }
+        for i in 0..4 {
+            if self.towering >> i & 1 == 1 {
+                h ^= towering_key(i);
+            }
+        }
+        h
+    }
+
+    /// Whether only the Princesses are left, or besides them a single Knight, or
+    /// only Nobles all on squares of one colour: no sequence of moves can
+    /// checkmate (ruling `*.dead-position`).
+    pub(super) fn dead(&self) -> bool {
+        let b = &self.board;
+        let others = b.occupied() & !b.kind(PRINCESS);
+        if others == 0 {
+            return true;
+        }
+        if others & (b.kind(TOWER) | b.kind(ARISTOCRAT) | b.kind(PIKEMAN)) != 0 {
+            return false;
+        }
+        let (knights, nobles) = (b.kind(KNIGHT), b.kind(NOBLE));
+        if nobles == 0 {
+            return knights.count_ones() == 1;
+        }
+        // Squares whose file + rank is even: on 7 files, every other bit.
+        const EVEN: u64 = 0x1_5555_5555_5555 & ((1 << 49) - 1);
+        knights == 0 && (nobles & EVEN == 0 || nobles & !EVEN == 0)
+    }
+
+    fn apply_move(&mut self, m: Move, events: &mut impl FnMut(HuntEvent)) {
+        let us = self.to_move;
+        let them = us.opponent();
+        let g = GEOMETRY;
+        let mut victim = None;
+        let mut en_passant = false;
+        if self.board.side(them).has(m.to) {
+            victim = self.board.kind_at(m.to).map(|v| (v, m.to));
+        } else if m.kind == PIKEMAN && Some(m.to) == self.ep {
+            let c = g.coord(m.to);
+            let at = g.at(
+                c.file,
+                if us == Side::Red {
+                    c.rank - 1
+                } else {
+                    c.rank + 1
+                },
+            );
+            victim = Some((PIKEMAN, at));
+            en_passant = true;
+        }
+        if let Some((v, at)) = victim {
+            self.board.toggle(them, v, at);
+            self.hash ^= piece_key(them, v, at);
+            events(HuntEvent::Capture {
+                by: us,
+                kind: m.kind,
+                victim: v,
+                at: m.to,
+                en_passant,
+            });
+        }
+        let (fc, tc) = (g.coord(m.from), g.coord(m.to));
+        if m.kind == PRINCESS && fc.file.abs_diff(tc.file) == 2 {
+            let east = tc.file > fc.file;
+            let (corner, beside) = if east {
+                (g.at(6, fc.rank), g.at(tc.file - 1, fc.rank))
+            } else {
+                (g.at(0, fc.rank), g.at(tc.file + 1, fc.rank))
+            };
+            self.board.shift(us, TOWER, corner, beside);
+            self.hash ^= piece_key(us, TOWER, corner) ^ piece_key(us, TOWER, beside);
+            events(HuntEvent::Towering { side: us, east });
+        }
+        if let Some(p) = m.promotion {
+            self.board.toggle(us, PIKEMAN, m.from);
+            self.board.toggle(us, p, m.to);
+            self.hash ^= piece_key(us, PIKEMAN, m.from) ^ piece_key(us, p, m.to);
+            events(HuntEvent::Promotion {
+                side: us,
+                to: p,
+                at: m.to,
+            });
+        } else {
+            self.board.shift(us, m.kind, m.from, m.to);
+            self.hash ^= piece_key(us, m.kind, m.from) ^ piece_key(us, m.kind, m.to);
+        }
+        // Towering rights: lost when the Princess moves, or when anything moves
+        // from or to a Tower's corner.
+        let mut rights = self.towering;
+        if rights != 0 {
+            for (i, &(side, corner)) in RIGHTS.iter().enumerate() {
+                if (m.kind == PRINCESS && side == us) || m.from == corner || m.to == corner {
+                    rights &= !(1 << i);
+                }
+            }
+        }
+        let lost = self.towering ^ rights;
+        if lost != 0 {
+            for i in 0..4 {
+                if lost >> i & 1 == 1 {
+                    self.hash ^= towering_key(i);
+                }
+            }
+            self.towering = rights;
+        }
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ep_key(ep);
+        }
+        let pawn = m.kind == PIKEMAN;
+        if DOUBLE && pawn && fc.rank.abs_diff(tc.rank) == 2 {
+            let mid = g.at(fc.file, fc.rank.min(tc.rank) + 1);
+            self.ep = Some(mid);
+            self.hash ^= ep_key(mid);
+        }
+        self.to_move = them;
+        self.hash ^= side_key(Side::Red);
+        self.ply += 1;
+        self.stored = None;
+        if (victim.is_some() || m.promotion.is_some())
+            && self.options.dead_position == DeadPosition::Draw
+            && self.dead()
+        {
+            self.stored = Some(Stored::DeadPosition);
+        }
+        // Ruling diamond-quest.repetition / diamond-chess.repetition.
+        if victim.is_some() || pawn || lost != 0 {
+            self.history.reset(self.hash);
+        } else if self.history.push(self.hash) >= 3 && self.stored.is_none() {
+            self.stored = Some(Stored::Repetition);
+        }
+    }
+}
+
+impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
+    type Action = JewelAction;
+    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Event = HuntEvent;
+    type Options = HuntOptions<DOUBLE>;
+
+    const ID: GameId = if DOUBLE {
+        GameId::DiamondChess
+    } else {
+        GameId::DiamondQuest
+    };
+    const TITLE: &'static str = if DOUBLE {
+        "Northern Light, 3rd Hunt: DiamondChess"
+    } else {
+        "Northern Light, 2nd Hunt: DiamondQuest"
+    };
+    const SOURCE: &'static str = if DOUBLE {
+        "seed 002 (Jewel), Jewel Facet 3: Northern Light, DiamondChess"
+    } else {
+        "seed 002 (Jewel), Jewel Facet 3: Northern Light, DiamondQuest"
+    };
+    const RULINGS: &'static [Ruling] = if DOUBLE {
+        &[CHESS_REPETITION, CHESS_DEAD_POSITION]
+    } else {
+        &[QUEST_FIRST_MOVER, QUEST_REPETITION, QUEST_DEAD_POSITION]
+    };
+    const RULES: &'static [RuleId] = &[
+        rules::CHECKMATE,
+        rules::STALEMATE,
+        core_rules::THREEFOLD_REPETITION,
+        rules::DEAD_POSITION,
+    ];
+    const EVENTS: &'static [&'static str] = if DOUBLE {
+        &[
+            "first-move",
+            "capture",
+            "en-passant",
+            "promotion",
+            "towering",
+        ]
+    } else {
+        &["first-move", "capture", "promotion", "towering"]
+    };
+
+    fn new(options: &HuntOptions<DOUBLE>) -> Self {
+        let first = match options.qi_first_mover {
+            QiFirstMover::Side(qi) if !DOUBLE => Some(qi.opponent()),
+            QiFirstMover::Coin | QiFirstMover::Side(_) => None,
+        };
+        Hunt::starting(options, first)
+    }
+
+    fn options(&self) -> &HuntOptions<DOUBLE> {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        if self.coin {
+            return Turn::Chance;
+        }
+        if let Some(s) = self.stored {
+            return Turn::Over(draw(s.rule()));
+        }
+        if !self.for_each_move(|_| true) {
+            return Turn::Over(if self.in_check(self.to_move) {
+                win(self.to_move.opponent(), rules::CHECKMATE)
+            } else {
+                draw(rules::STALEMATE)
+            });
+        }
+        Turn::Player(self.to_move)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_actions(&self, out: &mut Self::Actions) {
+        out.clear();
+        if self.coin {
+            out.push(JewelAction::first_move(Side::Green));
+            out.push(JewelAction::first_move(Side::Red));
+            return;
+        }
+        if self.stored.is_none() {
+            self.for_each_move(|a| {
+                out.push(a);
+                false
+            });
+        }
+    }
+
+    fn chance_probability(&self, action: JewelAction) -> Option<Probability> {
+        (self.coin && matches!(action.get(), Action::FirstMove(_)))
+            .then_some(Probability { num: 1, den: 2 })
+    }
+
+    fn is_legal(&self, action: JewelAction) -> bool {
+        match action.get() {
+            Action::FirstMove(_) => self.coin,
+            Action::Move(m) => {
+                !self.coin
+                    && self.stored.is_none()
+                    && m.kind.index() < KINDS.len()
+                    && m.from.index() < GEOMETRY.len()
+                    && m.to.index() < GEOMETRY.len()
+                    && self.board.pieces(self.to_move, m.kind).has(m.from)
+                    && self.for_each_move(|a| a == action)
+            }
+        }
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(HuntEvent)) {
+        match action.get() {
+            Action::FirstMove(side) => {
+                self.coin = false;
+                self.hash ^=
+                    crate::jewel::keysquare::coin_key() ^ side_key(self.to_move) ^ side_key(side);
+                self.to_move = side;
+                self.ply += 1;
+                self.history.reset(self.hash);
+                events(HuntEvent::FirstMove { side });
+            }
+            Action::Move(m) => self.apply_move(m, events),
+        }
+    }
+
+    fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.write_action_text(action, out)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
+        self.parse_action_text(text)
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> JewelAction {
+        let len = GEOMETRY.len() as u64;
+        if bits >> 59 == 0 {
+            let side = if bits & 1 == 0 {
+                Side::Green
+            } else {
+                Side::Red
+            };
+            return JewelAction::first_move(side);
+        }
+        let from = Square((bits % len) as u8);
+        let to = Square(((bits >> 8) % len) as u8);
+        let kind = self
+            .board
+            .kind_at(from)
+            .unwrap_or(Kind(((bits >> 16) % KINDS.len() as u64) as u8));
+        let promotion = match bits >> 24 & 7 {
+            1 => Some(KNIGHT),
+            2 => Some(NOBLE),
+            3 => Some(ARISTOCRAT),
+            4 => Some(TOWER),
+            _ => None,
+        };
+        JewelAction::play(Move {
+            kind,
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.export_text(out)
+    }
+
+    fn import(text: &str, options: &HuntOptions<DOUBLE>) -> Result<Self, PositionError> {
+        Self::import_text(text, options)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.validate().map_err(InvariantError)?;
+        if self.history.current() != Some(self.hash) {
+            return Err(InvariantError(
+                "the repetition history does not end at the current position".into(),
+            ));
+        }
+        if self.stored.is_none() && self.history.count(self.hash) >= 3 {
+            return Err(InvariantError(
+                "a third occurrence of a position did not end the game".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.render_text(out)
+    }
+
+    /// No bound: neither hunt has a move limit.
+    fn ply_bound(&self) -> Option<u32> {
+        None
+    }
+
+    fn mirrored(&self) -> Option<Self> {
+        let mut m = Hunt {
+            options: self.options,
+            board: self.board.mirrored(GEOMETRY),
+            to_move: self.to_move.opponent(),
+            coin: self.coin,
+            towering: (self.towering >> 2) | (self.towering & 0b11) << 2,
+            ep: self
+                .ep
+                .map(|e| crate::jewel::keysquare::mirror_square(GEOMETRY, e)),
+            stored: self.stored,
+            ply: self.ply,
+            hash: 0,
+            history: RepetitionHistory::default(),
+        };
+        m.hash = m.compute_hash();
+        m.history = RepetitionHistory::starting_at(m.hash);
+        Some(m)
+    }
+
+    fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        match action.get() {
+            Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
+            Action::Move(m) => JewelAction::play(Move {
+                from: crate::jewel::keysquare::mirror_square(GEOMETRY, m.from),
+                to: crate::jewel::keysquare::mirror_square(GEOMETRY, m.to),
+                ..m
+            }),
+        }
+    }
+}
+
+impl<const DOUBLE: bool> Hunt<DOUBLE> {
+    /// Whether `side`'s Princess is attacked.
+    #[must_use]
+    pub fn in_check(&self, side: Side) -> bool {
+        let k = self.board.pieces(side, PRINCESS);
+        k != 0 && self.attacked(k.first(), side.opponent(), self.board.occupied())
+    }
+}
+
+#[cfg(test)]
+mod tests;
