@@ -88,12 +88,13 @@ impl<G: Game> Checker<G> {
         }
     }
 
-    /// The cheap checks. `legal` must be `state`'s legal actions.
+    /// The cheap checks. `legal` must be `state`'s legal actions. Returns
+    /// `state`'s [`Game::turn`], which the checks compute anyway.
     ///
     /// # Errors
     ///
     /// The first [`Violation`] found.
-    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<(), Violation> {
+    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<Turn, Violation> {
         let turn = state.turn();
         if matches!(turn, Turn::Over(_)) != legal.is_empty() {
             return Err(violation(
@@ -147,7 +148,7 @@ impl<G: Game> Checker<G> {
                 ),
             ));
         }
-        Ok(())
+        Ok(turn)
     }
 
     /// The full checks. `legal` must be `state`'s legal actions; `bits` picks the

@@ -55,10 +55,14 @@ pub trait Bits:
     fn pop(&mut self) -> Square;
     /// Whether more than one square is in the set.
     fn several(self) -> bool;
+
+    /// Calls `f` with every square of the set, lowest first. For `u128` the two
+    /// halves are walked as `u64`s, which is cheaper than popping a `u128`.
+    fn each(self, f: impl FnMut(Square));
 }
 
 macro_rules! impl_bits {
-    ($t:ty) => {
+    ($t:ty, |$b:ident, $f:ident| $each:block) => {
         impl Bits for $t {
             const EMPTY: Self = 0;
             const CAPACITY: usize = <$t>::BITS as usize;
@@ -115,12 +119,35 @@ macro_rules! impl_bits {
             fn several(self) -> bool {
                 self & self.wrapping_sub(1) != 0
             }
+
+            #[inline(always)]
+            fn each(self, mut $f: impl FnMut(Square)) {
+                let $b = self;
+                $each
+            }
         }
     };
 }
 
-impl_bits!(u64);
-impl_bits!(u128);
+impl_bits!(u64, |b, f| {
+    let mut b = b;
+    while b != 0 {
+        f(Square(b.trailing_zeros() as u8));
+        b &= b - 1;
+    }
+});
+impl_bits!(u128, |b, f| {
+    let mut lo = b as u64;
+    while lo != 0 {
+        f(Square(lo.trailing_zeros() as u8));
+        lo &= lo - 1;
+    }
+    let mut hi = (b >> 64) as u64;
+    while hi != 0 {
+        f(Square(64 + hi.trailing_zeros() as u8));
+        hi &= hi - 1;
+    }
+});
 
 #[cfg(test)]
 mod tests {
@@ -140,6 +167,9 @@ mod tests {
         let a = u64::from_bb(bb);
         let b = u128::from_bb(bb);
         assert_eq!(squares(a), [0, 3, 48]);
+        let mut seen = Vec::new();
+        (b | u128::bit(Square(100))).each(|sq| seen.push(sq.0));
+        assert_eq!(seen, [0, 3, 48, 100]);
         assert_eq!(squares(b), [0, 3, 48]);
         assert_eq!(a.to_bb(), bb);
         assert_eq!(a.first(), Square(0));

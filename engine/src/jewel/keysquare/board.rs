@@ -142,10 +142,7 @@ impl<B: Bits> Board<B> {
         let mut h = 0;
         for side in Side::ALL {
             for (k, &bb) in self.kinds.iter().enumerate().take(kinds) {
-                let mut b = bb & self.sides[side.index()];
-                while !b.is_empty() {
-                    h ^= piece_key(side, Kind(k as u8), b.pop());
-                }
+                (bb & self.sides[side.index()]).each(|sq| h ^= piece_key(side, Kind(k as u8), sq));
             }
         }
         h
@@ -177,16 +174,18 @@ impl<B: Bits> Board<B> {
             return Err("a square belongs to both sides".into());
         }
         let mut union = B::EMPTY;
-        for (k, &bb) in self.kinds.iter().enumerate() {
-            if !(union & bb).is_empty() {
-                return Err("a square holds two kinds of piece".into());
-            }
-            if k >= kinds && !bb.is_empty() {
-                return Err(format!(
-                    "a piece of kind {k}, which this game does not have"
-                ));
-            }
+        let mut overlap = B::EMPTY;
+        for &bb in &self.kinds {
+            overlap |= union & bb;
             union |= bb;
+        }
+        if !overlap.is_empty() {
+            return Err("a square holds two kinds of piece".into());
+        }
+        if let Some(k) = (kinds..MAX_KINDS).find(|&k| !self.kinds[k].is_empty()) {
+            return Err(format!(
+                "a piece of kind {k}, which this game does not have"
+            ));
         }
         if union != self.occupied() {
             return Err("the kind and side bitboards disagree".into());
@@ -214,15 +213,17 @@ impl<B: Bits> Board<B> {
                 ranks.len()
             ));
         }
-        let letters: String = kinds
-            .iter()
-            .map(|k| char::from(k.letter))
-            .chain(
-                kinds
-                    .iter()
-                    .map(|k| char::from(k.letter.to_ascii_lowercase())),
-            )
-            .collect();
+        let letters = || -> String {
+            kinds
+                .iter()
+                .map(|k| char::from(k.letter))
+                .chain(
+                    kinds
+                        .iter()
+                        .map(|k| char::from(k.letter.to_ascii_lowercase())),
+                )
+                .collect()
+        };
         let mut board = Board::default();
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = g.height() - 1 - i as u8;
@@ -257,9 +258,10 @@ impl<B: Bits> Board<B> {
                     .position(|k| k.letter == c.to_ascii_uppercase() && c.is_ascii_alphabetic())
                 else {
                     return Err(format!(
-                        "rank {}: `{}` is no piece; expected one of {letters} or a number",
+                        "rank {}: `{}` is no piece; expected one of {} or a number",
                         rank + 1,
-                        char::from(c)
+                        char::from(c),
+                        letters()
                     ));
                 };
                 if file >= u16::from(g.width()) {
@@ -290,28 +292,53 @@ impl<B: Bits> Board<B> {
     ///
     /// Only those of `out`.
     pub fn write(&self, g: Geometry, kinds: &[KindSpec], out: &mut dyn fmt::Write) -> fmt::Result {
+        // The text is built in a buffer and written at once: at most 128 squares
+        // and 26 rank separators.
+        let mut text = [0u8; 160];
+        let mut len = 0;
+        let mut put = |c: u8| {
+            text[len] = c;
+            len += 1;
+        };
+        // Every piece's letter by square, filled from the bitboards.
+        let mut letters = [0u8; 128];
+        for (k, spec) in kinds.iter().enumerate().take(MAX_KINDS) {
+            let kind = Kind(k as u8);
+            self.pieces(Side::Red, kind)
+                .each(|sq| letters[sq.index()] = spec.letter);
+            self.pieces(Side::Green, kind)
+                .each(|sq| letters[sq.index()] = spec.letter.to_ascii_lowercase());
+        }
+        // A run of empty squares, at most 26 (one rank), as digits.
+        let run = |n: u8, put: &mut dyn FnMut(u8)| {
+            if n >= 10 {
+                put(b'0' + n / 10);
+            }
+            put(b'0' + n % 10);
+        };
         for rank in (0..g.height()).rev() {
             let mut empty = 0u8;
             for file in 0..g.width() {
-                match self.letter_at(g.at(file, rank), kinds) {
-                    Some(c) => {
-                        if empty > 0 {
-                            write!(out, "{empty}")?;
-                            empty = 0;
-                        }
-                        out.write_char(c)?;
-                    }
-                    None => empty += 1,
+                let c = letters[g.at(file, rank).index()];
+                if c == 0 {
+                    empty += 1;
+                    continue;
                 }
+                if empty > 0 {
+                    run(empty, &mut put);
+                    empty = 0;
+                }
+                put(c);
             }
             if empty > 0 {
-                write!(out, "{empty}")?;
+                run(empty, &mut put);
             }
             if rank > 0 {
-                out.write_char('/')?;
+                put(b'/');
             }
         }
-        Ok(())
+        // Only ASCII letters, digits and `/` were written.
+        out.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 
     fn letter_at(&self, sq: Square, kinds: &[KindSpec]) -> Option<char> {

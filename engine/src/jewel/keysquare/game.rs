@@ -40,6 +40,9 @@ pub struct KeyGame<P: Params> {
     pub(super) ply: u32,
     pub(super) hash: u64,
     pub(super) history: RepetitionHistory,
+    /// Each side's number of pieces at the set-up (by [`Side::index`]): no side
+    /// ever has more. Kept here so the check after every step needs no look-up.
+    pub(super) set_up_totals: [u8; 2],
 }
 
 impl<P: Params> Clone for KeyGame<P> {
@@ -54,6 +57,7 @@ impl<P: Params> Clone for KeyGame<P> {
             ply: self.ply,
             hash: self.hash,
             history: self.history.clone(),
+            set_up_totals: self.set_up_totals,
         }
     }
 
@@ -67,6 +71,7 @@ impl<P: Params> Clone for KeyGame<P> {
         self.ply = source.ply;
         self.hash = source.hash;
         self.history.clone_from(&source.history);
+        self.set_up_totals = source.set_up_totals;
     }
 }
 
@@ -415,15 +420,9 @@ impl<P: Params> KeyGame<P> {
             let mut pieces = self.board.pieces(side, kind);
             while !pieces.is_empty() {
                 let from = pieces.pop();
-                let mut to = self.targets(side, spec.movement, from);
-                while !to.is_empty() {
-                    out.push(JewelAction::play(Move {
-                        kind,
-                        from,
-                        to: to.pop(),
-                        promotion: None,
-                    }));
-                }
+                let base = JewelAction::move_base(kind, from);
+                self.targets(side, spec.movement, from)
+                    .each(|to| out.push(base.with_target(to)));
             }
         }
     }
@@ -795,6 +794,23 @@ impl<P: Params> Game for KeyGame<P> {
         }
     }
 
+    /// As the provided method, with the legality test first: a legal action needs
+    /// no test of whether the game is over.
+    fn apply(
+        &mut self,
+        action: JewelAction,
+        events: &mut impl FnMut(KeyEvent<P>),
+    ) -> Result<(), crate::core::ApplyError> {
+        if self.is_legal(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else if matches!(self.turn(), Turn::Over(_)) {
+            Err(crate::core::ApplyError::GameOver)
+        } else {
+            Err(crate::core::ApplyError::NotLegal)
+        }
+    }
+
     fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(KeyEvent<P>)) {
         match action.get() {
             Action::FirstMove(side) => {
@@ -862,11 +878,18 @@ impl<P: Params> Game for KeyGame<P> {
         self.board
             .check(P::GEOMETRY, P::KINDS.len())
             .map_err(InvariantError)?;
-        if let Some((side, kind, now, then)) = Self::excess(&self.board) {
-            return Err(InvariantError(format!(
-                "{side} has {now} {}, more than the {then} of the set-up",
-                P::KINDS[kind.index()].name(side)
-            )));
+        // No piece is ever added (there is no promotion): a side never has more
+        // pieces than at the set-up. (The count of each kind is checked on import.)
+        for side in Side::ALL {
+            let (now, then) = (
+                self.board.side(side).count(),
+                u32::from(self.set_up_totals[side.index()]),
+            );
+            if now > then {
+                return Err(InvariantError(format!(
+                    "{side} has {now} pieces, more than the {then} of the set-up"
+                )));
+            }
         }
         if let Some(sq) = Self::pawn_behind_start(&self.board) {
             return Err(InvariantError(format!(
@@ -907,7 +930,7 @@ impl<P: Params> Game for KeyGame<P> {
                 "the repetition history does not end at the current position".into(),
             ));
         }
-        if self.end.is_none() && self.history.count(self.hash) >= 3 {
+        if self.end.is_none() && self.history.current_count() >= 3 {
             return Err(InvariantError(
                 "a third occurrence of a position did not end the game".into(),
             ));
@@ -941,6 +964,7 @@ impl<P: Params> Game for KeyGame<P> {
             ply: self.ply,
             hash: 0,
             history: RepetitionHistory::default(),
+            set_up_totals: [self.set_up_totals[1], self.set_up_totals[0]],
         };
         m.hash = m.compute_hash();
         m.history = RepetitionHistory::starting_at(m.hash);

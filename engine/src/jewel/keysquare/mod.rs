@@ -288,6 +288,22 @@ impl JewelAction {
         })
     }
 
+    /// A move of a piece of `kind` (at most 126) from `from`, without promotion,
+    /// to be completed by [`JewelAction::with_target`].
+    #[inline(always)]
+    #[must_use]
+    pub const fn move_base(kind: Kind, from: Square) -> JewelAction {
+        JewelAction(MOVE_FLAG | (kind.0 as u32) << 24 | (from.0 as u32) << 16)
+    }
+
+    /// The same move to `to` instead (a move; the kind, the square moved from
+    /// and the promotion are kept).
+    #[inline(always)]
+    #[must_use]
+    pub const fn with_target(self, to: Square) -> JewelAction {
+        JewelAction(self.0 & !0xff00 | (to.0 as u32) << 8)
+    }
+
     /// The move, if the action is one.
     #[inline(always)]
     #[must_use]

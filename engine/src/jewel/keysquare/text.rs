@@ -121,8 +121,8 @@ impl<P: Params> KeyGame<P> {
 
     pub(super) fn parse_action_text(&self, text: &str) -> Result<JewelAction, NotationError> {
         let g = P::GEOMETRY;
-        let last = g.name(crate::core::Square(g.len() as u8 - 1)).to_string();
         let form = || {
+            let last = g.name(crate::core::Square(g.len() as u8 - 1));
             let coin = if P::FIRST == First::Coin {
                 ", or `green-first` / `red-first` for the first-move coin"
             } else {
@@ -269,6 +269,14 @@ impl<P: Params> KeyGame<P> {
             ply: 0,
             hash: 0,
             history: RepetitionHistory::default(),
+            set_up_totals: [0; 2],
+        };
+        game.set_up_totals = if full {
+            let start = &P::start().board;
+            Side::ALL.map(|side| start.side(side).count() as u8)
+        } else {
+            // The set-up itself.
+            Side::ALL.map(|side| board.side(side).count() as u8)
         };
         game.validate(full).map_err(err)?;
         game.hash = game.compute_hash();

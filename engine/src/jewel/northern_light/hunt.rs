@@ -39,7 +39,7 @@ use crate::core::{
     Square, Turn, rules as core_rules,
 };
 use crate::jewel::keysquare::{
-    Action, BetweenTables, Board, JewelAction, Kind, Move, Tables, ep_key, piece_key, side_key,
+    Action, BetweenTables, Board, JewelAction, Kind, Move, ep_key, piece_key, side_key,
     towering_key,
 };
 use crate::registry::GameId;
@@ -50,7 +50,11 @@ pub type DiamondQuest = Hunt<false>;
 /// DiamondChess in progress.
 pub type DiamondChess = Hunt<true>;
 
-pub(super) static TABLES: Tables = Tables::build(GEOMETRY, None);
+/// The generic move tables of the board, for the tests (the hunts' own are
+/// narrower: [`hunt_gen`](super::hunt_gen)).
+#[cfg(test)]
+pub(super) static TABLES: crate::jewel::keysquare::Tables =
+    crate::jewel::keysquare::Tables::build(GEOMETRY, None);
 pub(super) static LINES: BetweenTables = BetweenTables::build(GEOMETRY);
 
 /// An upper bound on the legal actions of a hunt position: the Princess 8 steps
@@ -520,11 +524,17 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
 
     /// The Towering rights whose Princess and Tower still stand on their squares.
     pub(super) fn valid_rights(&self) -> u8 {
+        /// Where each right's Princess stands: D1 for Red's, D7 for Green's.
+        const HOMES: [Square; 4] = [
+            GEOMETRY.at(3, 0),
+            GEOMETRY.at(3, 0),
+            GEOMETRY.at(3, 6),
+            GEOMETRY.at(3, 6),
+        ];
         let mut rights = 0;
         for (i, &(side, corner)) in RIGHTS.iter().enumerate() {
-            let home = GEOMETRY.at(3, corner.0 / 7);
             if self.towering >> i & 1 == 1
-                && self.board.pieces(side, PRINCESS).has(home)
+                && self.board.pieces(side, PRINCESS).has(HOMES[i])
                 && self.board.pieces(side, TOWER).has(corner)
             {
                 rights |= 1 << i;
@@ -570,88 +580,116 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         knights == 0 && (nobles & EVEN == 0 || nobles & !EVEN == 0)
     }
 
+    /// The Towering rights kept when a piece moves from or to `sq`: all but the
+    /// right of a Tower whose corner `sq` is.
+    const fn rights_kept(sq: Square) -> u8 {
+        let mut keep = 0b1111;
+        let mut i = 0;
+        while i < 4 {
+            if RIGHTS[i].1.0 == sq.0 {
+                keep &= !(1 << i);
+            }
+            i += 1;
+        }
+        keep
+    }
+
+    #[inline]
     fn apply_move(&mut self, m: Move, events: &mut impl FnMut(HuntEvent)) {
+        const KEEP: [u8; 49] = {
+            let mut t = [0u8; 49];
+            let mut sq = 0;
+            while sq < 49 {
+                t[sq] = Hunt::<false>::rights_kept(Square(sq as u8));
+                sq += 1;
+            }
+            t
+        };
         let us = self.to_move;
         let them = us.opponent();
-        let g = GEOMETRY;
-        let mut victim = None;
-        let mut en_passant = false;
-        if self.board.side(them).has(m.to) {
-            victim = self.board.kind_at(m.to).map(|v| (v, m.to));
-        } else if m.kind == PIKEMAN && Some(m.to) == self.ep {
-            let c = g.coord(m.to);
-            let at = g.at(
-                c.file,
-                if us == Side::Red {
-                    c.rank - 1
-                } else {
-                    c.rank + 1
-                },
-            );
-            victim = Some((PIKEMAN, at));
-            en_passant = true;
-        }
-        if let Some((v, at)) = victim {
-            self.board.toggle(them, v, at);
-            self.hash ^= piece_key(them, v, at);
+        let (from, to) = (m.from, m.to);
+        let width = GEOMETRY.width();
+        let mut irreversible = m.kind == PIKEMAN;
+        let mut captured = false;
+        if self.board.side(them).has(to) {
+            if let Some(v) = self.board.kind_at(to) {
+                self.board.toggle(them, v, to);
+                self.hash ^= piece_key(them, v, to);
+                captured = true;
+                events(HuntEvent::Capture {
+                    by: us,
+                    kind: m.kind,
+                    victim: v,
+                    at: to,
+                    en_passant: false,
+                });
+            }
+        } else if m.kind == PIKEMAN && Some(to) == self.ep {
+            let at = Square(if us == Side::Red {
+                to.0 - width
+            } else {
+                to.0 + width
+            });
+            self.board.toggle(them, PIKEMAN, at);
+            self.hash ^= piece_key(them, PIKEMAN, at);
+            captured = true;
             events(HuntEvent::Capture {
                 by: us,
                 kind: m.kind,
-                victim: v,
-                at: m.to,
-                en_passant,
+                victim: PIKEMAN,
+                at: to,
+                en_passant: true,
             });
         }
-        let (fc, tc) = (g.coord(m.from), g.coord(m.to));
-        if m.kind == PRINCESS && fc.file.abs_diff(tc.file) == 2 {
-            let east = tc.file > fc.file;
+        if m.kind == PRINCESS && from.0.abs_diff(to.0) == 2 {
+            // Towering: the Tower comes from its corner to stand next to her.
+            let east = to.0 > from.0;
+            let rank_start = from.0 - from.0 % width;
             let (corner, beside) = if east {
-                (g.at(6, fc.rank), g.at(tc.file - 1, fc.rank))
+                (Square(rank_start + width - 1), Square(to.0 - 1))
             } else {
-                (g.at(0, fc.rank), g.at(tc.file + 1, fc.rank))
+                (Square(rank_start), Square(to.0 + 1))
             };
             self.board.shift(us, TOWER, corner, beside);
             self.hash ^= piece_key(us, TOWER, corner) ^ piece_key(us, TOWER, beside);
             events(HuntEvent::Towering { side: us, east });
         }
         if let Some(p) = m.promotion {
-            self.board.toggle(us, PIKEMAN, m.from);
-            self.board.toggle(us, p, m.to);
-            self.hash ^= piece_key(us, PIKEMAN, m.from) ^ piece_key(us, p, m.to);
+            self.board.toggle(us, PIKEMAN, from);
+            self.board.toggle(us, p, to);
+            self.hash ^= piece_key(us, PIKEMAN, from) ^ piece_key(us, p, to);
             events(HuntEvent::Promotion {
                 side: us,
                 to: p,
-                at: m.to,
+                at: to,
             });
         } else {
-            self.board.shift(us, m.kind, m.from, m.to);
-            self.hash ^= piece_key(us, m.kind, m.from) ^ piece_key(us, m.kind, m.to);
+            self.board.shift(us, m.kind, from, to);
+            self.hash ^= piece_key(us, m.kind, from) ^ piece_key(us, m.kind, to);
         }
         // Towering rights: lost when the Princess moves, or when anything moves
         // from or to a Tower's corner.
-        let mut rights = self.towering;
-        if rights != 0 {
-            for (i, &(side, corner)) in RIGHTS.iter().enumerate() {
-                if (m.kind == PRINCESS && side == us) || m.from == corner || m.to == corner {
-                    rights &= !(1 << i);
-                }
+        if self.towering != 0 {
+            let mut rights = self.towering & KEEP[from.index()] & KEEP[to.index()];
+            if m.kind == PRINCESS {
+                rights &= if us == Side::Red { 0b1100 } else { 0b0011 };
             }
-        }
-        let lost = self.towering ^ rights;
-        if lost != 0 {
-            for i in 0..4 {
-                if lost >> i & 1 == 1 {
-                    self.hash ^= towering_key(i);
+            let lost = self.towering ^ rights;
+            if lost != 0 {
+                for i in 0..4 {
+                    if lost >> i & 1 == 1 {
+                        self.hash ^= towering_key(i);
+                    }
                 }
+                self.towering = rights;
+                irreversible = true;
             }
-            self.towering = rights;
         }
         if let Some(ep) = self.ep.take() {
             self.hash ^= ep_key(ep);
         }
-        let pawn = m.kind == PIKEMAN;
-        if DOUBLE && pawn && fc.rank.abs_diff(tc.rank) == 2 {
-            let mid = g.at(fc.file, fc.rank.min(tc.rank) + 1);
+        if DOUBLE && m.kind == PIKEMAN && from.0.abs_diff(to.0) == 2 * width {
+            let mid = Square((from.0 + to.0) / 2);
             self.ep = Some(mid);
             self.hash ^= ep_key(mid);
         }
@@ -659,14 +697,14 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         self.hash ^= side_key(Side::Red);
         self.ply += 1;
         self.stored = None;
-        if (victim.is_some() || m.promotion.is_some())
+        if (captured || m.promotion.is_some())
             && self.options.dead_position == DeadPosition::Draw
             && self.dead()
         {
             self.stored = Some(Stored::DeadPosition);
         }
         // Ruling diamond-quest.repetition / diamond-chess.repetition.
-        if victim.is_some() || pawn || lost != 0 {
+        if captured || irreversible {
             self.history.reset(self.hash);
         } else if self.history.push(self.hash) >= 3 && self.stored.is_none() {
             self.stored = Some(Stored::Repetition);
@@ -737,7 +775,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         if let Some(s) = self.stored {
             return Turn::Over(draw(s.rule()));
         }
-        if !self.for_each_move(|_| true) {
+        if !self.has_legal_move() {
             return Turn::Over(if self.in_check(self.to_move) {
                 win(self.to_move.opponent(), rules::CHECKMATE)
             } else {
@@ -759,7 +797,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             return;
         }
         if self.stored.is_none() {
-            self.for_each_move(|a| {
+            self.for_each_move::<true>(!0, |a| {
                 out.push(a);
                 false
             });
@@ -781,8 +819,25 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.from.index() < GEOMETRY.len()
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && self.for_each_move(|a| a == action)
+                    && self.for_each_move::<false>(1 << m.from.0, |a| a == action)
             }
+        }
+    }
+
+    /// As the provided method, with the legality test first: a legal action needs
+    /// no test of whether the game is over.
+    fn apply(
+        &mut self,
+        action: JewelAction,
+        events: &mut impl FnMut(HuntEvent),
+    ) -> Result<(), crate::core::ApplyError> {
+        if self.is_legal(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else if matches!(self.turn(), Turn::Over(_)) {
+            Err(crate::core::ApplyError::GameOver)
+        } else {
+            Err(crate::core::ApplyError::NotLegal)
         }
     }
 
@@ -858,13 +913,13 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.validate().map_err(InvariantError)?;
+        self.validate(false).map_err(InvariantError)?;
         if self.history.current() != Some(self.hash) {
             return Err(InvariantError(
                 "the repetition history does not end at the current position".into(),
             ));
         }
-        if self.stored.is_none() && self.history.count(self.hash) >= 3 {
+        if self.stored.is_none() && self.history.current_count() >= 3 {
             return Err(InvariantError(
                 "a third occurrence of a position did not end the game".into(),
             ));

@@ -220,7 +220,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 return Err(err(format!("nothing after the result, found `{token}`")));
             }
         }
-        hunt.validate().map_err(err)?;
+        hunt.validate(true).map_err(err)?;
         if hunt.stored.is_none() && hunt.options.dead_position == DeadPosition::Draw && hunt.dead()
         {
             return Err(err(
@@ -232,21 +232,37 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         Ok(hunt)
     }
 
-    /// The checks every hunt position passes.
-    pub(super) fn validate(&self) -> Result<(), String> {
+    /// The checks every hunt position passes. With `counts`, also the count of
+    /// every kind against the set-up (two Towers, Knights and Nobles, seven
+    /// Pikemen, promoted or not); without, the cheaper bounds the simulation
+    /// checks after every step: one Princess, at most two Towers and sixteen
+    /// pieces a side.
+    pub(super) fn validate(&self, counts: bool) -> Result<(), String> {
         let g = GEOMETRY;
         let b = &self.board;
         b.check(g, KINDS.len())?;
         for side in Side::ALL {
-            let n = |k: Kind| b.pieces(side, k).count_ones();
-            if n(PRINCESS) != 1 {
-                return Err(format!("{side} has {} Princesses, expected 1", n(PRINCESS)));
-            }
-            let promoted = n(ARISTOCRAT) + n(KNIGHT).saturating_sub(2) + n(NOBLE).saturating_sub(2);
-            if n(TOWER) > 2 || n(PIKEMAN) + promoted > 7 {
+            let princess = b.pieces(side, PRINCESS);
+            if princess == 0 || princess.several() {
                 return Err(format!(
-                    "{side} has more pieces than the set-up's two Towers, Knights and Nobles and seven Pikemen (promoted or not)"
+                    "{side} has {} Princesses, expected 1",
+                    princess.count_ones()
                 ));
+            }
+            let towers = b.pieces(side, TOWER);
+            let beyond_two = towers & towers.wrapping_sub(1);
+            if beyond_two & beyond_two.wrapping_sub(1) != 0 || b.side(side).count_ones() > 16 {
+                return Err(format!("{side} has more pieces than the set-up"));
+            }
+            if counts {
+                let n = |k: Kind| b.pieces(side, k).count_ones();
+                let promoted =
+                    n(ARISTOCRAT) + n(KNIGHT).saturating_sub(2) + n(NOBLE).saturating_sub(2);
+                if n(PIKEMAN) + promoted > 7 {
+                    return Err(format!(
+                        "{side} has more pieces than the set-up's two Towers, Knights and Nobles and seven Pikemen (promoted or not)"
+                    ));
+                }
             }
         }
         const EDGE_RANKS: u64 = 0x7f | 0x7f << 42;
