@@ -389,6 +389,20 @@ mod tests {
     }
 
     #[test]
+    fn the_mirror_check_holds_and_catches_a_missing_action() {
+        use tigerseye_engine::jewel::ambush::Ambush;
+        let mut state = Ambush::new(&Default::default());
+        let a = state.parse_action("C5-C4").unwrap();
+        state.play(a).unwrap();
+        let mut legal = <Ambush as Game>::Actions::default();
+        state.legal_actions(&mut legal);
+        let mut checker = Checker::new(&state);
+        checker.full(&state, &legal, 3).unwrap();
+        legal.pop();
+        assert_eq!(checker.mirror(&state, &legal).unwrap_err().check, "mirror");
+    }
+
+    #[test]
     fn sampling_is_deterministic_and_paranoid_checks_everything() {
         let mode = CheckMode::DEFAULT;
         let hits = (0..64_000).filter(|&p| mode.full_at(7, p)).count();

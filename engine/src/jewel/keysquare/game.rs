@@ -1,14 +1,14 @@
 //! [`KeyGame`]: a key-square game in progress, and its [`Game`] implementation.
 
 use std::fmt;
-use std::marker::PhantomData;
 
 use super::board::{coin_key, ep_key, mirror_square, piece_key, side_key};
+use super::events::KeyEvent;
 use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
 use super::{Action, Board, JewelAction, Kind, Move, Movement, Params, rules};
 use crate::core::{
     ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
-    RepetitionHistory, RuleEvent, RuleId, Score, Side, Square, Turn, rules as core_rules,
+    RepetitionHistory, RuleId, Score, Side, Square, Turn, rules as core_rules,
 };
 use crate::registry::GameId;
 use crate::rulings::Ruling;
@@ -93,186 +93,6 @@ impl<P: Params> fmt::Debug for KeyGame<P> {
             .field("options", &self.options)
             .field("ply", &self.ply)
             .finish()
-    }
-}
-
-/// A rule event of a key-square game `P`.
-pub enum KeyEvent<P> {
-    /// `first-move`: the coin gave `side` the first move.
-    FirstMove {
-        /// Who moves first.
-        side: Side,
-    },
-    /// `capture` (or `en-passant`): `by`'s piece of kind `kind` captured the
-    /// opposing piece of kind `victim` on `at` (the square moved to).
-    Capture {
-        /// The capturing side.
-        by: Side,
-        /// The capturing kind.
-        kind: Kind,
-        /// The captured kind.
-        victim: Kind,
-        /// The square moved to.
-        at: Square,
-        /// An en passant capture.
-        en_passant: bool,
-    },
-    /// `key-taken`: `side`'s piece of kind `kind`, which may take the Key, reached it.
-    KeyTaken {
-        /// The side.
-        side: Side,
-        /// The kind.
-        kind: Kind,
-    },
-    /// `key-defended`: `side` answered the opposing piece on the Key: by capturing
-    /// it, or (Secure, Capture the Key) by attacking the Key after its move.
-    KeyDefended {
-        /// The answering side.
-        side: Side,
-        /// Whether it captured on the Key (else it attacks it).
-        captured: bool,
-    },
-    /// `lone-continuation`: `side` captured the last opposing Character and moves
-    /// on alone.
-    LoneContinuation {
-        /// The side moving on.
-        side: Side,
-    },
-    /// `cannot-win`: `side` has no piece left that can ever stand on the Key (its
-    /// Princess, its last Leader, ... captured): it can no longer win.
-    CannotWin {
-        /// The side.
-        side: Side,
-    },
-    #[doc(hidden)]
-    _Game(PhantomData<P>, std::convert::Infallible),
-}
-
-impl<P> Clone for KeyEvent<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<P> Copy for KeyEvent<P> {}
-
-impl<P> PartialEq for KeyEvent<P> {
-    fn eq(&self, other: &Self) -> bool {
-        use KeyEvent as E;
-        match (self, other) {
-            (E::FirstMove { side: a }, E::FirstMove { side: b }) => a == b,
-            (
-                E::Capture {
-                    by,
-                    kind,
-                    victim,
-                    at,
-                    en_passant,
-                },
-                E::Capture {
-                    by: b2,
-                    kind: k2,
-                    victim: v2,
-                    at: a2,
-                    en_passant: e2,
-                },
-            ) => by == b2 && kind == k2 && victim == v2 && at == a2 && en_passant == e2,
-            (E::KeyTaken { side, kind }, E::KeyTaken { side: s2, kind: k2 }) => {
-                side == s2 && kind == k2
-            }
-            (
-                E::KeyDefended { side, captured },
-                E::KeyDefended {
-                    side: s2,
-                    captured: c2,
-                },
-            ) => side == s2 && captured == c2,
-            (E::LoneContinuation { side: a }, E::LoneContinuation { side: b })
-            | (E::CannotWin { side: a }, E::CannotWin { side: b }) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl<P: Params> fmt::Debug for KeyEvent<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl<P: Params> fmt::Display for KeyEvent<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = P::GEOMETRY;
-        let name = |side: Side, k: Kind| {
-            P::KINDS
-                .get(k.index())
-                .map_or("piece", |spec| spec.name(side))
-        };
-        match *self {
-            KeyEvent::FirstMove { side } => write!(f, "first-move: {side} moves first"),
-            KeyEvent::Capture {
-                by,
-                kind,
-                victim,
-                at,
-                en_passant,
-            } => {
-                let tag = if en_passant { "en-passant" } else { "capture" };
-                write!(
-                    f,
-                    "{tag}: {by} {} captures {} {} on {}",
-                    name(by, kind),
-                    by.opponent(),
-                    name(by.opponent(), victim),
-                    g.name(at)
-                )
-            }
-            KeyEvent::KeyTaken { side, kind } => write!(
-                f,
-                "key-taken: {side} {} on {}",
-                name(side, kind),
-                g.name(P::KEY)
-            ),
-            KeyEvent::KeyDefended { side, captured } => {
-                if captured {
-                    write!(
-                        f,
-                        "key-defended: {side} captures the holder on {}",
-                        g.name(P::KEY)
-                    )
-                } else {
-                    write!(f, "key-defended: {side} attacks {}", g.name(P::KEY))
-                }
-            }
-            KeyEvent::LoneContinuation { side } => {
-                write!(f, "lone-continuation: {side} moves on alone")
-            }
-            KeyEvent::CannotWin { side } => write!(
-                f,
-                "cannot-win: {side} has no piece left that can stand on {}",
-                g.name(P::KEY)
-            ),
-            KeyEvent::_Game(_, never) => match never {},
-        }
-    }
-}
-
-impl<P: Params> RuleEvent for KeyEvent<P> {
-    fn tag(&self) -> &'static str {
-        match self {
-            KeyEvent::FirstMove { .. } => "first-move",
-            KeyEvent::Capture {
-                en_passant: false, ..
-            } => "capture",
-            KeyEvent::Capture {
-                en_passant: true, ..
-            } => "en-passant",
-            KeyEvent::KeyTaken { .. } => "key-taken",
-            KeyEvent::KeyDefended { .. } => "key-defended",
-            KeyEvent::LoneContinuation { .. } => "lone-continuation",
-            KeyEvent::CannotWin { .. } => "cannot-win",
-            KeyEvent::_Game(_, never) => match *never {},
-        }
     }
 }
 
@@ -540,7 +360,7 @@ impl<P: Params> KeyGame<P> {
         None
     }
 
-    fn apply_move(&mut self, m: Move, events: &mut impl FnMut(KeyEvent<P>)) {
+    fn apply_move(&mut self, m: Move, events: &mut impl FnMut(KeyEvent)) {
         let us = self.to_move;
         let them = us.opponent();
         let spec = &P::KINDS[m.kind.index()];
@@ -578,9 +398,9 @@ impl<P: Params> KeyGame<P> {
         if let Some((v, _)) = victim {
             events(KeyEvent::Capture {
                 by: us,
-                kind: m.kind,
-                victim: v,
-                at: m.to,
+                piece: spec.name(us),
+                victim: P::KINDS[v.index()].name(them),
+                at: P::GEOMETRY.coord(m.to),
                 en_passant,
             });
         }
@@ -593,6 +413,7 @@ impl<P: Params> KeyGame<P> {
             events(KeyEvent::KeyDefended {
                 side: us,
                 captured: true,
+                key: P::GEOMETRY.coord(P::KEY),
             });
         } else if challenged
             && !P::WIN.must_capture()
@@ -602,18 +423,23 @@ impl<P: Params> KeyGame<P> {
             events(KeyEvent::KeyDefended {
                 side: us,
                 captured: false,
+                key: P::GEOMETRY.coord(P::KEY),
             });
         }
         if m.to == P::KEY && spec.takes_key {
             events(KeyEvent::KeyTaken {
                 side: us,
-                kind: m.kind,
+                piece: spec.name(us),
+                key: P::GEOMETRY.coord(P::KEY),
             });
         }
         if let Some(could) = could {
             for side in Side::ALL {
                 if could[side.index()] && !self.can_win(side) {
-                    events(KeyEvent::CannotWin { side });
+                    events(KeyEvent::CannotWin {
+                        side,
+                        key: P::GEOMETRY.coord(P::KEY),
+                    });
                 }
             }
         }
@@ -706,7 +532,7 @@ impl<P: Params> KeyGame<P> {
 impl<P: Params> Game for KeyGame<P> {
     type Action = JewelAction;
     type Actions = P::Actions;
-    type Event = KeyEvent<P>;
+    type Event = KeyEvent;
     type Options = KeyOptions<P>;
 
     const ID: GameId = P::ID;
@@ -799,7 +625,7 @@ impl<P: Params> Game for KeyGame<P> {
     fn apply(
         &mut self,
         action: JewelAction,
-        events: &mut impl FnMut(KeyEvent<P>),
+        events: &mut impl FnMut(KeyEvent),
     ) -> Result<(), crate::core::ApplyError> {
         if self.is_legal(action) {
             self.apply_unchecked(action, events);
@@ -811,7 +637,7 @@ impl<P: Params> Game for KeyGame<P> {
         }
     }
 
-    fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(KeyEvent<P>)) {
+    fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(KeyEvent)) {
         match action.get() {
             Action::FirstMove(side) => {
                 self.coin = false;

@@ -30,6 +30,7 @@
 //! (seed 002, "Piece moves").
 
 mod board;
+mod events;
 mod game;
 mod options;
 mod tables;
@@ -40,7 +41,8 @@ use std::fmt;
 pub use board::{
     Board, MAX_KINDS, coin_key, ep_key, mirror_square, piece_key, side_key, towering_key,
 };
-pub use game::{KeyEvent, KeyGame};
+pub use events::KeyEvent;
+pub use game::KeyGame;
 pub use options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction, spec};
 pub use tables::{BetweenTables, Tables};
 pub(crate) use text::{first_move_text, parse_result, write_result};

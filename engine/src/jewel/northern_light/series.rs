@@ -29,7 +29,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
-use super::qi::{DiamondQi, QiRules};
+use super::qi::DiamondQi;
 use crate::core::{
     Game, GameOptions, InvariantError, NotationError, OptionError, OptionSpec, Outcome,
     PositionError, Probability, RuleEvent, RuleId, Score, ScoreUnit, Side, Turn,
@@ -132,7 +132,7 @@ impl Stage {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SeriesEvent {
     /// An event of DiamondQi.
-    Qi(KeyEvent<QiRules>),
+    Qi(KeyEvent),
     /// An event of DiamondQuest or DiamondChess.
     Hunt(HuntEvent),
     /// `next-hunt`: the Hunt just ended drawn, and `hunt` begins.

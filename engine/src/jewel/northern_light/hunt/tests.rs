@@ -1,4 +1,5 @@
 use super::*;
+use crate::core::GameOptions;
 
 fn legal_texts<const D: bool>(g: &Hunt<D>) -> Vec<String> {
     let mut buf = <Hunt<D> as Game>::Actions::default();
