@@ -104,3 +104,42 @@ fn a_dead_position_is_drawn_at_once() {
     play(&mut g, &["C2xD4"]);
     assert_eq!(g.turn(), Turn::Over(draw(rules::DEAD_POSITION)));
 }
+
+#[test]
+fn the_perft_position_by_hand() {
+    // scenarios/perft/diamond-chess.toml, second table, depth 1:
+    //
+    //   7  t . . s . . t
+    //   6  p P k . . p p      Red to move; Green has just played E6-E4.
+    //   5  . . . . . . .
+    //   4  . . . P p . .
+    //   3  . . K . . . .
+    //   2  P P . . . P P
+    //   1  T . . S . . T
+    //
+    // The Princess on D1: C1 C2 D2 E1 E2 (nothing Green attacks them) and both
+    // Towerings, B1 and F1: 7. The Towers: A1 to B1 C1, G1 to E1 F1: 4. The
+    // Knight on C3: A4 B1 B5 D5 E2 and xE4 (A2 and D1 are his own): 6. The
+    // Pikemen: B6 to B7 and xA7, three promotions each: 6; D4 to D5 and xE5 en
+    // passant: 2; A2 B2 F2 G2 one or two squares: 8. 7 + 4 + 6 + 6 + 2 + 8 = 33.
+    let g = DiamondChess::import(
+        "t2s2t/pPk2pp/7/3Pp2/2K4/PP3PP/T2S2T red towering:A1,G1,A7,G7 ep:E5",
+        &Default::default(),
+    )
+    .unwrap();
+    let legal = legal_texts(&g);
+    let from = |sq: &str| legal.iter().filter(|a| a.starts_with(sq)).count();
+    assert_eq!(
+        [
+            from("D1"),
+            from("A1") + from("G1"),
+            from("C3"),
+            from("B6"),
+            from("D4")
+        ],
+        [7, 4, 6, 6, 2]
+    );
+    assert_eq!(from("A2") + from("B2") + from("F2") + from("G2"), 8);
+    assert!(legal.contains(&"D4xE5".to_owned()) && legal.contains(&"B6xA7=A".to_owned()));
+    assert_eq!(legal.len(), 33);
+}
