@@ -47,7 +47,13 @@ static TABLES: Tables = Tables::build(GEOMETRY, Some(KEY));
 /// Aristocrat (no promotion); seven Pikemen 3 each (a step and two captures). 8 +
 /// 24 + 16 + 24 + 21 = 93. The test `the_capacity_is_the_sum_of_the_largest_moves`
 /// recomputes the per-piece maxima from the move tables.
+///
+/// The action buffer itself is the Northern Light family's largest
+/// ([`super::hunt::CAPACITY`]), so that the match fills one buffer whichever Hunt
+/// is being played.
 pub const CAPACITY: usize = 93;
+
+const _: () = assert!(CAPACITY <= super::hunt::CAPACITY);
 
 /// Ruling `diamond-qi.set-up`: the Northern Light set-up.
 pub const SET_UP: Ruling = Ruling {
@@ -169,7 +175,7 @@ pub struct QiRules;
 
 impl Params for QiRules {
     type Bits = u64;
-    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Actions = ArrayVec<JewelAction, { super::hunt::CAPACITY }>;
 
     const ID: GameId = GameId::DiamondQi;
     const TITLE: &'static str = "Northern Light, 1st Hunt: DiamondQi";

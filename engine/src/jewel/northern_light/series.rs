@@ -94,7 +94,7 @@ impl GameOptions for SeriesOptions {
 }
 
 /// The Hunt being played.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub enum Stage {
     /// The 1st Hunt.
     Qi(DiamondQi),
@@ -104,6 +104,30 @@ pub enum Stage {
     Chess(DiamondChess),
     /// The second DiamondChess of the tie-break use.
     Deciding(DiamondChess),
+}
+
+impl Clone for Stage {
+    fn clone(&self) -> Self {
+        match self {
+            Stage::Qi(g) => Stage::Qi(g.clone()),
+            Stage::Quest(g) => Stage::Quest(g.clone()),
+            Stage::Chess(g) => Stage::Chess(g.clone()),
+            Stage::Deciding(g) => Stage::Deciding(g.clone()),
+        }
+    }
+
+    /// Reuses the Hunt's buffers when both are the same Hunt, so a tree search
+    /// copying states does not allocate.
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (Stage::Qi(a), Stage::Qi(b)) => a.clone_from(b),
+            (Stage::Quest(a), Stage::Quest(b)) => a.clone_from(b),
+            (Stage::Chess(a), Stage::Chess(b)) | (Stage::Deciding(a), Stage::Deciding(b)) => {
+                a.clone_from(b);
+            }
+            (me, other) => *me = other.clone(),
+        }
+    }
 }
 
 impl Stage {
@@ -174,13 +198,33 @@ static KEYS: [u64; 8] = zobrist::keys(0x1E3E_1C0D_0000_0005);
 ///
 /// Equality compares the stage's state, the first movers so far and the options;
 /// the ply count is the past.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct NorthernLight {
     options: SeriesOptions,
     stage: Stage,
     qi_first: Option<Side>,
     chess_first: Option<Side>,
     ply: u32,
+}
+
+impl Clone for NorthernLight {
+    fn clone(&self) -> Self {
+        NorthernLight {
+            options: self.options,
+            stage: self.stage.clone(),
+            qi_first: self.qi_first,
+            chess_first: self.chess_first,
+            ply: self.ply,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.options = source.options;
+        self.stage.clone_from(&source.stage);
+        self.qi_first = source.qi_first;
+        self.chess_first = source.chess_first;
+        self.ply = source.ply;
+    }
 }
 
 impl PartialEq for NorthernLight {
@@ -379,14 +423,7 @@ impl Game for NorthernLight {
 
     fn legal_actions(&self, out: &mut SeriesActions) {
         match &self.stage {
-            Stage::Qi(g) => {
-                let mut buf = <DiamondQi as Game>::Actions::default();
-                g.legal_actions(&mut buf);
-                out.clear();
-                for &a in buf.iter() {
-                    out.push(a);
-                }
-            }
+            Stage::Qi(g) => g.legal_actions(out),
             Stage::Quest(g) => g.legal_actions(out),
             Stage::Chess(g) | Stage::Deciding(g) => g.legal_actions(out),
         }
