@@ -304,10 +304,7 @@ pub fn random_game_target(game: GameId) -> String {
 /// target per registered game, then the generic targets.
 #[must_use]
 pub fn targets() -> Vec<String> {
-    let mut t: Vec<String> = GameId::ALL
-        .iter()
-        .map(|g| format!("{}_random_game", g.name()))
-        .collect();
+    let mut t: Vec<String> = GameId::ALL.iter().map(|&g| random_game_target(g)).collect();
     for generic in [
         "legal_actions_agree",
         "position_parser",

@@ -13,12 +13,14 @@
 //!   every listed action applies and leaves a state that keeps the game's
 //!   invariants; an action that is not listed is refused and changes nothing;
 //!   export then import gives an equal state with the same hash and legal actions;
-//!   every legal action's notation reads back to the same action.
+//!   every legal action's notation reads back to the same action; for a
+//!   colour-symmetric game ([`Game::mirrored`]), the mirrored state's legal actions
+//!   are exactly the mirrored legal actions.
 
 use std::fmt;
 
 use tigerseye_engine::core::zobrist::splitmix64;
-use tigerseye_engine::{Game, Turn};
+use tigerseye_engine::{ActionBuffer, Game, Turn};
 
 /// A broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +72,7 @@ pub struct Checker<G: Game> {
     sorted: G::Actions,
     scratch: G,
     scratch_actions: G::Actions,
+    mirrored_actions: G::Actions,
     text: String,
 }
 
@@ -81,16 +84,18 @@ impl<G: Game> Checker<G> {
             sorted: G::Actions::default(),
             scratch: state.clone(),
             scratch_actions: G::Actions::default(),
+            mirrored_actions: G::Actions::default(),
             text: String::with_capacity(256),
         }
     }
 
-    /// The cheap checks. `legal` must be `state`'s legal actions.
+    /// The cheap checks. `legal` must be `state`'s legal actions. Returns
+    /// `state`'s [`Game::turn`], which the checks compute anyway.
     ///
     /// # Errors
     ///
     /// The first [`Violation`] found.
-    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<(), Violation> {
+    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<Turn, Violation> {
         let turn = state.turn();
         if matches!(turn, Turn::Over(_)) != legal.is_empty() {
             return Err(violation(
@@ -155,7 +160,7 @@ impl<G: Game> Checker<G> {
                 ),
             ));
         }
-        Ok(())
+        Ok(turn)
     }
 
     /// The full checks. `legal` must be `state`'s legal actions; `bits` picks the
@@ -252,6 +257,62 @@ impl<G: Game> Checker<G> {
             return Err(violation(
                 "export-import",
                 format!("`{}` imports with different legal actions", self.text),
+            ));
+        }
+        self.mirror(state, legal)
+    }
+
+    /// Colour-mirror symmetry: the mirrored state's legal actions are exactly the
+    /// mirrored legal actions, and whose turn it is is mirrored too.
+    fn mirror(&mut self, state: &G, legal: &G::Actions) -> Result<(), Violation> {
+        let Some(mirrored) = state.mirrored() else {
+            return Ok(());
+        };
+        let swapped = match state.turn() {
+            Turn::Player(side) => Turn::Player(side.opponent()),
+            Turn::Chance => Turn::Chance,
+            Turn::Over(o) => Turn::Over(tigerseye_engine::Outcome {
+                winner: o.winner.map(tigerseye_engine::Side::opponent),
+                ..o
+            }),
+        };
+        let turn = mirrored.turn();
+        let same_turn = match (turn, swapped) {
+            // The score is given Green first, so compare the winner and rule only.
+            (Turn::Over(a), Turn::Over(b)) => a.winner == b.winner && a.rule == b.rule,
+            (a, b) => a == b,
+        };
+        if !same_turn {
+            return Err(violation(
+                "mirror",
+                format!("the mirrored state's turn is {turn:?}, expected {swapped:?}"),
+            ));
+        }
+        mirrored.legal_actions(&mut self.scratch_actions);
+        self.mirrored_actions.clear();
+        for &a in legal.iter() {
+            self.mirrored_actions.push(state.mirror_action(a));
+        }
+        self.scratch_actions.sort_unstable();
+        self.mirrored_actions.sort_unstable();
+        if self.scratch_actions[..] != self.mirrored_actions[..] {
+            let missing = self
+                .mirrored_actions
+                .iter()
+                .find(|a| !self.scratch_actions.contains(a))
+                .map(|&a| mirrored.action_text(a));
+            let extra = self
+                .scratch_actions
+                .iter()
+                .find(|a| !self.mirrored_actions.contains(a))
+                .map(|&a| mirrored.action_text(a));
+            return Err(violation(
+                "mirror",
+                format!(
+                    "`{}` mirrored to `{}` has different legal actions: missing {missing:?}, extra {extra:?}",
+                    self.text,
+                    mirrored.export_string()
+                ),
             ));
         }
         Ok(())
@@ -388,6 +449,20 @@ mod tests {
             checker.cheap(&race, &twice).unwrap_err().check,
             "no-duplicates"
         );
+    }
+
+    #[test]
+    fn the_mirror_check_holds_and_catches_a_missing_action() {
+        use tigerseye_engine::jewel::ambush::Ambush;
+        let mut state = Ambush::new(&Default::default());
+        let a = state.parse_action("C5-C4").unwrap();
+        state.play(a).unwrap();
+        let mut legal = <Ambush as Game>::Actions::default();
+        state.legal_actions(&mut legal);
+        let mut checker = Checker::new(&state);
+        checker.full(&state, &legal, 3).unwrap();
+        legal.pop();
+        assert_eq!(checker.mirror(&state, &legal).unwrap_err().check, "mirror");
     }
 
     #[test]

@@ -295,7 +295,7 @@ impl<G: Game> Runner<'_, G> {
         let mut checker = Checker::new(state);
         if let Err(v) = checker
             .cheap(state, &legal)
-            .and_then(|()| checker.full(state, &legal, at as u64))
+            .and_then(|_| checker.full(state, &legal, at as u64))
         {
             self.fail(at, format!("invariant broken: {v}"));
         }

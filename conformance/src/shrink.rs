@@ -41,7 +41,7 @@ pub fn first_failure<G: Game>(
             state.legal_actions(&mut legal);
             let checked = checker
                 .cheap(&state, &legal)
-                .and_then(|()| checker.full(&state, &legal, i as u64))
+                .and_then(|_| checker.full(&state, &legal, i as u64))
                 .and_then(|()| oracle.map_or(Ok(()), |o| o(&state)));
             if let Err(v) = checked {
                 return Some((i, v));

@@ -343,9 +343,10 @@ impl<G: Game> Player<G> {
         let start_ply = self.state.ply();
         loop {
             self.state.legal_actions(&mut self.legal);
-            if let Err(v) = self.checker.cheap(&self.state, &self.legal) {
-                return GameEnd::Failed(v);
-            }
+            let turn = match self.checker.cheap(&self.state, &self.legal) {
+                Ok(turn) => turn,
+                Err(v) => return GameEnd::Failed(v),
+            };
             if let Some(oracle) = &self.oracle
                 && let Err(v) = oracle(&self.state)
             {
@@ -359,7 +360,7 @@ impl<G: Game> Player<G> {
             {
                 return GameEnd::Failed(v);
             }
-            let action = match self.state.turn() {
+            let action = match turn {
                 Turn::Over(outcome) => return GameEnd::Over(outcome),
                 Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
                 Turn::Player(_) => self.legal[rng.random_range(0..self.legal.len())],

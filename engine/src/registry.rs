@@ -53,6 +53,13 @@ macro_rules! registry {
 
 registry! {
     Duel => "duel", crate::jewel::duel::Duel;
+    Ambush => "ambush", crate::jewel::ambush::Ambush;
+    DiamondQi => "diamond-qi", crate::jewel::northern_light::qi::DiamondQi;
+    DiamondQuest => "diamond-quest", crate::jewel::northern_light::hunt::DiamondQuest;
+    DiamondChess => "diamond-chess", crate::jewel::northern_light::hunt::DiamondChess;
+    NorthernLight => "northern-light", crate::jewel::northern_light::series::NorthernLight;
+    Crystal => "crystal", crate::jewel::crystal::Crystal;
+    StarLords => "star-lords", crate::jewel::star_lords::StarLords;
     Race => "race", crate::jewel::race::Race;
 }
 

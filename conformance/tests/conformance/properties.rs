@@ -9,7 +9,7 @@ use tigerseye_engine::{Game, GameId, Turn};
 use crate::reference::RefDuel;
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 384, ..ProptestConfig::default() })]
 
     /// Every registered game: a random game (a shrinkable vector of choices, each
     /// picking among the legal actions or chance outcomes) keeps every invariant,

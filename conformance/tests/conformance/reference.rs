@@ -3,6 +3,11 @@
 //! buffers. Perft tables in the corpus must agree with them at every depth both
 //! can run.
 
+mod grid;
+mod hunts;
+mod jewel;
+mod keys;
+
 use std::path::Path;
 
 use tigerseye_conformance::corpus;

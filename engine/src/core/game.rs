@@ -368,4 +368,24 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     fn side_name(side: Side) -> &'static str {
         side.name()
     }
+
+    /// The colour-mirrored state, for games whose rules treat both sides alike:
+    /// the board turned north to south (rank `r` becomes rank `height + 1 - r`,
+    /// files unchanged), every piece handed to the other side, the other side to
+    /// move, a won game won by the other side. The repetition history starts at the
+    /// mirrored position, as after [`Game::import`].
+    ///
+    /// `None` (the default) for games that are not colour-symmetric. The harness
+    /// checks, where it is `Some`, that the mirrored state's legal actions are
+    /// exactly the [`Game::mirror_action`]s of this state's.
+    fn mirrored(&self) -> Option<Self> {
+        None
+    }
+
+    /// The action of [`Game::mirrored`] that corresponds to `action` of this state
+    /// (squares turned north to south, a side swapped). Meaningful only where
+    /// [`Game::mirrored`] is `Some`; the default returns `action` unchanged.
+    fn mirror_action(&self, action: Self::Action) -> Self::Action {
+        action
+    }
 }

@@ -1,72 +1,138 @@
 //! The record of earlier positions that threefold repetition is judged on.
 
+/// Keys kept inline, in the history itself, before any go to the heap.
+const INLINE: usize = 12;
+
 /// The keys of the positions since the last irreversible action, oldest first,
 /// the current position included.
 ///
-/// Cloning with [`Clone::clone_from`] reuses the buffer, so a search that keeps
-/// one scratch state per depth does not allocate per node.
-#[derive(Debug, Default, PartialEq, Eq)]
+/// The first [`INLINE`] keys live in the history itself and only later ones on the
+/// heap, so copying a short history (as a tree search does at every node, with
+/// [`Clone::clone_from`]) is a plain copy of a few words; a long one reuses its
+/// buffer and does not allocate.
+#[derive(Debug, Default)]
 pub struct RepetitionHistory {
-    keys: Vec<u64>,
+    /// The first keys.
+    recent: [u64; INLINE],
+    /// Keys recorded, the current one included.
+    len: usize,
+    /// Keys beyond the first [`INLINE`], oldest first.
+    more: Vec<u64>,
+    /// How many times the current key occurs, as counted when it was recorded.
+    current_count: usize,
 }
 
 impl Clone for RepetitionHistory {
     fn clone(&self) -> Self {
         RepetitionHistory {
-            keys: self.keys.clone(),
+            recent: self.recent,
+            len: self.len,
+            more: self.more.clone(),
+            current_count: self.current_count,
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
-        self.keys.clone_from(&source.keys);
+        self.recent = source.recent;
+        self.len = source.len;
+        self.current_count = source.current_count;
+        if source.len > INLINE || !self.more.is_empty() {
+            self.more.clone_from(&source.more);
+        }
     }
 }
+
+impl PartialEq for RepetitionHistory {
+    /// The same keys in the same order.
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.keys().eq(other.keys())
+    }
+}
+
+impl Eq for RepetitionHistory {}
 
 impl RepetitionHistory {
     /// A history holding only the current position.
     #[must_use]
     pub fn starting_at(key: u64) -> RepetitionHistory {
-        let mut keys = Vec::with_capacity(64);
-        keys.push(key);
-        RepetitionHistory { keys }
+        let mut h = RepetitionHistory::default();
+        h.reset(key);
+        h
+    }
+
+    /// Every key, oldest first.
+    fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.recent[..self.len.min(INLINE)]
+            .iter()
+            .chain(self.more.iter())
+            .copied()
     }
 
     /// Records the position reached by a reversible action and returns how many
     /// times it has now occurred (1 for a new position).
+    #[inline]
     pub fn push(&mut self, key: u64) -> usize {
-        self.keys.push(key);
-        self.keys.iter().filter(|&&k| k == key).count()
+        let n = self.count(key) + 1;
+        if self.len < INLINE {
+            self.recent[self.len] = key;
+        } else {
+            self.more.push(key);
+        }
+        self.len += 1;
+        self.current_count = n;
+        n
     }
 
     /// Forgets everything before the position reached by an irreversible action
     /// (one that makes the earlier positions unreachable, such as a capture).
+    #[inline]
     pub fn reset(&mut self, key: u64) {
-        self.keys.clear();
-        self.keys.push(key);
+        self.recent[0] = key;
+        self.len = 1;
+        self.more.clear();
+        self.current_count = 1;
+    }
+
+    /// How many times the current position has occurred, as counted when it was
+    /// recorded by [`RepetitionHistory::push`] (1 after a reset): the cheap form of
+    /// `count(current)`, for invariant checks after every step.
+    #[must_use]
+    pub fn current_count(&self) -> usize {
+        self.current_count
     }
 
     /// Positions recorded, the current one included.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.len
     }
 
     /// Always false once started: the current position is recorded.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.len == 0
     }
 
     /// How many times `key` occurs.
     #[must_use]
+    #[inline]
     pub fn count(&self, key: u64) -> usize {
-        self.keys.iter().filter(|&&k| k == key).count()
+        self.recent[..self.len.min(INLINE)]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
+            + self.more.iter().filter(|&&k| k == key).count()
     }
 
     /// The current position's key.
     #[must_use]
     pub fn current(&self) -> Option<u64> {
-        self.keys.last().copied()
+        match self.len {
+            0 => None,
+            n if n <= INLINE => Some(self.recent[n - 1]),
+            _ => self.more.last().copied(),
+        }
     }
 }
 
@@ -81,10 +147,32 @@ mod tests {
         assert_eq!(h.push(1), 2);
         assert_eq!(h.push(2), 2);
         assert_eq!(h.push(1), 3);
+        assert_eq!(h.current_count(), 3);
+        assert_eq!(h.count(1), 3);
         h.reset(9);
+        assert_eq!(h.current_count(), 1);
         assert_eq!(h.count(1), 0);
         assert_eq!(h.push(1), 1);
         assert_eq!(h.len(), 2);
+    }
+
+    #[test]
+    fn long_histories_spill_and_still_count() {
+        let mut h = RepetitionHistory::starting_at(0);
+        for k in 1..40u64 {
+            assert_eq!(h.push(k % 7), (k / 7 + 1) as usize);
+        }
+        assert_eq!(h.len(), 40);
+        assert_eq!(h.current(), Some(39 % 7));
+        assert_eq!(h.count(3), 6);
+        let mut c = RepetitionHistory::starting_at(5);
+        c.clone_from(&h);
+        assert_eq!(c, h);
+        assert_eq!(c.count(3), 6);
+        c.clone_from(&RepetitionHistory::starting_at(5));
+        assert_eq!(c.len(), 1);
+        assert_eq!(c.count(3), 0);
+        assert_eq!(c.current(), Some(5));
     }
 
     #[test]

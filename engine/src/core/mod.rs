@@ -2,6 +2,7 @@
 //! outcomes, repetition history, hashing, the [`Game`] trait, and the game
 //! [`clocks`].
 
+mod bits;
 pub mod clocks;
 mod coord;
 mod game;
@@ -11,6 +12,7 @@ mod outcome;
 mod side;
 pub mod zobrist;
 
+pub use bits::Bits;
 pub use coord::{Coord, CoordError};
 pub use game::{
     ActionBuffer, ApplyError, Game, GameOptions, InvariantError, NoOptions, NotationError,

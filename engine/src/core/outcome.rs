@@ -36,6 +36,10 @@ pub enum ScoreUnit {
     Chords,
     /// Notes, a kind of Mark (Race as the Jewel Series tie-break).
     Notes,
+    /// Nominal Points: Northern Light's points when it is the tie-break game of
+    /// The Dragon Trilogy (seed 002, "When played as this Tie-break game the points
+    /// scored for the individual game(s) are as above but are Nominal Points").
+    NominalPoints,
 }
 
 impl ScoreUnit {
@@ -46,6 +50,7 @@ impl ScoreUnit {
             ScoreUnit::GamePoints => "Game Points",
             ScoreUnit::Chords => "Chords",
             ScoreUnit::Notes => "Notes",
+            ScoreUnit::NominalPoints => "Nominal Points",
         }
     }
 }

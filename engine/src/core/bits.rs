@@ -1,0 +1,183 @@
+//! Bitboards of the width a board needs: `u64` for boards up to 64 squares (7x7),
+//! `u128` up to 128 (9x9, 11x11).
+//!
+//! The leap and ray tables of [`Geometry`](super::Geometry) are built once, at
+//! compile time, as `u128` sets ([`Bb`]); a game on a small board reads them
+//! through [`Bits::from_bb`], which keeps the low 64 bits, so its own sets are
+//! `u64` and every operation in its hot path is one machine word.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use super::geometry::{Bb, Square};
+
+/// A set of squares as a machine integer: bit `i` for square `i`.
+///
+/// Implemented for `u64` (boards up to 64 squares) and `u128` (up to 128).
+pub trait Bits:
+    Copy
+    + Eq
+    + Default
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// No square.
+    const EMPTY: Self;
+    /// The most squares a board using this width may have.
+    const CAPACITY: usize;
+
+    /// The one-square set.
+    fn bit(sq: Square) -> Self;
+    /// The set `bb` from a compile-time table (its squares must fit this width).
+    fn from_bb(bb: Bb) -> Self;
+    /// The same set as a [`Bb`].
+    fn to_bb(self) -> Bb;
+    /// Whether `sq` is in the set.
+    fn has(self, sq: Square) -> bool;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// Number of squares in the set.
+    fn count(self) -> u32;
+    /// The lowest-numbered square. The set must not be empty.
+    fn first(self) -> Square;
+    /// The highest-numbered square. The set must not be empty.
+    fn last(self) -> Square;
+    /// Removes and returns the lowest-numbered square. The set must not be empty.
+    fn pop(&mut self) -> Square;
+    /// Whether more than one square is in the set.
+    fn several(self) -> bool;
+
+    /// Calls `f` with every square of the set, lowest first. For `u128` the two
+    /// halves are walked as `u64`s, which is cheaper than popping a `u128`.
+    fn each(self, f: impl FnMut(Square));
+}
+
+macro_rules! impl_bits {
+    ($t:ty, |$b:ident, $f:ident| $each:block) => {
+        impl Bits for $t {
+            const EMPTY: Self = 0;
+            const CAPACITY: usize = <$t>::BITS as usize;
+
+            #[inline(always)]
+            fn bit(sq: Square) -> Self {
+                1 << sq.0
+            }
+
+            #[inline(always)]
+            fn from_bb(bb: Bb) -> Self {
+                // Tables of a board that fits this width have no higher bit set.
+                bb.0 as $t
+            }
+
+            #[inline(always)]
+            fn to_bb(self) -> Bb {
+                Bb(self as u128)
+            }
+
+            #[inline(always)]
+            fn has(self, sq: Square) -> bool {
+                self >> sq.0 & 1 == 1
+            }
+
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+
+            #[inline(always)]
+            fn first(self) -> Square {
+                Square(self.trailing_zeros() as u8)
+            }
+
+            #[inline(always)]
+            fn last(self) -> Square {
+                Square((<$t>::BITS - 1 - self.leading_zeros()) as u8)
+            }
+
+            #[inline(always)]
+            fn pop(&mut self) -> Square {
+                let sq = self.first();
+                *self &= *self - 1;
+                sq
+            }
+
+            #[inline(always)]
+            fn several(self) -> bool {
+                self & self.wrapping_sub(1) != 0
+            }
+
+            #[inline(always)]
+            fn each(self, mut $f: impl FnMut(Square)) {
+                let $b = self;
+                $each
+            }
+        }
+    };
+}
+
+impl_bits!(u64, |b, f| {
+    let mut b = b;
+    while b != 0 {
+        f(Square(b.trailing_zeros() as u8));
+        b &= b - 1;
+    }
+});
+impl_bits!(u128, |b, f| {
+    let mut lo = b as u64;
+    while lo != 0 {
+        f(Square(lo.trailing_zeros() as u8));
+        lo &= lo - 1;
+    }
+    let mut hi = (b >> 64) as u64;
+    while hi != 0 {
+        f(Square(64 + hi.trailing_zeros() as u8));
+        hi &= hi - 1;
+    }
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares<B: Bits>(mut b: B) -> Vec<u8> {
+        let mut v = Vec::new();
+        while !b.is_empty() {
+            v.push(b.pop().0);
+        }
+        v
+    }
+
+    #[test]
+    fn both_widths_agree_on_small_sets() {
+        let bb = Bb::EMPTY.with(Square(3)).with(Square(48)).with(Square(0));
+        let a = u64::from_bb(bb);
+        let b = u128::from_bb(bb);
+        assert_eq!(squares(a), [0, 3, 48]);
+        let mut seen = Vec::new();
+        (b | u128::bit(Square(100))).each(|sq| seen.push(sq.0));
+        assert_eq!(seen, [0, 3, 48, 100]);
+        assert_eq!(squares(b), [0, 3, 48]);
+        assert_eq!(a.to_bb(), bb);
+        assert_eq!(a.first(), Square(0));
+        assert_eq!(a.last(), Square(48));
+        assert_eq!(b.last(), Square(48));
+        assert!(a.several());
+        assert!(!u64::bit(Square(5)).several());
+        assert_eq!(u128::bit(Square(120)).last(), Square(120));
+        assert_eq!(u128::bit(Square(120)).count(), 1);
+    }
+}

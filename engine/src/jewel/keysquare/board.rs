@@ -1,0 +1,470 @@
+//! The placement of the pieces: one bitboard per kind and one per side, their
+//! text form (ranks from the north, `/` between them, a letter per piece, a
+//! number for a run of empty squares), an ASCII drawing and Zobrist keys.
+
+use std::fmt;
+
+use super::{Kind, KindSpec};
+use crate::core::{Bits, Geometry, Side, Square, zobrist};
+
+/// The most kinds of piece a game may have.
+pub const MAX_KINDS: usize = 6;
+
+/// Zobrist keys of every Jewel board game: a piece of each side and kind on each
+/// square, the en passant square, the side to move, a pending coin toss and four
+/// Towering rights.
+static ZOBRIST: [u64; ZOBRIST_LEN] = zobrist::keys(0x1E3E_1C0D_0000_0003);
+const PIECES_LEN: usize = 2 * MAX_KINDS * 128;
+const EP_AT: usize = PIECES_LEN;
+const RED_TO_MOVE_AT: usize = EP_AT + 128;
+const COIN_AT: usize = RED_TO_MOVE_AT + 1;
+const TOWERING_AT: usize = COIN_AT + 1;
+const ZOBRIST_LEN: usize = TOWERING_AT + 4;
+
+/// The key of `side`'s piece of `kind` on `sq`.
+#[inline(always)]
+#[must_use]
+pub fn piece_key(side: Side, kind: Kind, sq: Square) -> u64 {
+    ZOBRIST[(side.index() * MAX_KINDS + kind.index()) * 128 + sq.index()]
+}
+
+/// The key of an en passant capture onto `sq`.
+#[inline(always)]
+#[must_use]
+pub fn ep_key(sq: Square) -> u64 {
+    ZOBRIST[EP_AT + sq.index()]
+}
+
+/// The key of Red to move, read from the table.
+#[inline(always)]
+#[must_use]
+pub fn side_key(side: Side) -> u64 {
+    match side {
+        Side::Green => 0,
+        Side::Red => ZOBRIST[RED_TO_MOVE_AT],
+    }
+}
+
+/// The key of a pending first-move coin toss.
+#[inline(always)]
+#[must_use]
+pub fn coin_key() -> u64 {
+    ZOBRIST[COIN_AT]
+}
+
+/// The key of Towering right `i` (0..4).
+#[inline(always)]
+#[must_use]
+pub fn towering_key(i: usize) -> u64 {
+    ZOBRIST[TOWERING_AT + i]
+}
+
+/// Where every piece stands: a bitboard per kind (both sides) and per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board<B> {
+    kinds: [B; MAX_KINDS],
+    sides: [B; 2],
+}
+
+impl<B: Bits> Board<B> {
+    /// Every occupied square.
+    #[inline(always)]
+    #[must_use]
+    pub fn occupied(&self) -> B {
+        self.sides[0] | self.sides[1]
+    }
+
+    /// `side`'s pieces.
+    #[inline(always)]
+    #[must_use]
+    pub fn side(&self, side: Side) -> B {
+        self.sides[side.index()]
+    }
+
+    /// The pieces of `kind`, both sides.
+    #[inline(always)]
+    #[must_use]
+    pub fn kind(&self, kind: Kind) -> B {
+        self.kinds[kind.index()]
+    }
+
+    /// `side`'s pieces of `kind`.
+    #[inline(always)]
+    #[must_use]
+    pub fn pieces(&self, side: Side, kind: Kind) -> B {
+        self.kinds[kind.index()] & self.sides[side.index()]
+    }
+
+    /// The kind of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn kind_at(&self, sq: Square) -> Option<Kind> {
+        self.kinds
+            .iter()
+            .position(|b| b.has(sq))
+            .map(|k| Kind(k as u8))
+    }
+
+    /// The side of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn side_at(&self, sq: Square) -> Option<Side> {
+        if self.sides[0].has(sq) {
+            Some(Side::Green)
+        } else if self.sides[1].has(sq) {
+            Some(Side::Red)
+        } else {
+            None
+        }
+    }
+
+    /// Toggles `side`'s piece of `kind` on `sq` (puts it on an empty square, takes
+    /// it off its own).
+    #[inline(always)]
+    pub fn toggle(&mut self, side: Side, kind: Kind, sq: Square) {
+        let bit = B::bit(sq);
+        self.kinds[kind.index()] ^= bit;
+        self.sides[side.index()] ^= bit;
+    }
+
+    /// Moves `side`'s piece of `kind` from `from` to the empty square `to`.
+    #[inline(always)]
+    pub fn shift(&mut self, side: Side, kind: Kind, from: Square, to: Square) {
+        let bits = B::bit(from) | B::bit(to);
+        self.kinds[kind.index()] ^= bits;
+        self.sides[side.index()] ^= bits;
+    }
+
+    /// The Zobrist hash of the placement, whose pieces are of the first `kinds`
+    /// kinds.
+    #[must_use]
+    pub fn hash(&self, kinds: usize) -> u64 {
+        let mut h = 0;
+        for side in Side::ALL {
+            for (k, &bb) in self.kinds.iter().enumerate().take(kinds) {
+                (bb & self.sides[side.index()]).each(|sq| h ^= piece_key(side, Kind(k as u8), sq));
+            }
+        }
+        h
+    }
+
+    /// The board turned north to south with every piece handed to the other side.
+    #[must_use]
+    pub fn mirrored(&self, g: Geometry) -> Board<B> {
+        let mut out = Board::default();
+        for side in Side::ALL {
+            for k in 0..MAX_KINDS {
+                let mut b = self.kinds[k] & self.sides[side.index()];
+                while !b.is_empty() {
+                    out.toggle(side.opponent(), Kind(k as u8), mirror_square(g, b.pop()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The consistency of the bitboards: kinds and sides disjoint and covering the
+    /// same squares, nothing off the board, no kind beyond `kinds`.
+    ///
+    /// # Errors
+    ///
+    /// What is inconsistent.
+    pub fn check(&self, g: Geometry, kinds: usize) -> Result<(), String> {
+        if !(self.sides[0] & self.sides[1]).is_empty() {
+            return Err("a square belongs to both sides".into());
+        }
+        let mut union = B::EMPTY;
+        let mut overlap = B::EMPTY;
+        for &bb in &self.kinds {
+            overlap |= union & bb;
+            union |= bb;
+        }
+        if !overlap.is_empty() {
+            return Err("a square holds two kinds of piece".into());
+        }
+        if let Some(k) = (kinds..MAX_KINDS).find(|&k| !self.kinds[k].is_empty()) {
+            return Err(format!(
+                "a piece of kind {k}, which this game does not have"
+            ));
+        }
+        if union != self.occupied() {
+            return Err("the kind and side bitboards disagree".into());
+        }
+        if !(union & !B::from_bb(g.all())).is_empty() {
+            return Err("a piece off the board".into());
+        }
+        Ok(())
+    }
+
+    /// Reads the board part of a position: ranks from the northernmost, separated
+    /// by `/`; in each, from file A, a kind's letter (upper case Red, lower case
+    /// Green) or a number of empty squares.
+    ///
+    /// # Errors
+    ///
+    /// What was expected, naming the rank and the character.
+    pub fn parse(text: &str, g: Geometry, kinds: &[KindSpec]) -> Result<Board<B>, String> {
+        let ranks: Vec<&str> = text.split('/').collect();
+        if ranks.len() != usize::from(g.height()) {
+            return Err(format!(
+                "{} ranks separated by `/`, rank {} first, found {}",
+                g.height(),
+                g.height(),
+                ranks.len()
+            ));
+        }
+        let letters = || -> String {
+            kinds
+                .iter()
+                .map(|k| char::from(k.letter))
+                .chain(
+                    kinds
+                        .iter()
+                        .map(|k| char::from(k.letter.to_ascii_lowercase())),
+                )
+                .collect()
+        };
+        let mut board = Board::default();
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = g.height() - 1 - i as u8;
+            let mut file = 0u16;
+            let bytes = rank_text.as_bytes();
+            let mut at = 0;
+            while at < bytes.len() {
+                let c = bytes[at];
+                if c.is_ascii_digit() {
+                    let run = bytes[at..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let n: u16 = rank_text[at..at + run].parse().unwrap_or(u16::MAX);
+                    if n == 0 || bytes[at] == b'0' {
+                        return Err(format!(
+                            "rank {}: a run of empty squares is a number from 1",
+                            rank + 1
+                        ));
+                    }
+                    file = file.saturating_add(n);
+                    at += run;
+                    continue;
+                }
+                let side = if c.is_ascii_uppercase() {
+                    Side::Red
+                } else {
+                    Side::Green
+                };
+                let Some(k) = kinds
+                    .iter()
+                    .position(|k| k.letter == c.to_ascii_uppercase() && c.is_ascii_alphabetic())
+                else {
+                    return Err(format!(
+                        "rank {}: `{}` is no piece; expected one of {} or a number",
+                        rank + 1,
+                        char::from(c),
+                        letters()
+                    ));
+                };
+                if file >= u16::from(g.width()) {
+                    return Err(format!(
+                        "rank {} has more than {} files",
+                        rank + 1,
+                        g.width()
+                    ));
+                }
+                board.toggle(side, Kind(k as u8), g.at(file as u8, rank));
+                file += 1;
+                at += 1;
+            }
+            if file != u16::from(g.width()) {
+                return Err(format!(
+                    "rank {} has {file} files, expected {}",
+                    rank + 1,
+                    g.width()
+                ));
+            }
+        }
+        Ok(board)
+    }
+
+    /// Writes the board part of a position (see [`Board::parse`]).
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write(&self, g: Geometry, kinds: &[KindSpec], out: &mut dyn fmt::Write) -> fmt::Result {
+        // The text is built in a buffer and written at once: at most 128 squares
+        // and 26 rank separators.
+        let mut text = [0u8; 160];
+        let mut len = 0;
+        let mut put = |c: u8| {
+            text[len] = c;
+            len += 1;
+        };
+        // Every piece's letter by square, filled from the bitboards.
+        let mut letters = [0u8; 128];
+        for (k, spec) in kinds.iter().enumerate().take(MAX_KINDS) {
+            let kind = Kind(k as u8);
+            self.pieces(Side::Red, kind)
+                .each(|sq| letters[sq.index()] = spec.letter);
+            self.pieces(Side::Green, kind)
+                .each(|sq| letters[sq.index()] = spec.letter.to_ascii_lowercase());
+        }
+        // A run of empty squares, at most 26 (one rank), as digits.
+        let run = |n: u8, put: &mut dyn FnMut(u8)| {
+            if n >= 10 {
+                put(b'0' + n / 10);
+            }
+            put(b'0' + n % 10);
+        };
+        for rank in (0..g.height()).rev() {
+            let mut empty = 0u8;
+            for file in 0..g.width() {
+                let c = letters[g.at(file, rank).index()];
+                if c == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    run(empty, &mut put);
+                    empty = 0;
+                }
+                put(c);
+            }
+            if empty > 0 {
+                run(empty, &mut put);
+            }
+            if rank > 0 {
+                put(b'/');
+            }
+        }
+        // Only ASCII letters, digits and `/` were written.
+        out.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
+    }
+
+    fn letter_at(&self, sq: Square, kinds: &[KindSpec]) -> Option<char> {
+        let side = self.side_at(sq)?;
+        let k = self.kind_at(sq)?;
+        let letter = kinds.get(k.index()).map_or(b'?', |k| k.letter);
+        Some(char::from(match side {
+            Side::Red => letter,
+            Side::Green => letter.to_ascii_lowercase(),
+        }))
+    }
+
+    /// Draws the board, north at the top, ranks numbered on the left and files
+    /// lettered below; `*` marks an empty Key position, `.` an empty square.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn render(
+        &self,
+        g: Geometry,
+        kinds: &[KindSpec],
+        key: Option<Square>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        let wide = g.height() >= 10;
+        for rank in (0..g.height()).rev() {
+            if wide {
+                write!(out, "{:>2}  ", rank + 1)?;
+            } else {
+                write!(out, "{}  ", rank + 1)?;
+            }
+            for file in 0..g.width() {
+                let sq = g.at(file, rank);
+                let c = match self.letter_at(sq, kinds) {
+                    Some(c) => c,
+                    None if Some(sq) == key => '*',
+                    None => '.',
+                };
+                out.write_char(c)?;
+                if file + 1 < g.width() {
+                    out.write_char(' ')?;
+                }
+            }
+            out.write_char('\n')?;
+        }
+        out.write_str(if wide { "    " } else { "   " })?;
+        for file in 0..g.width() {
+            out.write_char(char::from(b'A' + file))?;
+            if file + 1 < g.width() {
+                out.write_char(' ')?;
+            }
+        }
+        out.write_char('\n')
+    }
+}
+
+/// `sq` turned north to south: rank `r` becomes rank `height + 1 - r`.
+#[must_use]
+pub const fn mirror_square(g: Geometry, sq: Square) -> Square {
+    let c = g.coord(sq);
+    g.at(c.file, g.height() - 1 - c.rank)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Movement;
+    use super::*;
+
+    const KINDS: [KindSpec; 2] = [
+        KindSpec {
+            names: ["Longbowman", "King's Sheriff"],
+            letter: b'K',
+            movement: Movement::KingsLancer,
+            takes_key: true,
+        },
+        KindSpec {
+            names: ["Staffman", "Tax Collector"],
+            letter: b'N',
+            movement: Movement::Knight,
+            takes_key: true,
+        },
+    ];
+    const G5: Geometry = Geometry::new(5, 5);
+
+    #[test]
+    fn text_round_trips_and_errors_name_what_was_expected() {
+        let text = "n1k1n/5/5/5/N1K1N";
+        let b: Board<u64> = Board::parse(text, G5, &KINDS).unwrap();
+        let mut s = String::new();
+        b.write(G5, &KINDS, &mut s).unwrap();
+        assert_eq!(s, text);
+        assert_eq!(b.side(Side::Green).count(), 3);
+        assert_eq!(b.kind_at(G5.at(2, 0)), Some(Kind(0)));
+        assert!(b.check(G5, 2).is_ok());
+        for (bad, says) in [
+            ("n1k1n/5/5/5", "5 ranks"),
+            ("n1k1n/5/5/5/N1K1NN", "more than 5 files"),
+            ("n1k1n/5/5/5/N1K1", "has 4 files"),
+            ("n1q1n/5/5/5/N1K1N", "`q` is no piece"),
+            ("n1k1n/5/5/05/N1K1N", "number from 1"),
+            ("n1k1n/5/5/99999999999999/N1K1N", "files, expected 5"),
+        ] {
+            let e = Board::<u64>::parse(bad, G5, &KINDS).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn eleven_files_use_two_digit_runs() {
+        let g = Geometry::new(11, 11);
+        let text = "11/11/11/11/11/5K5/11/11/11/11/11";
+        let b: Board<u128> = Board::parse(text, g, &KINDS).unwrap();
+        let mut s = String::new();
+        b.write(g, &KINDS, &mut s).unwrap();
+        assert_eq!(s, text);
+    }
+
+    #[test]
+    fn mirroring_swaps_sides_and_ranks() {
+        let b: Board<u64> = Board::parse("5/n4/5/5/2K2", G5, &KINDS).unwrap();
+        let m = b.mirrored(G5);
+        let mut s = String::new();
+        m.write(G5, &KINDS, &mut s).unwrap();
+        assert_eq!(s, "2k2/5/5/N4/5");
+        assert_eq!(m.mirrored(G5), b);
+        assert_ne!(m.hash(2), b.hash(2));
+    }
+}

@@ -1,0 +1,811 @@
+//! [`KeyGame`]: a key-square game in progress, and its [`Game`] implementation.
+
+use std::fmt;
+
+use super::board::{coin_key, ep_key, mirror_square, piece_key, side_key};
+use super::events::KeyEvent;
+use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
+use super::{Action, Board, JewelAction, Kind, Move, Movement, Params, rules};
+use crate::core::{
+    ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
+    RepetitionHistory, RuleId, Score, Side, Square, Turn, rules as core_rules,
+};
+use crate::registry::GameId;
+use crate::rulings::Ruling;
+
+/// How a finished game ended, as stored in the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct End {
+    pub(super) winner: Option<Side>,
+    pub(super) rule: RuleId,
+}
+
+/// A key-square game `P` in progress.
+///
+/// The position is the placement, the side to move (or a pending first-move coin
+/// toss) and, in games with the Pikemen's double step, the en passant square.
+/// Whether a player must answer a piece on the Key needs no field: he must
+/// exactly when an opposing piece that may take the Key stands on it and he is
+/// to move. A side moves on alone exactly when the other has no piece left.
+///
+/// Equality compares the position, the options and a stored result; the ply count
+/// and repetition history are the past.
+pub struct KeyGame<P: Params> {
+    pub(super) options: KeyOptions<P>,
+    pub(super) board: Board<P::Bits>,
+    pub(super) to_move: Side,
+    pub(super) coin: bool,
+    pub(super) ep: Option<Square>,
+    pub(super) end: Option<End>,
+    pub(super) ply: u32,
+    pub(super) hash: u64,
+    pub(super) history: RepetitionHistory,
+    /// Each side's number of pieces at the set-up (by [`Side::index`]): no side
+    /// ever has more. Kept here so the check after every step needs no look-up.
+    pub(super) set_up_totals: [u8; 2],
+}
+
+impl<P: Params> Clone for KeyGame<P> {
+    fn clone(&self) -> Self {
+        KeyGame {
+            options: self.options,
+            board: self.board,
+            to_move: self.to_move,
+            coin: self.coin,
+            ep: self.ep,
+            end: self.end,
+            ply: self.ply,
+            hash: self.hash,
+            history: self.history.clone(),
+            set_up_totals: self.set_up_totals,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.options = source.options;
+        self.board = source.board;
+        self.to_move = source.to_move;
+        self.coin = source.coin;
+        self.ep = source.ep;
+        self.end = source.end;
+        self.ply = source.ply;
+        self.hash = source.hash;
+        self.history.clone_from(&source.history);
+        self.set_up_totals = source.set_up_totals;
+    }
+}
+
+impl<P: Params> PartialEq for KeyGame<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.board == other.board
+            && self.to_move == other.to_move
+            && self.coin == other.coin
+            && self.ep == other.ep
+            && self.end == other.end
+    }
+}
+
+impl<P: Params> fmt::Debug for KeyGame<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(P::TITLE)
+            .field("position", &self.export_string())
+            .field("options", &self.options)
+            .field("ply", &self.ply)
+            .finish()
+    }
+}
+
+/// A win for `side` by `rule`, scored as `P` scores wins.
+pub(super) fn win<P: Params>(side: Side, rule: RuleId) -> Outcome {
+    Outcome {
+        winner: Some(side),
+        rule,
+        score: Score::win(side, P::WIN_SCORE, P::UNIT),
+    }
+}
+
+/// A draw by `rule`, scored as `P` scores draws.
+pub(super) fn draw<P: Params>(rule: RuleId) -> Outcome {
+    Outcome {
+        winner: None,
+        rule,
+        score: Score::each_halves(P::DRAW_HALVES, P::UNIT),
+    }
+}
+
+impl<P: Params> KeyGame<P> {
+    /// The placement.
+    #[must_use]
+    pub fn board(&self) -> &Board<P::Bits> {
+        &self.board
+    }
+
+    /// The side to move (the side that will move once a pending coin is tossed is
+    /// meaningless).
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Every Key-taking piece of `side`.
+    #[inline]
+    pub(super) fn takers(&self, side: Side) -> P::Bits {
+        let mut b = P::Bits::EMPTY;
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            if spec.takes_key {
+                b |= self.board.pieces(side, Kind(k as u8));
+            }
+        }
+        b
+    }
+
+    /// Whether a piece of `side` that may take the Key stands on it.
+    #[inline]
+    pub(super) fn holds_key(&self, side: Side) -> bool {
+        self.takers(side).has(P::KEY)
+    }
+
+    /// Every square a slider cannot pass: the pieces and the Key.
+    #[inline(always)]
+    fn blockers(board: &Board<P::Bits>) -> P::Bits {
+        board.occupied() | P::Bits::from_bb(P::tables().key)
+    }
+
+    /// Whether a piece of `side` attacks (could capture on) `sq` on `board`.
+    pub(super) fn attacks(board: &Board<P::Bits>, side: Side, sq: Square) -> bool {
+        let t = P::tables();
+        let blockers = Self::blockers(board);
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            let pieces = board.pieces(side, Kind(k as u8));
+            if pieces.is_empty() {
+                continue;
+            }
+            // Every movement but the pawn's is symmetric: a piece on `from` attacks
+            // `sq` exactly when the same movement on `sq` reaches `from`. A pawn of
+            // `side` attacks `sq` from where a pawn of the other side on `sq` would.
+            let from = match spec.movement {
+                Movement::Pawn { .. } => {
+                    P::Bits::from_bb(t.pawn_captures[side.opponent().index()][sq.index()])
+                }
+                m @ (Movement::King
+                | Movement::KingsLancer
+                | Movement::QueensLancer
+                | Movement::Knight
+                | Movement::CloakedPrince
+                | Movement::Rook
+                | Movement::Bishop) => t.attacks(m, side, sq, blockers),
+            };
+            if !(from & pieces).is_empty() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `side` can ever take the Key again: one of its Key-taking pieces
+    /// stands where its movement alone could bring it onto the Key.
+    pub(super) fn can_win(&self, side: Side) -> bool {
+        let t = P::tables();
+        P::KINDS.iter().enumerate().any(|(k, spec)| {
+            spec.takes_key
+                && !(self.board.pieces(side, Kind(k as u8))
+                    & t.key_reach::<P::Bits>(spec.movement, side))
+                .is_empty()
+        })
+    }
+
+    /// The targets of `side`'s piece of `kind` on `from`.
+    #[inline(always)]
+    fn targets(&self, side: Side, movement: Movement, from: Square) -> P::Bits {
+        let t = P::tables();
+        let own = self.board.side(side);
+        match movement {
+            Movement::Pawn { double_step } => {
+                let occ = self.board.occupied();
+                let mut to = P::Bits::from_bb(t.pawn_steps[side.index()][from.index()]) & !occ;
+                if double_step && !to.is_empty() && self.on_start_rank(side, from) {
+                    to |= P::Bits::from_bb(t.pawn_steps[side.index()][to.first().index()]) & !occ;
+                }
+                let mut prey = self.board.side(side.opponent());
+                if let Some(ep) = self.ep {
+                    prey |= P::Bits::bit(ep);
+                }
+                to | (P::Bits::from_bb(t.pawn_captures[side.index()][from.index()]) & prey)
+            }
+            m @ (Movement::King
+            | Movement::KingsLancer
+            | Movement::QueensLancer
+            | Movement::Knight
+            | Movement::CloakedPrince
+            | Movement::Rook
+            | Movement::Bishop) => t.attacks(m, side, from, Self::blockers(&self.board)) & !own,
+        }
+    }
+
+    /// Whether `sq` is on the rank `side`'s pawns start on (the second rank from
+    /// its own edge), from where the double step is made.
+    fn on_start_rank(&self, side: Side, sq: Square) -> bool {
+        let rank = P::GEOMETRY.coord(sq).rank;
+        match side {
+            Side::Red => rank == 1,
+            Side::Green => rank + 2 == P::GEOMETRY.height(),
+        }
+    }
+
+    /// Writes every move of `side` into `out`, in [`Move`] order.
+    fn generate(&self, side: Side, out: &mut P::Actions) {
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            let kind = Kind(k as u8);
+            let mut pieces = self.board.pieces(side, kind);
+            while !pieces.is_empty() {
+                let from = pieces.pop();
+                let base = JewelAction::move_base(kind, from);
+                self.targets(side, spec.movement, from)
+                    .each(|to| out.push(base.with_target(to)));
+            }
+        }
+    }
+
+    /// Whether `side` has a move.
+    fn has_move(&self, side: Side) -> bool {
+        P::KINDS.iter().enumerate().any(|(k, spec)| {
+            let mut pieces = self.board.pieces(side, Kind(k as u8));
+            while !pieces.is_empty() {
+                if !self.targets(side, spec.movement, pieces.pop()).is_empty() {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// Secure and Capture the Key: whether `side` attacks the Key now (and so can
+    /// capture on it) or has a move after which it attacks it.
+    fn can_answer(&self, side: Side) -> bool {
+        if Self::attacks(&self.board, side, P::KEY) {
+            return true;
+        }
+        let mut moves = P::Actions::default();
+        self.generate(side, &mut moves);
+        moves.iter().any(|&a| {
+            let Some(m) = a.as_move() else {
+                return false;
+            };
+            let mut board = self.board;
+            if let Some(victim) = board.kind_at(m.to) {
+                board.toggle(side.opponent(), victim, m.to);
+            } else if Some(m.to) == self.ep && P::KINDS[m.kind.index()].movement.is_pawn() {
+                let behind = self.ep_victim(m.to, side);
+                if let Some(victim) = board.kind_at(behind) {
+                    board.toggle(side.opponent(), victim, behind);
+                }
+            }
+            board.shift(side, m.kind, m.from, m.to);
+            Self::attacks(&board, side, P::KEY)
+        })
+    }
+
+    /// The square of the pawn an en passant capture onto `to` by `side` removes.
+    fn ep_victim(&self, to: Square, side: Side) -> Square {
+        let c = P::GEOMETRY.coord(to);
+        let rank = if side == Side::Red {
+            c.rank.wrapping_sub(1)
+        } else {
+            c.rank + 1
+        };
+        P::GEOMETRY.at(c.file, rank.min(P::GEOMETRY.height() - 1))
+    }
+
+    /// The outcome of the move `us` has just made, if it decided the game.
+    ///
+    /// `challenged`: the opponent held the Key before the move; `irreversible`: the
+    /// move captured or moved a pawn, so the material may have changed.
+    fn decide(
+        &self,
+        us: Side,
+        challenged: bool,
+        captured: bool,
+        irreversible: bool,
+    ) -> Option<End> {
+        let them = us.opponent();
+        let rule = P::WIN.rule();
+        let end = |winner, rule| Some(End { winner, rule });
+        // "his opponent must capture him immediately or lose the game" (Hold, Win);
+        // "he needs to maintain (on his turn) an attack on the Key Position as long
+        // as there is an opposing piece occupying the Position or he loses" (Secure,
+        // Capture).
+        if challenged
+            && self.holds_key(them)
+            && (P::WIN.must_capture() || !Self::attacks(&self.board, us, P::KEY))
+        {
+            return end(Some(them), rule);
+        }
+        let them_empty = self.board.side(them).is_empty();
+        if self.holds_key(us) {
+            // No opposing Character left to answer.
+            if them_empty {
+                return end(Some(us), rule);
+            }
+            // Ruling <game>.key-win-timing.
+            if self.options.key_win_timing == KeyWinTiming::AtOnce {
+                let answer = if P::WIN.must_capture() {
+                    Self::attacks(&self.board, them, P::KEY)
+                } else {
+                    self.can_answer(them)
+                };
+                if !answer {
+                    return end(Some(us), rule);
+                }
+            }
+        }
+        if them_empty {
+            // Ruling <game>.last-character: "if not possible then the game is a draw".
+            if !self.can_win(us) {
+                return end(None, rules::LAST_CHARACTER);
+            }
+            if captured && self.options.last_character == LastCharacter::WinAtOnce {
+                return end(Some(us), rule);
+            }
+        }
+        // Ruling <game>.insufficient-material (or the seed's "If both Princesses are
+        // captured" / "If all Leaders are captured").
+        if irreversible
+            && self.options.material == MaterialDraw::KeyReach
+            && !self.can_win(Side::Green)
+            && !self.can_win(Side::Red)
+        {
+            return end(None, P::MATERIAL_RULE);
+        }
+        None
+    }
+
+    fn apply_move(&mut self, m: Move, events: &mut impl FnMut(KeyEvent)) {
+        let us = self.to_move;
+        let them = us.opponent();
+        let spec = &P::KINDS[m.kind.index()];
+        let pawn = spec.movement.is_pawn();
+        let challenged = self.holds_key(them);
+        let mut victim = None;
+        let mut en_passant = false;
+        if let Some(v) = self.board.kind_at(m.to) {
+            victim = Some((v, m.to));
+        } else if pawn && Some(m.to) == self.ep {
+            let at = self.ep_victim(m.to, us);
+            victim = self.board.kind_at(at).map(|v| (v, at));
+            en_passant = true;
+        }
+        let irreversible = pawn || victim.is_some();
+        let could = irreversible.then(|| [self.can_win(Side::Green), self.can_win(Side::Red)]);
+        if let Some((v, at)) = victim {
+            self.board.toggle(them, v, at);
+            self.hash ^= piece_key(them, v, at);
+        }
+        self.board.shift(us, m.kind, m.from, m.to);
+        self.hash ^= piece_key(us, m.kind, m.from) ^ piece_key(us, m.kind, m.to);
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ep_key(ep);
+        }
+        let them_empty = self.board.side(them).is_empty();
+        if pawn && !them_empty {
+            let (a, b) = (P::GEOMETRY.coord(m.from), P::GEOMETRY.coord(m.to));
+            if a.rank.abs_diff(b.rank) == 2 {
+                let mid = P::GEOMETRY.at(a.file, a.rank.min(b.rank) + 1);
+                self.ep = Some(mid);
+                self.hash ^= ep_key(mid);
+            }
+        }
+        if let Some((v, _)) = victim {
+            events(KeyEvent::Capture {
+                by: us,
+                piece: spec.name(us),
+                victim: P::KINDS[v.index()].name(them),
+                at: P::GEOMETRY.coord(m.to),
+                en_passant,
+            });
+        }
+        self.ply += 1;
+        if !them_empty {
+            self.to_move = them;
+            self.hash ^= side_key(Side::Red);
+        }
+        if challenged && m.to == P::KEY && victim.is_some() {
+            events(KeyEvent::KeyDefended {
+                side: us,
+                captured: true,
+                key: P::GEOMETRY.coord(P::KEY),
+            });
+        } else if challenged
+            && !P::WIN.must_capture()
+            && self.holds_key(them)
+            && Self::attacks(&self.board, us, P::KEY)
+        {
+            events(KeyEvent::KeyDefended {
+                side: us,
+                captured: false,
+                key: P::GEOMETRY.coord(P::KEY),
+            });
+        }
+        if m.to == P::KEY && spec.takes_key {
+            events(KeyEvent::KeyTaken {
+                side: us,
+                piece: spec.name(us),
+                key: P::GEOMETRY.coord(P::KEY),
+            });
+        }
+        if let Some(could) = could {
+            for side in Side::ALL {
+                if could[side.index()] && !self.can_win(side) {
+                    events(KeyEvent::CannotWin {
+                        side,
+                        key: P::GEOMETRY.coord(P::KEY),
+                    });
+                }
+            }
+        }
+        if them_empty && victim.is_some() && !self.holds_key(us) {
+            events(KeyEvent::LoneContinuation { side: us });
+        }
+        self.end = self.decide(us, challenged, victim.is_some(), irreversible);
+        // Ruling <game>.repetition: the same placement, side to move and en passant
+        // square for the third time since the last capture or pawn move.
+        if irreversible {
+            self.history.reset(self.hash);
+        } else if self.history.push(self.hash) >= 3 && self.end.is_none() {
+            self.end = Some(End {
+                winner: None,
+                rule: core_rules::THREEFOLD_REPETITION,
+            });
+        }
+    }
+
+    /// The hash computed from the position.
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut h = self.board.hash(P::KINDS.len()) ^ side_key(self.to_move);
+        if self.coin {
+            h ^= coin_key();
+        }
+        if let Some(ep) = self.ep {
+            h ^= ep_key(ep);
+        }
+        h
+    }
+
+    /// The outcome once the side to move has no legal action (none pending).
+    fn stuck_outcome(&self) -> Outcome {
+        let us = self.to_move;
+        let them = us.opponent();
+        if self.holds_key(them) {
+            return win::<P>(them, P::WIN.rule());
+        }
+        if self.board.side(them).is_empty() {
+            return draw::<P>(rules::LAST_CHARACTER);
+        }
+        // Ruling <game>.no-legal-action.
+        match self.options.no_legal_action {
+            NoLegalAction::Draw => draw::<P>(rules::NO_LEGAL_ACTION),
+            NoLegalAction::Lose => win::<P>(them, rules::NO_LEGAL_ACTION),
+        }
+    }
+
+    /// The first kind of which `side` has more pieces than at the set-up, with
+    /// both counts.
+    pub(super) fn excess(board: &Board<P::Bits>) -> Option<(Side, Kind, u32, u32)> {
+        let start = &P::start().board;
+        for side in Side::ALL {
+            for k in 0..P::KINDS.len() {
+                let kind = Kind(k as u8);
+                let (now, then) = (
+                    board.pieces(side, kind).count(),
+                    start.pieces(side, kind).count(),
+                );
+                if now > then {
+                    return Some((side, kind, now, then));
+                }
+            }
+        }
+        None
+    }
+
+    /// A pawn standing behind the rank its side's pawns start on (Red's on rank 1,
+    /// Green's on the last rank), if any.
+    pub(super) fn pawn_behind_start(board: &Board<P::Bits>) -> Option<Square> {
+        let g = P::GEOMETRY;
+        let first_rank = P::Bits::from_bb(crate::core::Bb((1u128 << g.width()) - 1));
+        let last_rank = P::Bits::from_bb(crate::core::Bb(
+            ((1u128 << g.width()) - 1) << (usize::from(g.width()) * usize::from(g.height() - 1)),
+        ));
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            if spec.movement.is_pawn() {
+                let kind = Kind(k as u8);
+                let wrong = (board.pieces(Side::Red, kind) & first_rank)
+                    | (board.pieces(Side::Green, kind) & last_rank);
+                if !wrong.is_empty() {
+                    return Some(wrong.first());
+                }
+            }
+        }
+        None
+    }
+}
+
+impl<P: Params> Game for KeyGame<P> {
+    type Action = JewelAction;
+    type Actions = P::Actions;
+    type Event = KeyEvent;
+    type Options = KeyOptions<P>;
+
+    const ID: GameId = P::ID;
+    const TITLE: &'static str = P::TITLE;
+    const SOURCE: &'static str = P::SOURCE;
+    const RULINGS: &'static [Ruling] = P::RULINGS;
+    const RULES: &'static [RuleId] = &[
+        super::super::HOLD_THE_KEY,
+        rules::WIN_THE_KEY,
+        rules::SECURE_THE_KEY,
+        rules::CAPTURE_THE_KEY,
+        core_rules::THREEFOLD_REPETITION,
+        rules::LAST_CHARACTER,
+        rules::NO_LEGAL_ACTION,
+        super::super::rules::INSUFFICIENT_MATERIAL,
+        super::super::rules::LACK_OF_MATERIAL,
+        super::super::rules::BOTH_PRINCESSES_CAPTURED,
+        super::super::rules::ALL_LEADERS_CAPTURED,
+    ];
+    const EVENTS: &'static [&'static str] = P::EVENTS;
+
+    fn new(options: &KeyOptions<P>) -> Self {
+        let mut game = P::start().clone();
+        game.options = *options;
+        game
+    }
+
+    fn options(&self) -> &KeyOptions<P> {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        if self.coin {
+            return Turn::Chance;
+        }
+        if let Some(end) = self.end {
+            return Turn::Over(match end.winner {
+                Some(side) => win::<P>(side, end.rule),
+                None => draw::<P>(end.rule),
+            });
+        }
+        if !self.has_move(self.to_move) {
+            return Turn::Over(self.stuck_outcome());
+        }
+        Turn::Player(self.to_move)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_actions(&self, out: &mut P::Actions) {
+        out.clear();
+        if self.coin {
+            out.push(JewelAction::first_move(Side::Green));
+            out.push(JewelAction::first_move(Side::Red));
+            return;
+        }
+        if self.end.is_none() {
+            self.generate(self.to_move, out);
+        }
+    }
+
+    fn chance_probability(&self, action: JewelAction) -> Option<crate::core::Probability> {
+        (self.coin && matches!(action.get(), Action::FirstMove(_)))
+            .then_some(crate::core::Probability { num: 1, den: 2 })
+    }
+
+    fn is_legal(&self, action: JewelAction) -> bool {
+        match action.get() {
+            Action::FirstMove(_) => self.coin,
+            Action::Move(m) => {
+                let len = P::GEOMETRY.len();
+                !self.coin
+                    && self.end.is_none()
+                    && m.kind.index() < P::KINDS.len()
+                    && m.promotion.is_none()
+                    && m.from.index() < len
+                    && m.to.index() < len
+                    && self.board.pieces(self.to_move, m.kind).has(m.from)
+                    && self
+                        .targets(self.to_move, P::KINDS[m.kind.index()].movement, m.from)
+                        .has(m.to)
+            }
+        }
+    }
+
+    /// As the provided method, with the legality test first: a legal action needs
+    /// no test of whether the game is over.
+    fn apply(
+        &mut self,
+        action: JewelAction,
+        events: &mut impl FnMut(KeyEvent),
+    ) -> Result<(), crate::core::ApplyError> {
+        if self.is_legal(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else if matches!(self.turn(), Turn::Over(_)) {
+            Err(crate::core::ApplyError::GameOver)
+        } else {
+            Err(crate::core::ApplyError::NotLegal)
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(KeyEvent)) {
+        match action.get() {
+            Action::FirstMove(side) => {
+                self.coin = false;
+                self.hash ^= coin_key() ^ side_key(self.to_move) ^ side_key(side);
+                self.to_move = side;
+                self.ply += 1;
+                self.history.reset(self.hash);
+                events(KeyEvent::FirstMove { side });
+            }
+            Action::Move(m) => self.apply_move(m, events),
+        }
+    }
+
+    fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.write_action_text(action, out)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
+        self.parse_action_text(text)
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> JewelAction {
+        let len = P::GEOMETRY.len() as u64;
+        if bits >> 59 == 0 {
+            let side = if bits & 1 == 0 {
+                Side::Green
+            } else {
+                Side::Red
+            };
+            return JewelAction::first_move(side);
+        }
+        let from = Square((bits % len) as u8);
+        let to = Square(((bits >> 8) % len) as u8);
+        let kind = self
+            .board
+            .kind_at(from)
+            .unwrap_or(Kind(((bits >> 16) % P::KINDS.len() as u64) as u8));
+        let promotion = (bits >> 24 & 7 == 0).then_some(Kind(0));
+        JewelAction::play(Move {
+            kind,
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.export_text(out)
+    }
+
+    fn import(text: &str, options: &KeyOptions<P>) -> Result<Self, PositionError> {
+        Self::import_text(text, options, true)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.board
+            .check(P::GEOMETRY, P::KINDS.len())
+            .map_err(InvariantError)?;
+        // No piece is ever added (there is no promotion): a side never has more
+        // pieces than at the set-up. (The count of each kind is checked on import.)
+        for side in Side::ALL {
+            let (now, then) = (
+                self.board.side(side).count(),
+                u32::from(self.set_up_totals[side.index()]),
+            );
+            if now > then {
+                return Err(InvariantError(format!(
+                    "{side} has {now} pieces, more than the {then} of the set-up"
+                )));
+            }
+        }
+        if let Some(sq) = Self::pawn_behind_start(&self.board) {
+            return Err(InvariantError(format!(
+                "a pawn behind its starting rank on {}",
+                P::GEOMETRY.name(sq)
+            )));
+        }
+        let live = !self.coin && self.end.is_none();
+        if live && self.board.side(self.to_move).is_empty() {
+            return Err(InvariantError(format!(
+                "{} to move with no piece",
+                self.to_move
+            )));
+        }
+        if live && self.holds_key(self.to_move) {
+            let opponent_attacks = Self::attacks(&self.board, self.to_move.opponent(), P::KEY);
+            if P::WIN.must_capture() || !opponent_attacks {
+                return Err(InvariantError(format!(
+                    "{} to move on the Key unanswered: the game should be over",
+                    self.to_move
+                )));
+            }
+        }
+        if let Some(ep) = self.ep
+            && (self.coin
+                || !P::KINDS
+                    .iter()
+                    .any(|k| k.movement == (Movement::Pawn { double_step: true }))
+                || self.board.occupied().has(ep))
+        {
+            return Err(InvariantError(format!(
+                "en passant square {} is not the empty square a pawn passed",
+                P::GEOMETRY.name(ep)
+            )));
+        }
+        if self.history.current() != Some(self.hash) {
+            return Err(InvariantError(
+                "the repetition history does not end at the current position".into(),
+            ));
+        }
+        if self.end.is_none() && self.history.current_count() >= 3 {
+            return Err(InvariantError(
+                "a third occurrence of a position did not end the game".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.render_text(out)
+    }
+
+    /// No bound: the rules of these games give no move limit; repetition, the
+    /// material draw and the Key end them, but not within a number of plies a
+    /// simulation could use.
+    fn ply_bound(&self) -> Option<u32> {
+        None
+    }
+
+    fn mirrored(&self) -> Option<Self> {
+        let g = P::GEOMETRY;
+        let mut m = KeyGame {
+            options: self.options,
+            board: self.board.mirrored(g),
+            to_move: self.to_move.opponent(),
+            coin: self.coin,
+            ep: self.ep.map(|e| mirror_square(g, e)),
+            end: self.end.map(|e| End {
+                winner: e.winner.map(Side::opponent),
+                rule: e.rule,
+            }),
+            ply: self.ply,
+            hash: 0,
+            history: RepetitionHistory::default(),
+            set_up_totals: [self.set_up_totals[1], self.set_up_totals[0]],
+        };
+        m.hash = m.compute_hash();
+        m.history = RepetitionHistory::starting_at(m.hash);
+        Some(m)
+    }
+
+    fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        let g = P::GEOMETRY;
+        match action.get() {
+            Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
+            Action::Move(m) => JewelAction::play(Move {
+                from: mirror_square(g, m.from),
+                to: mirror_square(g, m.to),
+                ..m
+            }),
+        }
+    }
+}

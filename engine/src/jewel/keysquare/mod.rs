@@ -1,0 +1,473 @@
+//! The key-square core: what the convergence Facets of Jewel share (seed 002).
+//!
+//! Ambush in the Forest, DiamondQi, Crystal of Doom and Star-Lords are one game
+//! with different parameters: a square board with a **Key position** at its centre
+//! that blocks sliding pieces ("cannot move past (directly over) the position, but
+//! they can move onto or capture onto" it, seed 002, Northern Light note 3, Crystal
+//! and Star-Lords notes) but not leapers; some kinds of piece may take the Key; and
+//! one of four ways of winning it:
+//!
+//! | condition | game | who may take the Key | what the opponent must do |
+//! |---|---|---|---|
+//! | [Hold the Key](WinCondition::HoldTheKey) | Ambush | any Character | capture it on his next turn |
+//! | [Win the Key](WinCondition::WinTheKey) | DiamondQi | a Princess | capture her on his next turn |
+//! | [Secure the Key](WinCondition::SecureTheKey) | Crystal of Doom | any piece | attack (or capture on) the Key on each of his turns while it is occupied |
+//! | [Capture the Key](WinCondition::CaptureTheKey) | Star-Lords | an Expedition Leader | as Secure the Key |
+//!
+//! A game supplies a [`Params`] type (board, Key, kinds of piece with their
+//! [`Movement`], win condition, first mover, set-up data file, scores) and gets a
+//! complete [`Game`](crate::Game) as [`KeyGame<P>`]. What every key game shares
+//! beyond the win condition lives here too: the last-Character continuation,
+//! threefold repetition, the material draw and the side with no legal action, each
+//! a named ruling of the game that uses it (the core only implements the readings;
+//! [`KeyOptions`] selects them).
+//!
+//! The pieces' moves are the seed's: "The King's Lancer can move or capture one or
+//! two squares vertically or horizontally and he can jump. The Queen's Lancer can
+//! move or capture one or two squares diagonally and he can jump. A Cloaked Prince
+//! moves and captures with the combined powers of a Queen's Lancer and a Western
+//! Chess Knight. All other pieces move as their Western Chess equivalents"
+//! (seed 002, "Piece moves").
+
+mod board;
+mod events;
+mod game;
+mod options;
+mod tables;
+mod text;
+
+use std::fmt;
+
+pub use board::{
+    Board, MAX_KINDS, coin_key, ep_key, mirror_square, piece_key, side_key, towering_key,
+};
+pub use events::KeyEvent;
+pub use game::KeyGame;
+pub use options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction, spec};
+pub use tables::{BetweenTables, Tables};
+pub(crate) use text::{first_move_text, parse_result, write_result};
+
+use crate::core::{ActionBuffer, Bits, Geometry, OptionSpec, RuleId, ScoreUnit, Side, Square};
+use crate::registry::GameId;
+use crate::rulings::Ruling;
+
+/// How a kind of piece moves and captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// One square in any direction: a non-royal Western Chess King (the Princess
+    /// of DiamondQi, the Adjacent, the Expedition Leader).
+    King,
+    /// One or two squares along a file or rank, jumping (seed 002, "Piece moves").
+    KingsLancer,
+    /// One or two squares diagonally, jumping (seed 002, "Piece moves").
+    QueensLancer,
+    /// The Western Chess Knight's (1, 2) leap.
+    Knight,
+    /// A Knight and a Queen's Lancer together (seed 002, "Piece moves").
+    CloakedPrince,
+    /// A Western Chess Rook: a slider along files and ranks, blocked by the Key.
+    Rook,
+    /// A Western Chess Bishop: a slider along diagonals, blocked by the Key.
+    Bishop,
+    /// A Western Chess Pawn: one square forward to an empty square, capturing one
+    /// square diagonally forward; with `double_step`, two squares forward from its
+    /// starting rank over an empty square, and the en passant capture applies.
+    Pawn {
+        /// Whether the initial two-square move (and so en passant) exists.
+        double_step: bool,
+    },
+}
+
+impl Movement {
+    /// Whether the piece slides (and so is blocked by the Key).
+    #[must_use]
+    pub const fn is_slider(self) -> bool {
+        matches!(self, Movement::Rook | Movement::Bishop)
+    }
+
+    /// Whether the piece is a pawn of some kind.
+    #[must_use]
+    pub const fn is_pawn(self) -> bool {
+        matches!(self, Movement::Pawn { .. })
+    }
+}
+
+/// A kind of piece of one game: its seed names, its letter in positions and
+/// notation, how it moves, and whether it may take the Key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindSpec {
+    /// The seed's name for the Green piece and for the Red one (they differ in
+    /// Ambush: Longbowman and King's Sheriff).
+    pub names: [&'static str; 2],
+    /// The letter in positions and promotion suffixes: upper case for Red (South),
+    /// lower case for Green (North), as Western Chess writes White and Black.
+    pub letter: u8,
+    /// How it moves and captures.
+    pub movement: Movement,
+    /// Whether it may take (Hold, Win, Secure, Capture) the Key.
+    pub takes_key: bool,
+}
+
+impl KindSpec {
+    /// The seed's name of `side`'s piece of this kind.
+    #[must_use]
+    pub const fn name(&self, side: Side) -> &'static str {
+        self.names[side.index()]
+    }
+}
+
+/// A kind of piece: an index into the game's [`Params::KINDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// The index into [`Params::KINDS`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The four ways of winning the Key (seed 002, Duel, Ambush, DiamondQi and
+/// "Jewel – further Facets").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinCondition {
+    /// "Hold the Key" (Ambush): a Character occupies the Key and holds it for the
+    /// opponent's next turn, "his opponent must capture him immediately or lose the
+    /// game"; a capturer that may take the Key becomes the holder in turn, "and this
+    /// condition continues until no capture is made".
+    HoldTheKey,
+    /// "Win the Key" (DiamondQi): Hold the Key, "but only a Princess can do so".
+    /// Any capture of her saves the game; only a capturing Princess holds in turn.
+    WinTheKey,
+    /// "Securing the Key" (Crystal of Doom): any piece occupies the Key; the
+    /// opponent "need only to attack (or he can capture on) the Key Position ... but
+    /// he needs to maintain (on his turn) an attack on the Key Position as long as
+    /// there is an opposing piece occupying the Position or he loses the game".
+    SecureTheKey,
+    /// "Capturing the Key" (Star-Lords): Securing the Key, "but in this case only one
+    /// (or perhaps more) specified piece must occupy the Key Position".
+    CaptureTheKey,
+}
+
+impl WinCondition {
+    /// Whether the opponent must capture the holder (Hold, Win) rather than attack
+    /// the Key (Secure, Capture).
+    #[must_use]
+    pub const fn must_capture(self) -> bool {
+        matches!(self, WinCondition::HoldTheKey | WinCondition::WinTheKey)
+    }
+
+    /// The deciding rule of a win by this condition.
+    #[must_use]
+    pub const fn rule(self) -> RuleId {
+        match self {
+            WinCondition::HoldTheKey => super::HOLD_THE_KEY,
+            WinCondition::WinTheKey => rules::WIN_THE_KEY,
+            WinCondition::SecureTheKey => rules::SECURE_THE_KEY,
+            WinCondition::CaptureTheKey => rules::CAPTURE_THE_KEY,
+        }
+    }
+}
+
+/// Deciding rules of the key-square games.
+pub mod rules {
+    use crate::core::RuleId;
+
+    /// Win the Key (DiamondQi).
+    pub const WIN_THE_KEY: RuleId = RuleId("win-the-key");
+    /// Secure the Key (Crystal of Doom).
+    pub const SECURE_THE_KEY: RuleId = RuleId("secure-the-key");
+    /// Capture the Key (Star-Lords).
+    pub const CAPTURE_THE_KEY: RuleId = RuleId("capture-the-key");
+    /// The side left alone after the capture of the opposing last Character cannot
+    /// take the Key: "if not possible then the game is a draw".
+    pub const LAST_CHARACTER: RuleId = RuleId("last-character");
+    /// The side to move has no legal action (each game's `no-legal-action` ruling).
+    pub const NO_LEGAL_ACTION: RuleId = RuleId("no-legal-action");
+}
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// The seed names the side ("Green moves first", Ambush).
+    Side(Side),
+    /// "decided by the roll of a standard dice or coin": a chance node with two
+    /// outcomes of probability 1/2 (an even and an odd face of a die are as likely
+    /// as the two faces of a coin).
+    Coin,
+}
+
+/// One action of a Jewel game played on a board, packed into one integer: the
+/// first-move coin toss (a chance outcome) or a [`Move`]. [`JewelAction::get`]
+/// gives it back as an [`Action`].
+///
+/// Actions order coin outcomes first (Green's, then Red's), then moves by kind,
+/// then the square moved from, then the square moved to, then the promotion: the
+/// order the generators emit, so a legal list is already sorted.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct JewelAction(u32);
+
+/// What a [`JewelAction`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Chance: the coin gives the first move to this side. Written `green-first`
+    /// or `red-first`.
+    FirstMove(Side),
+    /// A move of the side to move.
+    Move(Move),
+}
+
+/// A move: the kind of the moving piece, its squares and, for a Pikeman reaching
+/// its end rank in DiamondQuest or DiamondChess, the kind it becomes.
+///
+/// Written `C1-B1`, or `A3xA1` for a capture (en passant included), with `=A`
+/// for a promotion. The kind is not written: it is the piece on the first square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The moving piece's kind ([`Kind::NONE`] when the text named a square
+    /// without a piece of the side to move: such a move is never legal).
+    pub kind: Kind,
+    /// The square moved from.
+    pub from: Square,
+    /// The square moved to.
+    pub to: Square,
+    /// The kind a promoting Pikeman becomes.
+    pub promotion: Option<Kind>,
+}
+
+impl Kind {
+    /// No kind: the piece of a move read from a square without a piece of the side
+    /// to move.
+    pub const NONE: Kind = Kind(0x7f);
+}
+
+const MOVE_FLAG: u32 = 1 << 31;
+
+impl JewelAction {
+    /// The coin gives the first move to `side`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn first_move(side: Side) -> JewelAction {
+        JewelAction(side.index() as u32)
+    }
+
+    /// The move `m` (a kind beyond 126 is read as [`Kind::NONE`]).
+    #[inline(always)]
+    #[must_use]
+    pub const fn play(m: Move) -> JewelAction {
+        let promotion = match m.promotion {
+            None => 0,
+            Some(k) => k.0 as u32 + 1,
+        };
+        let kind = if m.kind.0 >= 0x7f {
+            0x7f
+        } else {
+            m.kind.0 as u32
+        };
+        JewelAction(
+            MOVE_FLAG | kind << 24 | (m.from.0 as u32) << 16 | (m.to.0 as u32) << 8 | promotion,
+        )
+    }
+
+    /// What the action is.
+    #[inline(always)]
+    #[must_use]
+    pub const fn get(self) -> Action {
+        if self.0 & MOVE_FLAG == 0 {
+            return Action::FirstMove(if self.0 == 0 { Side::Green } else { Side::Red });
+        }
+        let p = self.0 & 0xff;
+        Action::Move(Move {
+            kind: Kind((self.0 >> 24 & 0x7f) as u8),
+            from: Square((self.0 >> 16) as u8),
+            to: Square((self.0 >> 8) as u8),
+            promotion: if p == 0 {
+                None
+            } else {
+                Some(Kind(p as u8 - 1))
+            },
+        })
+    }
+
+    /// A move of a piece of `kind` (at most 126) from `from`, without promotion,
+    /// to be completed by [`JewelAction::with_target`].
+    #[inline(always)]
+    #[must_use]
+    pub const fn move_base(kind: Kind, from: Square) -> JewelAction {
+        JewelAction(MOVE_FLAG | (kind.0 as u32) << 24 | (from.0 as u32) << 16)
+    }
+
+    /// The same move to `to` instead (a move; the kind, the square moved from
+    /// and the promotion are kept).
+    #[inline(always)]
+    #[must_use]
+    pub const fn with_target(self, to: Square) -> JewelAction {
+        JewelAction(self.0 & !0xff00 | (to.0 as u32) << 8)
+    }
+
+    /// The move, if the action is one.
+    #[inline(always)]
+    #[must_use]
+    pub const fn as_move(self) -> Option<Move> {
+        match self.get() {
+            Action::Move(m) => Some(m),
+            Action::FirstMove(_) => None,
+        }
+    }
+}
+
+impl From<Move> for JewelAction {
+    fn from(m: Move) -> JewelAction {
+        JewelAction::play(m)
+    }
+}
+
+impl fmt::Debug for JewelAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.get(), f)
+    }
+}
+
+/// The parameters of one key-square game: everything [`KeyGame`] needs to know.
+///
+/// Implemented by a unit type in each game's module (`AmbushRules`, `QiRules`,
+/// `CrystalRules`, `StarLordsRules`).
+pub trait Params: Copy + Default + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The bitboard width: `u64` up to 64 squares, else `u128`.
+    type Bits: Bits;
+    /// The legal-action buffer, `ArrayVec<JewelAction, N>` with `N` proven in the
+    /// game's module.
+    type Actions: ActionBuffer<JewelAction>;
+
+    /// The registry entry.
+    const ID: GameId;
+    /// The full name.
+    const TITLE: &'static str;
+    /// Seed and section.
+    const SOURCE: &'static str;
+    /// The game's named rulings.
+    const RULINGS: &'static [Ruling];
+    /// The options the game takes (a subset of [`KeyOptions`]'s keys).
+    const OPTIONS: &'static [OptionSpec];
+    /// The board.
+    const GEOMETRY: Geometry;
+    /// The Key position.
+    const KEY: Square;
+    /// How the Key is won.
+    const WIN: WinCondition;
+    /// The kinds of piece, at most [`MAX_KINDS`].
+    const KINDS: &'static [KindSpec];
+    /// Who moves first.
+    const FIRST: First;
+    /// Game Points or Chords for a win.
+    const WIN_SCORE: u16;
+    /// Half units to each side for a draw.
+    const DRAW_HALVES: u16;
+    /// The unit of the scores.
+    const UNIT: ScoreUnit;
+    /// The deciding rule when neither side can ever take the Key any more
+    /// (`insufficient-material`, `both-princesses-captured`, ...).
+    const MATERIAL_RULE: RuleId;
+    /// Every event tag the game can emit.
+    const EVENTS: &'static [&'static str];
+
+    /// The move tables of the board, built at compile time.
+    fn tables() -> &'static Tables;
+
+    /// The set-up, read once from the game's data file.
+    fn start() -> &'static KeyGame<Self>;
+}
+
+/// Writes `sq` as the seeds do (`C1`, `K11`) without the formatting machinery.
+pub(crate) fn write_square(g: Geometry, sq: Square, out: &mut dyn fmt::Write) -> fmt::Result {
+    let c = g.coord(sq);
+    out.write_char(char::from(b'A' + c.file))?;
+    let rank = c.rank + 1;
+    if rank >= 10 {
+        out.write_char(char::from(b'0' + rank / 10))?;
+    }
+    out.write_char(char::from(b'0' + rank % 10))
+}
+
+/// Reads a square such as `C1` or `K11` at the start of `text`; returns it and
+/// the rest. `None` when no square of this board starts the text.
+pub(crate) fn read_square(g: Geometry, text: &[u8]) -> Option<(Square, &[u8])> {
+    let (&letter, rest) = text.split_first()?;
+    let file = letter.to_ascii_uppercase().checked_sub(b'A')?;
+    if file >= g.width() {
+        return None;
+    }
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 || rest[0] == b'0' {
+        return None;
+    }
+    let mut rank = 0u8;
+    for &d in &rest[..digits] {
+        rank = rank * 10 + (d - b'0');
+    }
+    if rank == 0 || rank > g.height() {
+        return None;
+    }
+    Some((g.at(file, rank - 1), &rest[digits..]))
+}
+
+/// The upper bound on a key game's legal actions that its capacity proof uses:
+/// for each kind, the set-up's count times the most targets one piece of that
+/// kind has anywhere on the board (sliders stopped only by the Key; a pawn's
+/// step, double step and two captures).
+#[cfg(test)]
+pub(crate) fn capacity_bound<P: Params>() -> usize {
+    let t = P::tables();
+    let g = P::GEOMETRY;
+    let board = P::start().board();
+    P::KINDS
+        .iter()
+        .enumerate()
+        .map(|(k, spec)| {
+            let count = Side::ALL
+                .iter()
+                .map(|&s| board.pieces(s, Kind(k as u8)).count() as usize)
+                .max()
+                .unwrap_or(0);
+            let most = (0..g.len())
+                .map(|i| {
+                    let sq = Square(i as u8);
+                    if let Movement::Pawn { double_step } = spec.movement {
+                        t.pawn_steps[1][i].count() as usize
+                            + usize::from(double_step)
+                            + t.pawn_captures[1][i].count() as usize
+                    } else {
+                        t.attacks::<u128>(spec.movement, Side::Red, sq, t.key.0)
+                            .count() as usize
+                    }
+                })
+                .max()
+                .unwrap_or(0);
+            count * most
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_read_and_write_without_fmt() {
+        let g = Geometry::new(11, 11);
+        for text in ["A1", "F6", "K11", "B10"] {
+            let (sq, rest) = read_square(g, text.as_bytes()).unwrap();
+            assert!(rest.is_empty());
+            let mut s = String::new();
+            write_square(g, sq, &mut s).unwrap();
+            assert_eq!(s, text);
+        }
+        assert!(read_square(g, b"L1").is_none());
+        assert!(read_square(g, b"A12").is_none());
+        assert!(read_square(g, b"A0").is_none());
+        assert!(read_square(g, b"A01").is_none());
+        assert!(read_square(g, b"A").is_none());
+        assert_eq!(read_square(g, b"c3-c4").unwrap().1, b"-c4");
+    }
+}

@@ -1,0 +1,455 @@
+//! Legal move generation of the royal hunts: checks, pins, Towering, promotion
+//! and en passant, without making any move to test it (but en passant).
+//!
+//! Moves come out in [`JewelAction`] order: by kind (the Princess first), then the
+//! square moved from, then the square moved to, then the promotion.
+
+use super::hunt::{Hunt, LINES, RIGHTS};
+use super::{ARISTOCRAT, GEOMETRY, KNIGHT, NOBLE, PIKEMAN, PRINCESS, TOWER};
+use crate::core::{Bits, Side, Square};
+use crate::jewel::keysquare::{JewelAction, Kind, Move};
+
+/// Calls `visit` with the moves of `kind` from `from` to each of `to`, in order,
+/// until it returns `true`; returns whether it did.
+#[inline(always)]
+fn emit(
+    kind: Kind,
+    from: Square,
+    mut to: u64,
+    visit: &mut impl FnMut(JewelAction) -> bool,
+) -> bool {
+    if to == 0 {
+        return false;
+    }
+    let base = JewelAction::move_base(kind, from);
+    while to != 0 {
+        if visit(base.with_target(to.pop())) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The move tables of the 7x7 board as `u64` sets, built at compile time: the
+/// royal hunts' hot path reads nothing wider than a machine word.
+pub(super) struct Small {
+    king: [u64; 49],
+    knight: [u64; 49],
+    /// `pawn_captures[side][sq]`.
+    pawn_captures: [[u64; 49]; 2],
+    /// `pawn_steps[side][sq]`: the square one step forward.
+    pawn_steps: [[u64; 49]; 2],
+    /// `rays[d][sq]`, `d` indexing [`crate::core::Direction::ALL`]; squares 49 to
+    /// 63 (off the board) have empty rays, which the slides use as sentinels.
+    rays: [[u64; 64]; 8],
+    /// The four orthogonal rays together, on an empty board.
+    orthogonal: [u64; 49],
+    /// The four diagonal rays together, on an empty board.
+    diagonal: [u64; 49],
+}
+
+/// The first 49 entries of a compile-time table, as `u64` sets.
+const fn narrow(t: &[crate::core::Bb; 128]) -> [u64; 49] {
+    let mut out = [0u64; 49];
+    let mut i = 0;
+    while i < 49 {
+        out[i] = t[i].0 as u64;
+        i += 1;
+    }
+    out
+}
+
+impl Small {
+    const fn build() -> Small {
+        use crate::core::{Direction as D, leaps};
+        let g = GEOMETRY;
+        let r = g.rays();
+        let mut rays = [[0u64; 64]; 8];
+        let mut orthogonal = [0u64; 49];
+        let mut diagonal = [0u64; 49];
+        let mut d = 0;
+        while d < 8 {
+            let mut sq = 0;
+            while sq < 49 {
+                let ray = r.ray(d, Square(sq as u8)).0 as u64;
+                rays[d][sq] = ray;
+                if d % 2 == 0 {
+                    orthogonal[sq] |= ray;
+                } else {
+                    diagonal[sq] |= ray;
+                }
+                sq += 1;
+            }
+            d += 1;
+        }
+        Small {
+            king: narrow(&g.leap_table(&leaps::KING)),
+            knight: narrow(&g.leap_table(&leaps::KNIGHT)),
+            pawn_captures: [
+                narrow(&g.leap_table(&[D { df: -1, dr: -1 }, D { df: 1, dr: -1 }])),
+                narrow(&g.leap_table(&[D { df: -1, dr: 1 }, D { df: 1, dr: 1 }])),
+            ],
+            pawn_steps: [
+                narrow(&g.leap_table(&[D::S])),
+                narrow(&g.leap_table(&[D::N])),
+            ],
+            rays,
+            orthogonal,
+            diagonal,
+        }
+    }
+
+    /// The slide from `sq` in direction `d` up to and including the first square
+    /// of `occ`, without a branch: when nothing blocks, the first blocker found is
+    /// a sentinel square whose ray is empty (square 63, off the board, for the
+    /// directions that raise the square number; A1, from which no ray leads south
+    /// or west, for the others).
+    #[inline(always)]
+    fn slide(&self, d: usize, sq: usize, occ: u64) -> u64 {
+        let ray = self.rays[d][sq];
+        let hit = ray & occ;
+        // N, NE, E and NW raise the square number; the others lower it.
+        let first = if matches!(d, 0..=2 | 7) {
+            (hit | 1 << 63).trailing_zeros()
+        } else {
+            63 - (hit | 1).leading_zeros()
+        };
+        ray ^ self.rays[d][first as usize]
+    }
+
+    /// A Rook's (Tower's, Aristocrat's) squares from `sq`.
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        self.slide(0, sq, occ)
+            | self.slide(2, sq, occ)
+            | self.slide(4, sq, occ)
+            | self.slide(6, sq, occ)
+    }
+
+    /// A Bishop's (Noble's) squares from `sq`.
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        self.slide(1, sq, occ)
+            | self.slide(3, sq, occ)
+            | self.slide(5, sq, occ)
+            | self.slide(7, sq, occ)
+    }
+}
+
+pub(super) static SMALL: Small = Small::build();
+
+impl<const DOUBLE: bool> Hunt<DOUBLE> {
+    /// Whether a piece of `by` attacks `sq` with the squares `occ` occupied.
+    #[inline]
+    pub(super) fn attacked(&self, sq: Square, by: Side, occ: u64) -> bool {
+        let t = &SMALL;
+        let b = &self.board;
+        let i = sq.index();
+        if t.knight[i] & b.pieces(by, KNIGHT) != 0
+            || t.king[i] & b.pieces(by, PRINCESS) != 0
+            || t.pawn_captures[by.opponent().index()][i] & b.pieces(by, PIKEMAN) != 0
+        {
+            return true;
+        }
+        let rooks = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
+        if rooks & t.orthogonal[i] != 0 && t.rook(i, occ) & rooks != 0 {
+            return true;
+        }
+        let bishops = b.pieces(by, NOBLE);
+        bishops & t.diagonal[i] != 0 && t.bishop(i, occ) & bishops != 0
+    }
+
+    /// Every piece of `by` attacking `sq` with the squares `occ` occupied.
+    #[inline]
+    fn attackers(&self, sq: Square, by: Side, occ: u64) -> u64 {
+        let t = &SMALL;
+        let b = &self.board;
+        let i = sq.index();
+        let mut a = (t.knight[i] & b.pieces(by, KNIGHT))
+            | (t.king[i] & b.pieces(by, PRINCESS))
+            | (t.pawn_captures[by.opponent().index()][i] & b.pieces(by, PIKEMAN));
+        let rooks = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
+        if rooks & t.orthogonal[i] != 0 {
+            a |= t.rook(i, occ) & rooks;
+        }
+        let bishops = b.pieces(by, NOBLE);
+        if bishops & t.diagonal[i] != 0 {
+            a |= t.bishop(i, occ) & bishops;
+        }
+        a
+    }
+
+    /// Every square `by` attacks with the squares `occ` occupied.
+    #[inline]
+    fn danger(&self, by: Side, occ: u64) -> u64 {
+        let t = &SMALL;
+        let b = &self.board;
+        let mut d = 0;
+        let mut k = b.pieces(by, KNIGHT);
+        while k != 0 {
+            d |= t.knight[k.pop().index()];
+        }
+        let mut p = b.pieces(by, PRINCESS);
+        while p != 0 {
+            d |= t.king[p.pop().index()];
+        }
+        let mut p = b.pieces(by, PIKEMAN);
+        while p != 0 {
+            d |= t.pawn_captures[by.index()][p.pop().index()];
+        }
+        let mut r = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
+        while r != 0 {
+            d |= t.rook(r.pop().index(), occ);
+        }
+        let mut n = b.pieces(by, NOBLE);
+        while n != 0 {
+            d |= t.bishop(n.pop().index(), occ);
+        }
+        d
+    }
+
+    /// `us`'s pieces that stand alone between their Princess on `k` and an opposing
+    /// slider along a line: they may move only along that line.
+    #[inline]
+    fn pinned(&self, k: Square, us: Side, occ: u64) -> u64 {
+        let b = &self.board;
+        let them = us.opponent();
+        let own = b.side(us);
+        let mut snipers = (SMALL.orthogonal[k.index()]
+            & (b.pieces(them, TOWER) | b.pieces(them, ARISTOCRAT)))
+            | (SMALL.diagonal[k.index()] & b.pieces(them, NOBLE));
+        let mut pinned = 0;
+        while snipers != 0 {
+            let s = snipers.pop();
+            let between = LINES.between[k.index()][s.index()] & occ;
+            if between != 0 && !between.several() && between & own != 0 {
+                pinned |= between;
+            }
+        }
+        pinned
+    }
+
+    /// The squares the Princess on `k` could Tower to (F1, B1 for Red; F7, B7 for
+    /// Green): the right is kept and the squares between her and the Tower are
+    /// empty. Whether she passes over or lands on an attacked square is
+    /// [`Hunt::towering_is_safe`]'s.
+    #[inline]
+    fn towering_candidates(&self, k: Square, us: Side, occ: u64) -> u64 {
+        let mut out = 0;
+        for (i, &(side, corner)) in RIGHTS.iter().enumerate() {
+            if side == us
+                && self.towering >> i & 1 == 1
+                && LINES.between[k.index()][corner.index()] & occ == 0
+            {
+                out |= 1 << (if corner.0 > k.0 { k.0 + 2 } else { k.0 - 2 });
+            }
+        }
+        out
+    }
+
+    /// "the normal rules of Western Chess castling apply": Towering from `k` to
+    /// `to`, not in check, passes over and lands on unattacked squares only.
+    #[inline]
+    fn towering_is_safe(&self, k: Square, to: Square, them: Side, occ: u64) -> bool {
+        let near = Square(u8::midpoint(k.0, to.0));
+        !self.attacked(near, them, occ) && !self.attacked(to, them, occ)
+    }
+
+    /// Whether the en passant capture `from` x `to` leaves `us`'s Princess on `k`
+    /// unattacked: made on a copy of the placement.
+    fn ep_is_safe(&self, from: Square, to: Square, k: Square, us: Side) -> bool {
+        let w = GEOMETRY.width();
+        let victim = Square(if us == Side::Red { to.0 - w } else { to.0 + w });
+        let mut copy = Hunt {
+            history: Default::default(),
+            ..*self
+        };
+        copy.board.toggle(us.opponent(), PIKEMAN, victim);
+        copy.board.shift(us, PIKEMAN, from, to);
+        !copy.attacked(k, us.opponent(), copy.board.occupied())
+    }
+
+    /// Whether the side to move has a legal move. Not in check, an unpinned Knight
+    /// with a free square, an unpinned Pikeman's step or an unpinned slider's free
+    /// square is one; otherwise the moves are searched in order until one is found.
+    pub(super) fn has_legal_move(&self) -> bool {
+        const BOARD: u64 = (1 << 49) - 1;
+        let t = &SMALL;
+        let b = &self.board;
+        let us = self.to_move;
+        let own = b.side(us);
+        let occ = b.occupied();
+        let kings = b.pieces(us, PRINCESS);
+        if kings == 0 {
+            return false;
+        }
+        let k = kings.first();
+        if self.attackers(k, us.opponent(), occ) == 0 {
+            let free = !self.pinned(k, us, occ);
+            let mut knights = b.pieces(us, KNIGHT) & free;
+            while knights != 0 {
+                if t.knight[knights.pop().index()] & !own != 0 {
+                    return true;
+                }
+            }
+            // No Pikeman stands on its end rank, so a step stays on the board.
+            let pawns = b.pieces(us, PIKEMAN) & free;
+            let steps = if us == Side::Red {
+                pawns << 7
+            } else {
+                pawns >> 7
+            };
+            if steps & !occ & BOARD != 0 {
+                return true;
+            }
+            let mut rooks = (b.pieces(us, TOWER) | b.pieces(us, ARISTOCRAT)) & free;
+            while rooks != 0 {
+                if t.rook(rooks.pop().index(), occ) & !own != 0 {
+                    return true;
+                }
+            }
+            let mut bishops = b.pieces(us, NOBLE) & free;
+            while bishops != 0 {
+                if t.bishop(bishops.pop().index(), occ) & !own != 0 {
+                    return true;
+                }
+            }
+        }
+        self.for_each_move::<false>(!0, |_| true)
+    }
+
+    /// Calls `visit` with every legal move of the pieces on `only` (a set of
+    /// squares; `!0` for all), in order, until it returns `true`; returns whether
+    /// it did. `ALL`: every move is wanted (the Princess's squares are then tested
+    /// against one map of the opponent's attacks rather than one by one).
+    #[inline(always)]
+    pub(super) fn for_each_move<const ALL: bool>(
+        &self,
+        only: u64,
+        mut visit: impl FnMut(JewelAction) -> bool,
+    ) -> bool {
+        let t = &SMALL;
+        let b = &self.board;
+        let us = self.to_move;
+        let them = us.opponent();
+        let own = b.side(us);
+        let occ = b.occupied();
+        let kings = b.pieces(us, PRINCESS);
+        if kings == 0 {
+            return false;
+        }
+        let k = kings.first();
+        let checkers = self.attackers(k, them, occ);
+        // The Princess: steps to squares left unattacked once she has left hers (so
+        // a slider's line through her counts), and Towering; each move goes out as
+        // soon as it is found, so a search for any move stops early.
+        let without_k = occ ^ (1 << k.0);
+        let mut targets = if only.has(k) {
+            t.king[k.index()] & !own
+        } else {
+            0
+        };
+        // Three or more squares to test: one map of the opponent's attacks is
+        // cheaper than testing each.
+        let after_two = targets & targets.wrapping_sub(1);
+        let mapped = ALL && after_two & after_two.wrapping_sub(1) != 0;
+        if mapped {
+            targets &= !self.danger(them, without_k);
+        }
+        if checkers == 0 && self.towering != 0 && only.has(k) {
+            targets |= self.towering_candidates(k, us, occ);
+        }
+        while targets != 0 {
+            let to = targets.pop();
+            let ok = if to.0.abs_diff(k.0) == 2 {
+                self.towering_is_safe(k, to, them, occ)
+            } else {
+                mapped || !self.attacked(to, them, without_k)
+            };
+            if ok && emit(PRINCESS, k, 1 << to.0, &mut visit) {
+                return true;
+            }
+        }
+        if checkers.several() {
+            return false;
+        }
+        // In check: capture the checker or block its line.
+        let mask = if checkers != 0 {
+            checkers | LINES.between[k.index()][checkers.first().index()]
+        } else {
+            !0
+        };
+        let pinned = self.pinned(k, us, occ);
+        let line = |from: Square| {
+            if pinned.has(from) {
+                LINES.line[k.index()][from.index()]
+            } else {
+                !0
+            }
+        };
+        for kind in [TOWER, KNIGHT, NOBLE, ARISTOCRAT] {
+            let mut pieces = b.pieces(us, kind) & only;
+            while pieces != 0 {
+                let from = pieces.pop();
+                let i = from.index();
+                let reach = match kind {
+                    KNIGHT => t.knight[i],
+                    NOBLE => t.bishop(i, occ),
+                    _ => t.rook(i, occ),
+                };
+                if emit(kind, from, reach & !own & mask & line(from), &mut visit) {
+                    return true;
+                }
+            }
+        }
+        let opp = b.side(them);
+        // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.
+        const RANK_7: u64 = 0x7f << 42;
+        const RANK_1: u64 = 0x7f;
+        let (last_rank, start_rank) = if us == Side::Red {
+            (RANK_7, RANK_1 << 7)
+        } else {
+            (RANK_1, RANK_7 >> 7)
+        };
+        let mut pawns = b.pieces(us, PIKEMAN) & only;
+        while pawns != 0 {
+            let from = pawns.pop();
+            let i = from.index();
+            let step = t.pawn_steps[us.index()][i] & !occ;
+            let mut to = step;
+            if DOUBLE && step != 0 && start_rank.has(from) {
+                to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
+            }
+            let captures = t.pawn_captures[us.index()][i];
+            to |= captures & opp;
+            to &= mask & line(from);
+            if let Some(ep) = self.ep
+                && captures.has(ep)
+                && self.ep_is_safe(from, ep, k, us)
+            {
+                to |= 1 << ep.0;
+            }
+            while to != 0 {
+                let sq = to.pop();
+                if last_rank.has(sq) {
+                    // "Pikemen can and must promote on their end rank to either an
+                    // Aristocrat ..., a Noble or a Knight".
+                    for p in [KNIGHT, NOBLE, ARISTOCRAT] {
+                        let m = Move {
+                            kind: PIKEMAN,
+                            from,
+                            to: sq,
+                            promotion: Some(p),
+                        };
+                        if visit(JewelAction::play(m)) {
+                            return true;
+                        }
+                    }
+                } else if emit(PIKEMAN, from, 1 << sq.0, &mut visit) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

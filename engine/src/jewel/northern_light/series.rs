@@ -1,0 +1,707 @@
+//! Northern Light as one match: DiamondQi, then DiamondQuest if it is drawn, then
+//! DiamondChess if that is drawn (seed 002, Northern Light: "DiamondQuest is only
+//! played if DiamondQi is a draw and DiamondChess is only played if DiamondQuest is
+//! a draw. ... The same Player (TimeLord) plays the same Side (same colour
+//! Characters) for all three sections if they are played").
+//!
+//! Scores: "If DiamondQi has ended in a win then the game of Northern Light has
+//! ended and the score is 1-0"; a DiamondQuest or DiamondChess win "the score is 1
+//! ½ - ½ to the winning Player as both Players keep their half point from
+//! DiamondQi"; "If DiamondChess has ended in a draw then the game of Northern Light
+//! has ended in a draw and the score is ½ - ½".
+//!
+//! First movers: DiamondQi's by a coin; DiamondQuest's "the opposite of who moved
+//! first in DiamondQi"; DiamondChess's by a coin.
+//!
+//! With the option `deciding-hunt = on` (ruling [`DECIDING_HUNT`]) the match is
+//! Northern Light in its tie-break use for The Dragon Trilogy: scores are Nominal
+//! Points, and three drawn Hunts are followed by "a second game of DiamondChess ...
+//! the same Player who moved first in the first game of DiamondChess also moves
+//! first", whose winner "is awarded an extra one Nominal Point", and if it "ends in
+//! a draw then the Player who moved second is awarded an extra half a Nominal
+//! Point and wins". The Trilogy's win bonus (four, three or one Game Points) is
+//! the Trilogy's score, not this match's.
+//!
+//! The Hunts of the match play with their rulings' default readings.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
+use super::qi::DiamondQi;
+use crate::core::{
+    Game, GameOptions, InvariantError, NotationError, OptionError, OptionSpec, Outcome,
+    PositionError, Probability, RuleEvent, RuleId, Score, ScoreUnit, Side, Turn,
+    rules as core_rules, zobrist,
+};
+use crate::jewel::keysquare::{self, JewelAction, KeyEvent};
+use crate::registry::GameId;
+use crate::rulings::{Reading, Ruling};
+
+/// Ruling `northern-light.deciding-hunt`.
+pub const DECIDING_HUNT: Ruling = Ruling {
+    id: "northern-light.deciding-hunt",
+    question: "Is the Deciding Hunt played after three drawn Hunts?",
+    source: "seed 002, Northern Light, \"When played as this Tie-break game\" 8: \"If there are draws in all the three games then a second game of DiamondChess is played ... This game is called 'The Deciding Hunt'\"",
+    readings: &[
+        Reading {
+            name: "off",
+            text: "stand-alone Northern Light: three drawn Hunts end the match ½-½ Game Points",
+        },
+        Reading {
+            name: "on",
+            text: "the tie-break use for The Dragon Trilogy: Nominal Points, and after three draws a second DiamondChess with the same first mover; its winner wins 1½-½, and a draw gives the player who moved second ½ more and the match, 1-½",
+        },
+    ],
+    option: Some("deciding-hunt"),
+    reason: "the seed plays the Deciding Hunt only in the tie-break use; the stand-alone game ends after DiamondChess",
+};
+
+/// The deciding rule when the Deciding Hunt is drawn and the second mover wins.
+pub const DECIDING_HUNT_DRAWN: RuleId = RuleId("deciding-hunt-drawn");
+
+/// The options of the match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeriesOptions {
+    /// `deciding-hunt = off | on`.
+    pub deciding_hunt: bool,
+}
+
+impl GameOptions for SeriesOptions {
+    const SPECS: &'static [OptionSpec] = &[OptionSpec {
+        key: "deciding-hunt",
+        values: &["off", "on"],
+        ruling: Some(DECIDING_HUNT.id),
+        doc: "whether three drawn Hunts are followed by the Deciding Hunt (tie-break use)",
+    }];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        if key != "deciding-hunt" {
+            return Err(OptionError::unknown_key(key, value, Self::SPECS));
+        }
+        self.deciding_hunt = match value {
+            "off" => false,
+            "on" => true,
+            _ => return Err(OptionError::bad_value(key, value, Self::SPECS[0].values)),
+        };
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<&'static str> {
+        (key == "deciding-hunt").then_some(if self.deciding_hunt { "on" } else { "off" })
+    }
+}
+
+/// The Hunt being played.
+#[derive(Debug, PartialEq)]
+pub enum Stage {
+    /// The 1st Hunt.
+    Qi(DiamondQi),
+    /// The 2nd Hunt.
+    Quest(DiamondQuest),
+    /// The 3rd Hunt.
+    Chess(DiamondChess),
+    /// The second DiamondChess of the tie-break use.
+    Deciding(DiamondChess),
+}
+
+impl Clone for Stage {
+    fn clone(&self) -> Self {
+        match self {
+            Stage::Qi(g) => Stage::Qi(g.clone()),
+            Stage::Quest(g) => Stage::Quest(g.clone()),
+            Stage::Chess(g) => Stage::Chess(g.clone()),
+            Stage::Deciding(g) => Stage::Deciding(g.clone()),
+        }
+    }
+
+    /// Reuses the Hunt's buffers when both are the same Hunt, so a tree search
+    /// copying states does not allocate.
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (Stage::Qi(a), Stage::Qi(b)) => a.clone_from(b),
+            (Stage::Quest(a), Stage::Quest(b)) => a.clone_from(b),
+            (Stage::Chess(a), Stage::Chess(b)) | (Stage::Deciding(a), Stage::Deciding(b)) => {
+                a.clone_from(b);
+            }
+            (me, other) => *me = other.clone(),
+        }
+    }
+}
+
+impl Stage {
+    /// The stage's name in the export.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Stage::Qi(_) => "diamond-qi",
+            Stage::Quest(_) => "diamond-quest",
+            Stage::Chess(_) => "diamond-chess",
+            Stage::Deciding(_) => "deciding-hunt",
+        }
+    }
+
+    const fn index(&self) -> usize {
+        match self {
+            Stage::Qi(_) => 0,
+            Stage::Quest(_) => 1,
+            Stage::Chess(_) => 2,
+            Stage::Deciding(_) => 3,
+        }
+    }
+}
+
+/// A rule event of the match: one of a Hunt's, or the start of the next Hunt.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SeriesEvent {
+    /// An event of DiamondQi.
+    Qi(KeyEvent),
+    /// An event of DiamondQuest or DiamondChess.
+    Hunt(HuntEvent),
+    /// `next-hunt`: the Hunt just ended drawn, and `hunt` begins.
+    NextHunt {
+        /// The next Hunt's name.
+        hunt: &'static str,
+        /// Its first mover, when no coin decides it.
+        first: Option<Side>,
+    },
+}
+
+impl RuleEvent for SeriesEvent {
+    fn tag(&self) -> &'static str {
+        match self {
+            SeriesEvent::Qi(e) => e.tag(),
+            SeriesEvent::Hunt(e) => e.tag(),
+            SeriesEvent::NextHunt { .. } => "next-hunt",
+        }
+    }
+}
+
+impl fmt::Display for SeriesEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeriesEvent::Qi(e) => fmt::Display::fmt(e, f),
+            SeriesEvent::Hunt(e) => fmt::Display::fmt(e, f),
+            SeriesEvent::NextHunt { hunt, first } => match first {
+                Some(side) => write!(f, "next-hunt: {hunt}, {side} moves first"),
+                None => write!(f, "next-hunt: {hunt}, a coin for the first move"),
+            },
+        }
+    }
+}
+
+/// Zobrist keys of the stage and the first movers.
+static KEYS: [u64; 8] = zobrist::keys(0x1E3E_1C0D_0000_0005);
+
+/// The Northern Light match in progress.
+///
+/// Equality compares the stage's state, the first movers so far and the options;
+/// the ply count is the past.
+#[derive(Debug)]
+pub struct NorthernLight {
+    options: SeriesOptions,
+    stage: Stage,
+    qi_first: Option<Side>,
+    chess_first: Option<Side>,
+    ply: u32,
+}
+
+impl Clone for NorthernLight {
+    fn clone(&self) -> Self {
+        NorthernLight {
+            options: self.options,
+            stage: self.stage.clone(),
+            qi_first: self.qi_first,
+            chess_first: self.chess_first,
+            ply: self.ply,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.options = source.options;
+        self.stage.clone_from(&source.stage);
+        self.qi_first = source.qi_first;
+        self.chess_first = source.chess_first;
+        self.ply = source.ply;
+    }
+}
+
+impl PartialEq for NorthernLight {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.stage == other.stage
+            && self.qi_first == other.qi_first
+            && self.chess_first == other.chess_first
+    }
+}
+
+/// The Hunts of the match play with default options.
+fn hunt_options<const DOUBLE: bool>() -> HuntOptions<DOUBLE> {
+    HuntOptions::default()
+}
+
+impl NorthernLight {
+    /// The Hunt being played.
+    #[must_use]
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    fn unit(&self) -> ScoreUnit {
+        if self.options.deciding_hunt {
+            ScoreUnit::NominalPoints
+        } else {
+            ScoreUnit::GamePoints
+        }
+    }
+
+    fn extra_hash(&self) -> u64 {
+        let mut h = KEYS[self.stage.index()];
+        if let Some(s) = self.qi_first {
+            h ^= KEYS[4 + s.index()];
+        }
+        if let Some(s) = self.chess_first {
+            h ^= KEYS[6 + s.index()];
+        }
+        h
+    }
+
+    fn stage_turn(&self) -> Turn {
+        match &self.stage {
+            Stage::Qi(g) => g.turn(),
+            Stage::Quest(g) => g.turn(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
+        }
+    }
+
+    /// Whether a draw of the current stage ends the match.
+    fn final_stage(&self) -> bool {
+        match self.stage {
+            Stage::Qi(_) | Stage::Quest(_) => false,
+            Stage::Chess(_) => !self.options.deciding_hunt,
+            Stage::Deciding(_) => true,
+        }
+    }
+
+    /// The match's outcome once the stage ended with `o` and the match with it.
+    fn match_outcome(&self, o: Outcome) -> Outcome {
+        let unit = self.unit();
+        let halves = |green: u16, red: u16| Score {
+            green_halves: green,
+            red_halves: red,
+            unit,
+        };
+        let split = |winner: Side, w: u16, l: u16| match winner {
+            Side::Green => halves(w, l),
+            Side::Red => halves(l, w),
+        };
+        match (o.winner, &self.stage) {
+            (Some(w), Stage::Qi(_)) => Outcome {
+                winner: Some(w),
+                rule: o.rule,
+                score: split(w, 2, 0),
+            },
+            (Some(w), _) => Outcome {
+                winner: Some(w),
+                rule: o.rule,
+                score: split(w, 3, 1),
+            },
+            (None, Stage::Deciding(_)) => {
+                let second = self.chess_first.map_or(Side::Green, Side::opponent);
+                Outcome {
+                    winner: Some(second),
+                    rule: DECIDING_HUNT_DRAWN,
+                    score: split(second, 2, 1),
+                }
+            }
+            (None, _) => Outcome {
+                winner: None,
+                rule: o.rule,
+                score: halves(1, 1),
+            },
+        }
+    }
+
+    /// After a move: if the Hunt ended drawn and the match goes on, the next one.
+    fn advance(&mut self, events: &mut impl FnMut(SeriesEvent)) {
+        let Turn::Over(o) = self.stage_turn() else {
+            return;
+        };
+        if o.winner.is_some() || self.final_stage() {
+            return;
+        }
+        let (next, first) = match self.stage {
+            Stage::Qi(_) => {
+                let first = self.qi_first.map(Side::opponent);
+                (Stage::Quest(Hunt::starting(&hunt_options(), first)), first)
+            }
+            Stage::Quest(_) => (Stage::Chess(Hunt::starting(&hunt_options(), None)), None),
+            Stage::Chess(_) | Stage::Deciding(_) => {
+                let first = self.chess_first;
+                (
+                    Stage::Deciding(Hunt::starting(&hunt_options(), first)),
+                    first,
+                )
+            }
+        };
+        events(SeriesEvent::NextHunt {
+            hunt: match next {
+                Stage::Qi(_) => "DiamondQi",
+                Stage::Quest(_) => "DiamondQuest",
+                Stage::Chess(_) => "DiamondChess",
+                Stage::Deciding(_) => "the Deciding Hunt",
+            },
+            first,
+        });
+        self.stage = next;
+    }
+}
+
+/// Legal actions of the match: the most of any Hunt.
+pub type SeriesActions = ArrayVec<JewelAction, { hunt::CAPACITY }>;
+
+impl Game for NorthernLight {
+    type Action = JewelAction;
+    type Actions = SeriesActions;
+    type Event = SeriesEvent;
+    type Options = SeriesOptions;
+
+    const ID: GameId = GameId::NorthernLight;
+    const TITLE: &'static str =
+        "Northern Light, a Treasure Hunt (DiamondQi, DiamondQuest, DiamondChess)";
+    const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 3: Northern Light- a Treasure Hunt";
+    const RULINGS: &'static [Ruling] = &[DECIDING_HUNT];
+    const RULES: &'static [RuleId] = &[
+        keysquare::rules::WIN_THE_KEY,
+        crate::jewel::rules::BOTH_PRINCESSES_CAPTURED,
+        keysquare::rules::LAST_CHARACTER,
+        keysquare::rules::NO_LEGAL_ACTION,
+        hunt::rules::CHECKMATE,
+        hunt::rules::STALEMATE,
+        hunt::rules::DEAD_POSITION,
+        core_rules::THREEFOLD_REPETITION,
+        DECIDING_HUNT_DRAWN,
+    ];
+    const EVENTS: &'static [&'static str] = &[
+        "first-move",
+        "capture",
+        "en-passant",
+        "key-taken",
+        "key-defended",
+        "lone-continuation",
+        "cannot-win",
+        "promotion",
+        "towering",
+        "next-hunt",
+    ];
+
+    fn new(options: &SeriesOptions) -> Self {
+        NorthernLight {
+            options: *options,
+            stage: Stage::Qi(DiamondQi::new(&Default::default())),
+            qi_first: None,
+            chess_first: None,
+            ply: 0,
+        }
+    }
+
+    fn options(&self) -> &SeriesOptions {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        match self.stage_turn() {
+            Turn::Over(o) => Turn::Over(self.match_outcome(o)),
+            t @ (Turn::Player(_) | Turn::Chance) => t,
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_actions(&self, out: &mut SeriesActions) {
+        match &self.stage {
+            Stage::Qi(g) => g.legal_actions(out),
+            Stage::Quest(g) => g.legal_actions(out),
+            Stage::Chess(g) | Stage::Deciding(g) => g.legal_actions(out),
+        }
+    }
+
+    fn chance_probability(&self, action: JewelAction) -> Option<Probability> {
+        match &self.stage {
+            Stage::Qi(g) => g.chance_probability(action),
+            Stage::Quest(g) => g.chance_probability(action),
+            Stage::Chess(g) | Stage::Deciding(g) => g.chance_probability(action),
+        }
+    }
+
+    fn is_legal(&self, action: JewelAction) -> bool {
+        match &self.stage {
+            Stage::Qi(g) => g.is_legal(action),
+            Stage::Quest(g) => g.is_legal(action),
+            Stage::Chess(g) | Stage::Deciding(g) => g.is_legal(action),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(SeriesEvent)) {
+        let first = match action.get() {
+            keysquare::Action::FirstMove(side) => Some(side),
+            keysquare::Action::Move(_) => None,
+        };
+        match &mut self.stage {
+            Stage::Qi(g) => {
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Qi(e)));
+                if first.is_some() {
+                    self.qi_first = first;
+                }
+            }
+            Stage::Quest(g) => g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e))),
+            Stage::Chess(g) => {
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                if first.is_some() {
+                    self.chess_first = first;
+                }
+            }
+            Stage::Deciding(g) => {
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+            }
+        }
+        self.ply += 1;
+        self.advance(events);
+    }
+
+    fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
+        match &self.stage {
+            Stage::Qi(g) => g.write_action(action, out),
+            Stage::Quest(g) => g.write_action(action, out),
+            Stage::Chess(g) | Stage::Deciding(g) => g.write_action(action, out),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
+        match &self.stage {
+            Stage::Qi(g) => g.parse_action(text),
+            Stage::Quest(g) => g.parse_action(text),
+            Stage::Chess(g) | Stage::Deciding(g) => g.parse_action(text),
+        }
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> JewelAction {
+        match &self.stage {
+            Stage::Qi(g) => g.arbitrary_action(bits),
+            Stage::Quest(g) => g.arbitrary_action(bits),
+            Stage::Chess(g) | Stage::Deciding(g) => g.arbitrary_action(bits),
+        }
+    }
+
+    /// `<stage> [qi-first:<side>] [chess-first:<side>] <the Hunt's position>`:
+    /// the Hunt being played (`diamond-qi`, `diamond-quest`, `diamond-chess`,
+    /// `deciding-hunt`), the first movers of DiamondQi and DiamondChess once known,
+    /// then the Hunt's own export.
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str(self.stage.name())?;
+        if let Some(s) = self.qi_first {
+            write!(out, " qi-first:{s}")?;
+        }
+        if let Some(s) = self.chess_first {
+            write!(out, " chess-first:{s}")?;
+        }
+        out.write_char(' ')?;
+        match &self.stage {
+            Stage::Qi(g) => g.export(out),
+            Stage::Quest(g) => g.export(out),
+            Stage::Chess(g) | Stage::Deciding(g) => g.export(out),
+        }
+    }
+
+    fn import(text: &str, options: &SeriesOptions) -> Result<Self, PositionError> {
+        let err = |expected: String| PositionError {
+            text: text.to_owned(),
+            expected,
+        };
+        let mut rest = text.trim_start();
+        let mut next = || {
+            let t = rest.split_whitespace().next().unwrap_or("");
+            rest = rest[rest.find(t).map_or(rest.len(), |i| i + t.len())..].trim_start();
+            t
+        };
+        let stage_name = next();
+        let mut qi_first = None;
+        let mut chess_first = None;
+        let mut hunt_text = String::new();
+        loop {
+            let t = next();
+            if t.is_empty() {
+                break;
+            }
+            if let Some(s) = t.strip_prefix("qi-first:") {
+                qi_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
+            } else if let Some(s) = t.strip_prefix("chess-first:") {
+                chess_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
+            } else {
+                hunt_text.push_str(t);
+                hunt_text.push(' ');
+                hunt_text.push_str(rest);
+                break;
+            }
+        }
+        let inner = |e: PositionError| err(e.expected);
+        let stage = match stage_name {
+            "diamond-qi" => {
+                Stage::Qi(DiamondQi::import(&hunt_text, &Default::default()).map_err(inner)?)
+            }
+            "diamond-quest" => {
+                Stage::Quest(Hunt::import(&hunt_text, &hunt_options()).map_err(inner)?)
+            }
+            "diamond-chess" => {
+                Stage::Chess(Hunt::import(&hunt_text, &hunt_options()).map_err(inner)?)
+            }
+            "deciding-hunt" => {
+                Stage::Deciding(Hunt::import(&hunt_text, &hunt_options()).map_err(inner)?)
+            }
+            _ => {
+                return Err(err(format!(
+                    "`<stage> [qi-first:<side>] [chess-first:<side>] <position>` with a stage `diamond-qi`, `diamond-quest`, `diamond-chess` or `deciding-hunt`, found `{stage_name}`"
+                )));
+            }
+        };
+        let game = NorthernLight {
+            options: *options,
+            stage,
+            qi_first,
+            chess_first,
+            ply: 0,
+        };
+        game.validate().map_err(err)?;
+        Ok(game)
+    }
+
+    fn hash(&self) -> u64 {
+        let h = match &self.stage {
+            Stage::Qi(g) => g.hash(),
+            Stage::Quest(g) => g.hash(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.hash(),
+        };
+        h ^ self.extra_hash()
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let h = match &self.stage {
+            Stage::Qi(g) => g.recompute_hash(),
+            Stage::Quest(g) => g.recompute_hash(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.recompute_hash(),
+        };
+        h ^ self.extra_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        match &self.stage {
+            Stage::Qi(g) => g.check_invariants(),
+            Stage::Quest(g) => g.check_invariants(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.check_invariants(),
+        }?;
+        self.validate().map_err(InvariantError)
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        let title = match self.stage {
+            Stage::Qi(_) => "1st Hunt: DiamondQi",
+            Stage::Quest(_) => "2nd Hunt: DiamondQuest",
+            Stage::Chess(_) => "3rd Hunt: DiamondChess",
+            Stage::Deciding(_) => "the Deciding Hunt (DiamondChess)",
+        };
+        writeln!(out, "Northern Light, {title}")?;
+        match &self.stage {
+            Stage::Qi(g) => g.render(out),
+            Stage::Quest(g) => g.render(out),
+            Stage::Chess(g) | Stage::Deciding(g) => g.render(out),
+        }?;
+        if let Turn::Over(o) = self.turn() {
+            writeln!(out, "match: {o}")?;
+        }
+        Ok(())
+    }
+
+    /// No bound: the Hunts have none.
+    fn ply_bound(&self) -> Option<u32> {
+        None
+    }
+
+    fn mirrored(&self) -> Option<Self> {
+        let stage = match &self.stage {
+            Stage::Qi(g) => Stage::Qi(g.mirrored()?),
+            Stage::Quest(g) => Stage::Quest(g.mirrored()?),
+            Stage::Chess(g) => Stage::Chess(g.mirrored()?),
+            Stage::Deciding(g) => Stage::Deciding(g.mirrored()?),
+        };
+        Some(NorthernLight {
+            options: self.options,
+            stage,
+            qi_first: self.qi_first.map(Side::opponent),
+            chess_first: self.chess_first.map(Side::opponent),
+            ply: self.ply,
+        })
+    }
+
+    fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        match &self.stage {
+            Stage::Qi(g) => g.mirror_action(action),
+            Stage::Quest(g) => g.mirror_action(action),
+            Stage::Chess(g) | Stage::Deciding(g) => g.mirror_action(action),
+        }
+    }
+}
+
+impl NorthernLight {
+    /// What a match position must satisfy beyond its Hunt's own checks.
+    fn validate(&self) -> Result<(), String> {
+        let coin = matches!(self.stage_turn(), Turn::Chance);
+        match &self.stage {
+            Stage::Qi(_) => {
+                if self.chess_first.is_some() {
+                    return Err("`chess-first:` only once DiamondChess has begun".into());
+                }
+                if coin == self.qi_first.is_some() {
+                    return Err("`qi-first:` exactly when DiamondQi's coin has been tossed".into());
+                }
+            }
+            Stage::Quest(_) | Stage::Chess(_) | Stage::Deciding(_) => {
+                if self.qi_first.is_none() {
+                    return Err("`qi-first:<side>`: who moved first in DiamondQi".into());
+                }
+            }
+        }
+        let problem = match &self.stage {
+            Stage::Qi(_) => None,
+            Stage::Quest(_) => (coin || self.chess_first.is_some()).then_some(
+                "DiamondQuest begins with the opposite of DiamondQi's first mover, and no `chess-first:`",
+            ),
+            Stage::Chess(_) => (coin == self.chess_first.is_some())
+                .then_some("`chess-first:` exactly when DiamondChess's coin has been tossed"),
+            Stage::Deciding(_) => {
+                if coin || self.chess_first.is_none() {
+                    Some("the Deciding Hunt begins with DiamondChess's first mover, given as `chess-first:`")
+                } else if !self.options.deciding_hunt {
+                    Some("a Deciding Hunt with the option `deciding-hunt = off`")
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(p) = problem {
+            return Err(p.into());
+        }
+        if let Turn::Over(o) = self.stage_turn()
+            && o.winner.is_none()
+            && !self.final_stage()
+        {
+            return Err(format!(
+                "{} drawn: the match goes on to the next Hunt; give that position",
+                self.stage.name()
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,88 @@
+//! DiamondQi and the Northern Light match.
+
+use super::qi::{CAPACITY, DiamondQi, QiRules};
+use super::series::NorthernLight;
+use super::*;
+use crate::core::{Bits, Game, Side, Turn};
+use crate::jewel::keysquare::capacity_bound;
+
+fn play<G: Game>(g: &mut G, line: &[&str]) {
+    for text in line {
+        let a = g.parse_action(text).unwrap_or_else(|e| panic!("{e}"));
+        g.play(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn legal_count<G: Game>(g: &G) -> usize {
+    let mut buf = G::Actions::default();
+    g.legal_actions(&mut buf);
+    buf.len()
+}
+
+#[test]
+fn the_set_up_satisfies_the_seed() {
+    let g = DiamondQi::new(&Default::default());
+    let b = g.board();
+    for side in Side::ALL {
+        let home = if side == Side::Red { 0 } else { 6 };
+        // The Princess on the d-file, the Towers in the corners.
+        assert!(b.pieces(side, PRINCESS).has(GEOMETRY.at(3, home)));
+        assert!(b.pieces(side, TOWER).has(GEOMETRY.at(0, home)));
+        assert!(b.pieces(side, TOWER).has(GEOMETRY.at(6, home)));
+        // One Noble on each colour.
+        let nobles = b.pieces(side, NOBLE);
+        let colours: Vec<u8> = [nobles.first(), nobles.last()]
+            .iter()
+            .map(|&sq| {
+                let c = GEOMETRY.coord(sq);
+                (c.file + c.rank) % 2
+            })
+            .collect();
+        assert_eq!(nobles.count(), 2);
+        assert_ne!(colours[0], colours[1]);
+        assert_eq!(b.pieces(side, PIKEMAN).count(), 7);
+        assert_eq!(b.pieces(side, ARISTOCRAT).count(), 0);
+    }
+    // Green North, Red South.
+    assert_eq!(b.side(Side::Red), (1u64 << 14) - 1);
+    assert_eq!(b.side(Side::Green), ((1u64 << 14) - 1) << 35);
+    assert_eq!(g.turn(), Turn::Chance);
+}
+
+#[test]
+fn the_capacity_is_the_sum_of_the_largest_moves() {
+    assert_eq!(capacity_bound::<QiRules>(), CAPACITY);
+}
+
+#[test]
+fn red_has_eleven_first_moves() {
+    // Seven Pikemen one square each, and the Knights B1 to A3 C3 and E1 to D3 F3.
+    let mut g = DiamondQi::new(&Default::default());
+    play(&mut g, &["red-first"]);
+    assert_eq!(legal_count(&g), 11);
+}
+
+#[test]
+fn a_princess_on_d4_unattacked_wins_at_once() {
+    let mut g = DiamondQi::import("3s3/7/7/7/3S3/7/7 red", &Default::default()).unwrap();
+    play(&mut g, &["D3-D4"]);
+    let Turn::Over(o) = g.turn() else { panic!() };
+    assert_eq!(o.winner, Some(Side::Red));
+    assert_eq!(o.score.to_string(), "0-1 Game Points");
+}
+
+#[test]
+fn the_match_goes_from_a_drawn_qi_to_quest_with_the_other_first_mover() {
+    // Both Princesses captured: DiamondQi is drawn; Green moved first in it, so
+    // Red moves first in DiamondQuest.
+    let mut g = NorthernLight::import(
+        "diamond-qi qi-first:green 7/7/7/2s4/7/1K1S3/1k5 red",
+        &Default::default(),
+    )
+    .unwrap();
+    play(&mut g, &["B2xC4"]);
+    assert_eq!(g.stage().name(), "diamond-qi");
+    play(&mut g, &["B1xD2"]);
+    assert_eq!(g.stage().name(), "diamond-quest");
+    assert_eq!(g.turn(), Turn::Player(Side::Red));
+}

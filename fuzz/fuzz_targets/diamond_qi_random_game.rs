@@ -1,0 +1,15 @@
+//! Plays a DiamondQi game chosen by the fuzzer's bytes (each byte picks
+//! among the legal actions, the first-move coin included) and checks every
+//! invariant after every step.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tigerseye_engine::GameId;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err((ply, violation)) =
+        tigerseye_conformance::fuzzing::play_bytes(GameId::DiamondQi, data)
+    {
+        panic!("diamond-qi: ply {ply}: {violation}");
+    }
+});
