@@ -107,7 +107,9 @@ fn reference(game: GameId, position: &str) -> Box<dyn Fn(u32) -> u64> {
                 .to_owned();
             Box::new(move |d| RefMatch::start(&qi).perft(d, &qi))
         }
-        GameId::Duel | GameId::Race => unreachable!("{game} has its own reference model"),
+        GameId::Duel | GameId::Race | GameId::Dragon => {
+            unreachable!("{game} has its own reference model")
+        }
     }
 }
 
