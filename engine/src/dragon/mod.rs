@@ -33,11 +33,14 @@ pub mod deploy;
 pub mod events;
 pub mod forces;
 pub mod moves;
+pub mod ocean_rules;
 pub mod options;
+pub mod sea;
 pub mod state;
 #[cfg(test)]
 mod tests;
 mod text;
+pub mod transform;
 
 use std::fmt;
 
@@ -48,7 +51,9 @@ pub use self::apply::{
 pub use self::deploy::Formation;
 pub use self::events::DragonEvent;
 pub use self::moves::DragonActions;
+pub use self::ocean_rules::{CannonTarget, OpenWater};
 pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
+pub use self::sea::OceanEvent;
 pub use self::state::Position;
 pub use self::text::{MAX_FORCES_ON_GRID, side_name};
 use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Side, Turn};

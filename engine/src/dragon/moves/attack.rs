@@ -111,7 +111,7 @@ impl Threats {
                 return true;
             }
         }
-        ocean::attacks_from_sea(c, sq, self.by)
+        ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore)
     }
 
     /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:
