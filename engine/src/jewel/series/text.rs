@@ -244,6 +244,20 @@ pub(super) fn export(s: &JewelSeries, out: &mut dyn fmt::Write) -> fmt::Result {
     Ok(())
 }
 
+/// Every stage's name, in the order of play.
+const STAGES: [&str; 10] = [
+    "bonus-statement",
+    "duel",
+    "ambush",
+    "northern-light",
+    "adjacent-down",
+    "crystal",
+    "star-lords",
+    "take-back-offer",
+    "race",
+    "over",
+];
+
 /// The form of a position, for errors.
 const FORM: &str = "`<stage> bonus:<green>,<red> [<facet>=<result>:<score> ...] [first:<nl>,<crystal>,<star-lords>] [take-back:<state>] chords:<g>-<r> points:<g>-<r> | <the Facet's position>`, such as `duel bonus:win-bonus,win-bonus chords:0-0 points:0-0 | G2/3/2R red`";
 
@@ -342,6 +356,12 @@ pub(super) fn import(text: &str, options: &SeriesOptions) -> Result<JewelSeries,
     }
     let mut tokens = header.split_whitespace();
     let stage_name = tokens.next().unwrap_or("");
+    if !STAGES.contains(&stage_name) {
+        return Err(err(format!(
+            "`{stage_name}` is no stage: {}; {FORM}",
+            STAGES.join(", ")
+        )));
+    }
     let mut s = JewelSeries::new(options);
     s.stage = Stage::Bonus;
     let mut bonus_seen = false;
@@ -435,12 +455,7 @@ pub(super) fn import(text: &str, options: &SeriesOptions) -> Result<JewelSeries,
             Stage::TakeBackOffer(StarLords::import(facet, &Default::default()).map_err(inner)?)
         }
         "race" => Stage::Race(Race::import(facet, &s.race_options()).map_err(inner)?),
-        "over" => Stage::Over,
-        _ => {
-            return Err(err(format!(
-                "`{stage_name}` is no stage: bonus-statement, duel, ambush, northern-light, adjacent-down, crystal, star-lords, take-back-offer, race, over; {FORM}"
-            )));
-        }
+        _ => Stage::Over,
     };
     if let Some(tb) = take_back_text {
         read_take_back(&mut s, tb, before_text).map_err(err)?;
