@@ -32,6 +32,7 @@
 mod board;
 mod events;
 mod game;
+mod handicap;
 mod options;
 mod tables;
 mod text;

@@ -248,6 +248,18 @@ impl NorthernLight {
         &self.stage
     }
 
+    /// Who moves first in the Hunt being played, once known: DiamondQi's by its
+    /// coin, DiamondQuest's "the opposite of who moved first in DiamondQi",
+    /// DiamondChess's by its coin, the Deciding Hunt's as DiamondChess's.
+    #[must_use]
+    pub fn hunt_first_mover(&self) -> Option<Side> {
+        match self.stage {
+            Stage::Qi(_) => self.qi_first,
+            Stage::Quest(_) => self.qi_first.map(Side::opponent),
+            Stage::Chess(_) | Stage::Deciding(_) => self.chess_first,
+        }
+    }
+
     fn unit(&self) -> ScoreUnit {
         if self.options.deciding_hunt {
             ScoreUnit::NominalPoints
