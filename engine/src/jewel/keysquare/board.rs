@@ -169,7 +169,42 @@ impl<B: Bits> Board<B> {
     /// # Errors
     ///
     /// What is inconsistent.
+    #[inline]
     pub fn check(&self, g: Geometry, kinds: usize) -> Result<(), String> {
+        if self.is_consistent(g, kinds) {
+            Ok(())
+        } else {
+            self.explain(g, kinds)
+        }
+    }
+
+    /// Whether [`Board::check`] passes, as one test of the bitboards.
+    #[inline]
+    #[must_use]
+    pub fn is_consistent(&self, g: Geometry, kinds: usize) -> bool {
+        let mut union = B::EMPTY;
+        let mut overlap = B::EMPTY;
+        let mut beyond = B::EMPTY;
+        for (k, &bb) in self.kinds.iter().enumerate() {
+            overlap |= union & bb;
+            union |= bb;
+            if k >= kinds {
+                beyond |= bb;
+            }
+        }
+        let occupied = self.occupied();
+        ((self.sides[0] & self.sides[1])
+            | overlap
+            | beyond
+            | (union ^ occupied)
+            | (occupied & !B::from_bb(g.all())))
+        .is_empty()
+    }
+
+    /// What [`Board::check`] found wrong.
+    #[cold]
+    #[inline(never)]
+    fn explain(&self, g: Geometry, kinds: usize) -> Result<(), String> {
         if !(self.sides[0] & self.sides[1]).is_empty() {
             return Err("a square belongs to both sides".into());
         }

@@ -227,6 +227,43 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         Ok(hunt)
     }
 
+    /// Whether [`Hunt::validate`]`(false)` passes, as one pass over the bitboards
+    /// with no error to build: what the check after every step runs, falling back to
+    /// the explaining version only when something is wrong. The two must agree
+    /// (a debug assertion checks it in the tests).
+    #[inline]
+    pub(super) fn is_plain(&self) -> bool {
+        const EDGE_RANKS: u64 = 0x7f | 0x7f << 42;
+        let b = &self.board;
+        if !b.is_consistent(GEOMETRY, KINDS.len()) {
+            return false;
+        }
+        let mut ok = b.kind(PIKEMAN) & EDGE_RANKS == 0 && !(self.coin && self.stored.is_some());
+        for side in Side::ALL {
+            let princess = b.pieces(side, PRINCESS);
+            let towers = b.pieces(side, TOWER);
+            let beyond_two = towers & towers.wrapping_sub(1);
+            ok &= princess != 0
+                && !princess.several()
+                && beyond_two & beyond_two.wrapping_sub(1) == 0
+                && b.side(side).count_ones() <= 16;
+        }
+        if !ok || self.ep.is_some() {
+            // An en passant square: the full checks.
+            return ok && self.validate(false).is_ok();
+        }
+        if self.towering != 0 && self.towering & !self.valid_rights() != 0 {
+            return false;
+        }
+        let occ = b.occupied();
+        let mover = self.to_move;
+        let attacked = |side: Side| {
+            let k = b.pieces(side, PRINCESS).first();
+            self.attacked(k, side.opponent(), occ)
+        };
+        !(attacked(mover.opponent()) || self.coin && attacked(mover))
+    }
+
     /// The checks every hunt position passes. With `counts`, also the count of
     /// every kind against the set-up (two Towers, Knights and Nobles, seven
     /// Pikemen, promoted or not); without, the cheaper bounds the simulation
