@@ -9,3 +9,4 @@ mod nightly;
 mod properties;
 mod reference;
 mod reference_race;
+mod reference_series;
