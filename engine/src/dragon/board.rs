@@ -313,6 +313,20 @@ impl SquareSet {
         (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) != 0
     }
 
+    /// Calls `f` with each position, lowest first, reading the set word by
+    /// word (faster than [`SquareSet::iter`] in the hot loops).
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(u8)) {
+        for w in 0..3 {
+            let mut bits = self.0[w];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                f(w as u8 * 64 + i);
+            }
+        }
+    }
+
     /// The positions, lowest first.
     #[inline]
     #[must_use]

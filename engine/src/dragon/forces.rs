@@ -252,6 +252,14 @@ macro_rules! kinds {
                 }
             }
 
+            /// The kind whose code is `code`.
+            fn by_code(code: &str) -> Option<Kind> {
+                match code {
+                    $($code => Some(Kind::$variant),)*
+                    _ => None,
+                }
+            }
+
             /// The seed's name.
             #[must_use]
             pub const fn name(self) -> &'static str {
@@ -388,7 +396,7 @@ impl Kind {
     /// The kind whose code is `code` (case matters: Forest codes are lower case).
     #[must_use]
     pub fn from_code(code: &str) -> Option<Kind> {
-        Kind::ALL.iter().copied().find(|k| k.code() == code)
+        Kind::by_code(code)
     }
 
     /// The kind whose kebab-case name is `name` (`trueborn-prince`), as the

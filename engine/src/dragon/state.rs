@@ -520,12 +520,10 @@ impl Position {
                 h ^= barren_key(w * 8 + i, n);
             }
         }
-        for sq in self.all_occupied().iter() {
-            h ^= force_key(sq, self.forces[sq as usize]);
-        }
-        for sq in self.fleet.iter() {
-            h ^= vessel_key(sq, self.vessels[sq as usize]);
-        }
+        self.all_occupied()
+            .for_each(|sq| h ^= force_key(sq, self.forces[sq as usize]));
+        self.fleet
+            .for_each(|sq| h ^= vessel_key(sq, self.vessels[sq as usize]));
         h
     }
 

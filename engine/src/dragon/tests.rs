@@ -73,3 +73,12 @@ fn time_the_hot_path() {
     let per = t.elapsed().as_nanos() as f64 / (reps * states.len()) as f64;
     println!("clone + legal_actions + apply: {per:.0} ns");
 }
+
+#[test]
+#[ignore = "an instruction-count probe: run under callgrind"]
+fn probe_check() {
+    let g = Dragon::new(&DragonOptions::default());
+    for _ in 0..100_000 {
+        assert!(std::hint::black_box(&g).check_invariants().is_ok());
+    }
+}

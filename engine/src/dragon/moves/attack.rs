@@ -41,6 +41,7 @@ impl Threats {
         let mut orthogonal = SquareSet::EMPTY;
         let mut diagonal = SquareSet::EMPTY;
         let near = c.p.occupied[by.index()].and(c.b.region_set(region));
+        #[allow(clippy::explicit_iter_loop)]
         for s in near.iter() {
             let f = c.p.force(s);
             if protected(f, victim) {

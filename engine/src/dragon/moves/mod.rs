@@ -202,14 +202,19 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     for w in 0..3 {
         visit.0[w] |= c.p.fleet.0[w];
     }
-    for from in visit.iter() {
-        if c.b.region(from) == Region::Ocean {
-            ocean::generate_at(c, from, out);
-        } else {
-            land::generate(c, from, c.p.force(from), out);
-        }
-        if out.done() {
-            return;
+    for w in 0..3 {
+        let mut bits = visit.0[w];
+        while bits != 0 {
+            let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if c.b.region(from) == Region::Ocean {
+                ocean::generate_at(c, from, out);
+            } else {
+                land::generate(c, from, c.p.force(from), out);
+            }
+            if out.done() {
+                return;
+            }
         }
     }
 }
