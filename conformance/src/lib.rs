@@ -13,6 +13,7 @@
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`]: random-play and perft throughput;
 //! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
+//! - [`series`]: what a simulation of whole Jewel Series shows;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
 
 pub mod bench;
@@ -28,6 +29,7 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod search;
+pub mod series;
 pub mod shrink;
 pub mod sim;
 pub mod trend;

@@ -61,8 +61,13 @@ enum Command {
     /// Play random games with every invariant checked after every step.
     Sim {
         /// The game, or `all`.
+        #[arg(long, required_unless_present = "series", conflicts_with = "series")]
+        game: Option<String>,
+        /// A whole linked series instead of one game: `jewel`, the Jewel Series
+        /// (the same as `--game jewel-series`); reports who won, by how many
+        /// Chords, how often Race decided and which Facet decided.
         #[arg(long)]
-        game: String,
+        series: Option<String>,
         /// Games to play (per game with `all`).
         #[arg(long, default_value_t = 100_000)]
         games: u64,
@@ -179,7 +184,7 @@ enum Command {
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
     },
-    /// Print the rulings index (markdown).
+    /// Print the rulings index (markdown): every game's, then the clocks'.
     Rulings {
         /// One game's rulings only.
         #[arg(long)]
@@ -322,6 +327,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
         }
         Command::Sim {
             game,
+            series,
             games,
             seed,
             threads,
@@ -334,6 +340,20 @@ fn run(command: Command) -> anyhow::Result<bool> {
             quiet,
         } => {
             let started = Instant::now();
+            let game = match (game, series) {
+                (Some(g), None) => g,
+                (None, Some(s)) if s.eq_ignore_ascii_case("jewel") || s == "jewel-series" => {
+                    GameId::JewelSeries.name().to_owned()
+                }
+                (None, Some(s)) => {
+                    anyhow::bail!(
+                        "unknown series `{s}`; the one series is `jewel`, the Jewel Series"
+                    )
+                }
+                (Some(_), Some(_)) | (None, None) => {
+                    anyhow::bail!("give `--game <game>` or `--series jewel`")
+                }
+            };
             let mut summary = Summary::new("sim");
             for id in games_named(&game)? {
                 let mut config = SimConfig::new(id, games);
@@ -530,27 +550,15 @@ fn run(command: Command) -> anyhow::Result<bool> {
         }
         Command::Rulings { game } => {
             for (g, r) in tigerseye_engine::rulings::all() {
-                if game.is_some_and(|x| x != g) {
-                    continue;
+                if game.is_none_or(|x| x == g) {
+                    print_ruling(r);
                 }
-                println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
-                for (i, reading) in r.readings.iter().enumerate() {
-                    println!(
-                        "- {} `{}`: {}",
-                        if i == 0 {
-                            "**default**"
-                        } else {
-                            "other reading"
-                        },
-                        reading.name,
-                        reading.text
-                    );
+            }
+            if game.is_none() {
+                println!("## The clocks (shared by every game that is timed)\n");
+                for r in tigerseye_engine::core::clocks::RULINGS {
+                    print_ruling(r);
                 }
-                match r.option {
-                    Some(key) => println!("- option: `{key}`"),
-                    None => println!("- option: none (only the default is implemented)"),
-                }
-                println!("- reason: {}\n", r.reason);
             }
             Ok(true)
         }
@@ -628,6 +636,11 @@ fn print_sim(s: &sim::SimStats) {
     }
     let events: Vec<String> = s.events.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("  events: {}", events.join(", "));
+    if let Some(series) = tigerseye_conformance::series::summarize(s) {
+        for line in series.markdown().lines() {
+            println!("  {line}");
+        }
+    }
     if s.failed_games > 0 {
         println!("  {} FAILED games; first ones:", s.failed_games);
         for f in s.failures.iter().take(10) {
@@ -655,4 +668,22 @@ fn finish(
     };
     report::unique_run_id(root, summary);
     report::write(root, summary)
+}
+
+/// Prints one ruling of the rulings index as markdown.
+fn print_ruling(r: &tigerseye_engine::rulings::Ruling) {
+    println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
+    for (i, reading) in r.readings.iter().enumerate() {
+        let label = if i == 0 {
+            "**default**"
+        } else {
+            "other reading"
+        };
+        println!("- {label} `{}`: {}", reading.name, reading.text);
+    }
+    match r.option {
+        Some(key) => println!("- option: `{key}`"),
+        None => println!("- option: none (only the default is implemented)"),
+    }
+    println!("- reason: {}\n", r.reason);
 }

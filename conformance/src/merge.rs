@@ -60,6 +60,7 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
     let mut outcomes: BTreeMap<(String, String), u64> = BTreeMap::new();
     let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
     let mut events: BTreeMap<String, u64> = BTreeMap::new();
+    let mut scores: BTreeMap<String, u64> = BTreeMap::new();
     let mut failures = Vec::new();
     for p in parts {
         for o in &p.outcomes {
@@ -72,6 +73,9 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         }
         for (e, &c) in &p.events {
             *events.entry(e.clone()).or_default() += c;
+        }
+        for (e, &c) in &p.scores {
+            *scores.entry(e.clone()).or_default() += c;
         }
         failures.extend(p.failures.iter().cloned());
     }
@@ -116,6 +120,7 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         unfinished: parts.iter().map(|p| p.unfinished).sum(),
         length: LengthStats::from_counts(counts),
         events,
+        scores,
         failed_games: parts.iter().map(|p| p.failed_games).sum(),
         failures,
         stopped_early: parts.iter().any(|p| p.stopped_early),

@@ -468,6 +468,15 @@ pub fn markdown(s: &Summary) -> String {
                 100.0 * o.count as f64 / sim.games.max(1) as f64
             );
         }
+        if let Some(series) = crate::series::summarize(sim) {
+            let _ = writeln!(md, "\n{}", series.markdown());
+        }
+        if !sim.scores.is_empty() && sim.scores.len() <= 40 {
+            let _ = writeln!(md, "\n| final score | games |\n|---|---:|");
+            for (score, n) in &sim.scores {
+                let _ = writeln!(md, "| {score} | {n} |");
+            }
+        }
         let _ = writeln!(md, "\n| event | count |\n|---|---:|");
         for (e, n) in &sim.events {
             let _ = writeln!(md, "| {e} | {n} |");

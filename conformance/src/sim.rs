@@ -17,6 +17,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use tigerseye_engine::core::ScoreUnit;
 use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
@@ -183,6 +184,10 @@ pub struct SimStats {
     pub length: LengthStats,
     /// Rule events by tag, over all games (every declared tag, zero included).
     pub events: BTreeMap<String, u64>,
+    /// Finished games by their final score as the game prints it (`4-0 Chords`,
+    /// `½-½ Game Points`): the Jewel Series' margins in Chords come from here.
+    #[serde(default)]
+    pub scores: BTreeMap<String, u64>,
     /// Games that broke an invariant or panicked.
     pub failed_games: u64,
     /// The first failures, at most [`MAX_RECORDED_FAILURES`].
@@ -215,6 +220,14 @@ impl SimStats {
     }
 }
 
+/// Every unit a score is counted in, to print a counted score back in its unit.
+const SCORE_UNITS: [ScoreUnit; 4] = [
+    ScoreUnit::GamePoints,
+    ScoreUnit::Chords,
+    ScoreUnit::Notes,
+    ScoreUnit::NominalPoints,
+];
+
 /// At most this many failures are kept in full; all are counted.
 pub const MAX_RECORDED_FAILURES: usize = 100;
 /// At most this many failures are shrunk to scenarios.
@@ -236,6 +249,8 @@ struct Acc {
     long_lengths: BTreeMap<u32, u64>,
     max_len: u32,
     events: Vec<u64>,
+    /// Finished games by final score: `(green halves, red halves, unit)`.
+    scores: BTreeMap<(u16, u16, &'static str), u64>,
     failed: u64,
     failures: Vec<FailureRecord>,
     skipped: u64,
@@ -262,6 +277,9 @@ impl Acc {
         }
         self.max_len = self.max_len.max(other.max_len);
         add(&mut self.events, &other.events);
+        for (k, n) in other.scores {
+            *self.scores.entry(k).or_default() += n;
+        }
         self.failed += other.failed;
         self.failures.extend(other.failures);
         self.failures.sort_by_key(|f| f.index);
@@ -714,6 +732,10 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
                     },
                 ),
             }
+            let score = outcome.score;
+            *acc.scores
+                .entry((score.green_halves, score.red_halves, score.unit.name()))
+                .or_default() += 1;
             match acc.lengths.get_mut(plies as usize) {
                 Some(n) => *n += 1,
                 None => *acc.long_lengths.entry(plies).or_default() += 1,
@@ -804,6 +826,22 @@ fn summarize<G: Game>(
             .iter()
             .zip(acc.events.iter().chain(std::iter::repeat(&0)))
             .map(|(t, &n)| ((*t).to_owned(), n))
+            .collect(),
+        scores: acc
+            .scores
+            .iter()
+            .map(|(&(g, r, unit), &n)| {
+                let unit = SCORE_UNITS
+                    .into_iter()
+                    .find(|u| u.name() == unit)
+                    .unwrap_or(ScoreUnit::GamePoints);
+                let score = tigerseye_engine::Score {
+                    green_halves: g,
+                    red_halves: r,
+                    unit,
+                };
+                (score.to_string(), n)
+            })
             .collect(),
         failed_games: acc.failed,
         failures: acc.failures,

@@ -61,6 +61,7 @@ registry! {
     Crystal => "crystal", crate::jewel::crystal::Crystal;
     StarLords => "star-lords", crate::jewel::star_lords::StarLords;
     Race => "race", crate::jewel::race::Race;
+    JewelSeries => "jewel-series", crate::jewel::series::JewelSeries;
     Dragon => "dragon", crate::dragon::Dragon;
 }
 

@@ -7,6 +7,7 @@
 //! - Facet 4, [`crystal`]: Crystal of Doom.
 //! - Facet 5, [`star_lords`]: Star-Lords.
 //! - The tie-break dice game, [`race`]: Race.
+//! - [`series`]: the Jewel Series, the Facets played as one linked series.
 //!
 //! Facets 2 to 5 share the key-square core, [`keysquare`]; DiamondQuest and
 //! DiamondChess, whose Key position "is now the same as any other", are royal
@@ -18,6 +19,7 @@ pub mod duel;
 pub mod keysquare;
 pub mod northern_light;
 pub mod race;
+pub mod series;
 pub mod star_lords;
 
 use crate::core::RuleId;
