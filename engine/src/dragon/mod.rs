@@ -65,6 +65,9 @@ use crate::rulings::Ruling;
 pub struct Dragon {
     pos: Position,
     options: DragonOptions,
+    /// The totals of each line of descent at the deployment or the import
+    /// ([`transform::LINES`]), conserved.
+    lines: [u8; transform::LINES.len()],
 }
 
 impl Dragon {
@@ -96,9 +99,11 @@ impl Game for Dragon {
     const EVENTS: &'static [&'static str] = events::EVENTS;
 
     fn new(options: &DragonOptions) -> Dragon {
+        let pos = *options.formation.position();
         Dragon {
-            pos: *options.formation.position(),
+            pos,
             options: *options,
+            lines: transform::line_totals(&pos),
         }
     }
 
@@ -155,9 +160,11 @@ impl Game for Dragon {
     }
 
     fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
+        let pos = text::import(text, options)?;
         Ok(Dragon {
-            pos: text::import(text, options)?,
+            pos,
             options: *options,
+            lines: transform::line_totals(&pos),
         })
     }
 
@@ -170,7 +177,8 @@ impl Game for Dragon {
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.pos.check()
+        self.pos.check()?;
+        transform::check_lines(&self.pos, &self.lines)
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
