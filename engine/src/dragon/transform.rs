@@ -164,47 +164,26 @@ pub const LINES: [&[Kind]; 11] = [
     &[Kind::StormQueen, Kind::StormEmpress, Kind::RedWitch],
 ];
 
-/// For each kind value, the bit set of [`LINES`] it belongs to.
-const LINE_OF: [u16; 64] = {
-    let mut t = [0u16; 64];
-    let mut i = 0;
-    while i < LINES.len() {
-        let mut k = 0;
-        while k < LINES[i].len() {
-            t[LINES[i][k] as usize] |= 1 << i;
-            k += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
 /// Each line's total in `p`: forces on the grid, in the special areas and in
-/// the Barren Lands. No allocation.
+/// the Barren Lands. No allocation: the forces are counted by kind, then
+/// summed per line.
 #[must_use]
 pub fn line_totals(p: &Position) -> [u8; LINES.len()] {
-    let mut out = [0u8; LINES.len()];
-    let mut add = |kind: usize, n: u8| {
-        let mut bits = LINE_OF[kind];
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            out[i] = out[i].wrapping_add(n);
-            bits &= bits - 1;
-        }
-    };
-    for side in [crate::core::Side::Green, crate::core::Side::Red] {
-        for sq in p.occupied[side.index()].iter() {
-            add(p.force(sq).kind_value() as usize, 1);
+    let mut by_kind = p.barren;
+    for f in &p.forces {
+        if f.is_some() {
+            let k = usize::from(f.kind_value());
+            by_kind[k] = by_kind[k].wrapping_add(1);
         }
     }
     for f in p.areas.iter().flatten() {
-        if f.is_some() {
-            add(f.kind_value() as usize, 1);
-        }
+        let k = usize::from(f.kind_value());
+        by_kind[k] = by_kind[k].wrapping_add(1);
     }
-    for (k, &n) in p.barren.iter().enumerate() {
-        if n > 0 {
-            add(k, n);
+    let mut out = [0u8; LINES.len()];
+    for (o, line) in out.iter_mut().zip(LINES) {
+        for &k in line {
+            *o = o.wrapping_add(by_kind[k as usize]);
         }
     }
     out

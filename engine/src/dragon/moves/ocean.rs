@@ -58,17 +58,37 @@ use crate::core::Side;
 
 const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
-/// The leap tables across the coast: for a land position, the water
-/// positions a leap reaches (embarking); for a water position, every position
-/// a leap reaches but the Island (boarding and disembarking). Leaps from land
-/// to land are [`Board::leaps`](super::super::board::Board).
-struct SeaLeaps([[SquareSet; SQUARES]; 4]);
+/// Tables across the coast, built once:
+///
+/// - `leaps[table][sq]`: for a land position, the water positions a leap of
+///   [`LEAPS`]`[table]` reaches (embarking); for a water position, every
+///   position it reaches but the Island (boarding and disembarking). Leaps
+///   from land to land are [`Board::leaps`](super::super::board::Board);
+/// - `coast[d][sq]`: from a land position, the first water position along
+///   direction `d` ([`NO_SQUARE`] if none), and `inland[d][sq]` the land
+///   positions strictly between, which a ride to the coast must find
+///   unoccupied;
+/// - `near[sq]`: from a land position, every water position an embarking move
+///   of any force could reach by ruling `dragon.open-water`'s default (a step,
+///   a leap of any table, the first water position along each line): a quick
+///   test that no vessel is within reach.
+struct SeaTables {
+    leaps: [[SquareSet; SQUARES]; 4],
+    coast: [[u8; SQUARES]; 8],
+    inland: [[SquareSet; SQUARES]; 8],
+    near: [SquareSet; SQUARES],
+}
 
-fn sea_leaps() -> &'static SeaLeaps {
-    static T: OnceLock<SeaLeaps> = OnceLock::new();
+fn tables() -> &'static SeaTables {
+    static T: OnceLock<Box<SeaTables>> = OnceLock::new();
     T.get_or_init(|| {
         let b = board();
-        let mut t = [[SquareSet::EMPTY; SQUARES]; 4];
+        let mut t = Box::new(SeaTables {
+            leaps: [[SquareSet::EMPTY; SQUARES]; 4],
+            coast: [[NO_SQUARE; SQUARES]; 8],
+            inland: [[SquareSet::EMPTY; SQUARES]; 8],
+            near: [SquareSet::EMPTY; SQUARES],
+        });
         for (i, offsets) in LEAPS.iter().enumerate() {
             for sq in 0..SQUARES as u8 {
                 let afloat = !b.region(sq).is_land();
@@ -77,12 +97,33 @@ fn sea_leaps() -> &'static SeaLeaps {
                         continue;
                     };
                     if b.water.has(to) || (afloat && b.region(to).is_land()) {
-                        t[i][sq as usize].insert(to);
+                        t.leaps[i][sq as usize].insert(to);
                     }
                 }
             }
         }
-        SeaLeaps(t)
+        for sq in 0..SQUARES as u8 {
+            if !b.region(sq).is_land() {
+                continue;
+            }
+            for d in 0..8 {
+                let mut s = b.step[d][sq as usize];
+                let mut between = SquareSet::EMPTY;
+                while s != NO_SQUARE && b.region(s).is_land() {
+                    between.insert(s);
+                    s = b.step[d][s as usize];
+                }
+                if s != NO_SQUARE {
+                    t.coast[d][sq as usize] = s;
+                    t.inland[d][sq as usize] = between;
+                    t.near[sq as usize].insert(s);
+                }
+            }
+            for i in 0..4 {
+                t.near[sq as usize] = t.near[sq as usize].or(t.leaps[i][sq as usize]);
+            }
+        }
+        t
     })
 }
 
@@ -266,7 +307,7 @@ pub(crate) fn afloat(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             }
         }
         Role::Knight | Role::Lance => {
-            for to in sea_leaps().0[leap_table(c, role)][s].iter() {
+            for to in tables().leaps[leap_table(c, role)][s].iter() {
                 onto(c, f, to, true, true, t);
             }
         }
@@ -385,7 +426,7 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
         any |= match role {
             Role::Royal | Role::Adjacent => df.abs() <= 1 && dr.abs() <= 1,
             Role::Pawn => df.abs() == 1 && dr == if by == Side::Green { -1 } else { 1 },
-            Role::Knight | Role::Lance => sea_leaps().0[leap_table(c, role)][s as usize].has(sq),
+            Role::Knight | Role::Lance => tables().leaps[leap_table(c, role)][s as usize].has(sq),
             Role::Rook | Role::Crossbow => df == 0 || dr == 0,
             Role::Bishop => df.abs() == dr.abs(),
             Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
@@ -499,8 +540,10 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
         afloat(c, sq, f, &mut t);
         keep_safe(c, sq, f, &mut t);
     }
-    // The vessel's actions, at most 1 + 7 + 2.
-    let mut own: ArrayVec<Action, 10> = ArrayVec::new();
+    // The vessel's actions, at most 1 + 7 + 2, written ascending: the advance
+    // or ram and the Cannons' targets (each to another position) before or
+    // after the re-alignments (to her own position, by bow).
+    let mut single: ArrayVec<Action, 3> = ArrayVec::new();
     let bow = usize::from(v.bow());
     let ahead = c.b.step[bow][sq as usize];
     if ahead != NO_SQUARE && c.b.water.has(ahead) {
@@ -514,9 +557,24 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
         };
         if let Some(kind) = kind {
             if f.is_none() || !guarded(c, f) || !unsafe_after(c, sq, ahead, f, true) {
-                own.push(Action::new(kind, sq, ahead, 0));
+                single.push(Action::new(kind, sq, ahead, 0));
             }
         }
+    }
+    if v.kind().is_flagship() && f.is_some() {
+        for target in cannon_targets(c, sq) {
+            if target != NO_SQUARE {
+                // Insertion keeps the three in order.
+                let a = Action::new(ActionKind::Fire, sq, target, 0);
+                let at = single.iter().position(|&b| b > a).unwrap_or(single.len());
+                single.insert(at, a);
+            }
+        }
+    }
+    let mut own: ArrayVec<Action, 10> = ArrayVec::new();
+    let realign = Action::new(ActionKind::VesselRealign, sq, sq, 0);
+    for &a in single.iter().filter(|&&a| a < realign) {
+        own.push(a);
     }
     // Re-aligning: "in the direction of any adjacent position" (ruling
     // `dragon.realign-bows`): every other direction with a position.
@@ -525,14 +583,9 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
             own.push(Action::new(ActionKind::VesselRealign, sq, sq, d));
         }
     }
-    if v.kind().is_flagship() {
-        for target in cannon_targets(c, sq) {
-            if target != NO_SQUARE {
-                own.push(Action::new(ActionKind::Fire, sq, target, 0));
-            }
-        }
+    for &a in single.iter().filter(|&&a| a > realign) {
+        own.push(a);
     }
-    own.sort_unstable();
     let mut rest = own.iter().copied().peekable();
     for to in t.iter() {
         let a = if c.p.force(to).is_none() {
@@ -571,10 +624,18 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         Some(Kind::RedWitch) | None => return,
         _ => {}
     }
-    let allied_free = |to: u8| {
-        let v = c.p.vessel(to);
-        v.is_some() && v.colour() == c.side && c.p.force(to).is_none()
-    };
+    // The unoccupied vessels (each flies her own colour); none within reach,
+    // no embarking.
+    let all = c.p.all_occupied();
+    let mut free = c.p.fleet;
+    for w in 0..3 {
+        free.0[w] &= !all.0[w];
+    }
+    let passes = c.opts.open_water == OpenWater::Passes;
+    if !passes && !tables().near[from as usize].meets(free) {
+        return;
+    }
+    let allied_free = |to: u8| free.has(to) && c.p.vessel(to).colour() == c.side;
     let mut add = SquareSet::EMPTY;
     let role = f.info().role;
     let s = from as usize;
@@ -594,15 +655,15 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             }
         }
         Role::Knight | Role::Lance => {
-            for to in sea_leaps().0[leap_table(c, role)][s].iter() {
+            for to in tables().leaps[leap_table(c, role)][s].and(free).iter() {
                 if allied_free(to) {
                     add.insert(to);
                 }
             }
         }
-        Role::Rook | Role::Crossbow => embark_ride(c, from, &ORTHOGONAL, &mut add),
-        Role::Bishop => embark_ride(c, from, &DIAGONAL, &mut add),
-        Role::Queen => embark_ride(c, from, &ALL_DIRECTIONS, &mut add),
+        Role::Rook | Role::Crossbow => embark_ride(c, from, &ORTHOGONAL, all, &mut add),
+        Role::Bishop => embark_ride(c, from, &DIAGONAL, all, &mut add),
+        Role::Queen => embark_ride(c, from, &ALL_DIRECTIONS, all, &mut add),
         Role::Fixed
         | Role::Sentinel
         | Role::PalaceGuard
@@ -624,18 +685,18 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
 }
 
 /// A ride from land position `from` along `dirs` over unoccupied positions of
-/// its kingdom to the first water position, then (by ruling
+/// its kingdom to the first water position ([`SeaTables`]), then (by ruling
 /// `dragon.open-water`'s other reading) over open water: onto the first
 /// vessel if she is allied and unoccupied (note 18: no ship is passed).
-fn embark_ride(c: &Ctx<'_>, from: u8, dirs: &[usize], t: &mut SquareSet) {
+fn embark_ride(c: &Ctx<'_>, from: u8, dirs: &[usize], all: SquareSet, t: &mut SquareSet) {
     let passes = c.opts.open_water == OpenWater::Passes;
-    let home = c.b.region(from);
+    let tb = tables();
     for &d in dirs {
-        let step = &c.b.step[d];
-        let mut sq = step[from as usize];
-        while sq != NO_SQUARE && c.b.region(sq) == home && c.p.force(sq).is_none() {
-            sq = step[sq as usize];
+        let mut sq = tb.coast[d][from as usize];
+        if sq == NO_SQUARE || tb.inland[d][from as usize].meets(all) {
+            continue;
         }
+        let step = &c.b.step[d];
         while sq != NO_SQUARE && !c.b.region(sq).is_land() {
             let v = c.p.vessel(sq);
             if v.is_some() {
