@@ -368,13 +368,23 @@ fn vessel_key(sq: u8, vessel: Vessel) -> u64 {
     (Z_SQUARE[sq as usize].rotate_left(17) ^ Z_VESSEL[vessel.0 as usize]).wrapping_mul(MIX)
 }
 
-/// The hash key of `n` forces of kind value `kind` in the Barren Lands.
+/// Eight bytes as one word, for hashing them together.
 #[inline]
-fn barren_key(kind: usize, n: u8) -> u64 {
-    if n == 0 {
+fn word(bytes: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(bytes);
+    u64::from_le_bytes(b)
+}
+
+/// The hash key of word `w` (kinds `8w..8w+8`) of the Barren Lands holding
+/// `value` (its counts as bytes); no key for an empty word.
+#[inline]
+fn barren_key(w: usize, value: u64) -> u64 {
+    if value == 0 {
         0
     } else {
-        (Z_FORCE[kind] ^ u64::from(n).wrapping_mul(Z_MISC[40])).wrapping_mul(MIX)
+        let x = (value ^ Z_MISC[48 + w]).wrapping_mul(MIX);
+        x ^ (x >> 29)
     }
 }
 
@@ -399,12 +409,14 @@ fn side_key(side: Side) -> u64 {
 /// ([`Position::edit_off_grid`]).
 fn rare_key(p: &Position) -> u64 {
     let mut h = 0u64;
-    for (a, slots) in p.areas.iter().enumerate() {
-        for (i, f) in slots.iter().enumerate() {
-            if f.is_some() {
-                h ^= (Z_MISC[a * AREA_SLOTS + i] ^ Z_FORCE[(f.0 & 127) as usize]).wrapping_mul(MIX);
-            }
+    // The areas' 32 slots as four words of eight bytes.
+    for (pair, areas) in p.areas.chunks(2).enumerate() {
+        let mut bytes = [0u8; 8];
+        for (i, f) in areas.iter().flatten().enumerate() {
+            bytes[i] = f.0;
         }
+        let x = (u64::from_le_bytes(bytes) ^ Z_MISC[pair]).wrapping_mul(MIX);
+        h ^= x ^ (x >> 29);
     }
     let c = &p.counters;
     let bytes = [
@@ -562,9 +574,11 @@ impl Position {
     /// Adds one force of kind value `kind` to the Barren Lands.
     #[inline]
     pub fn add_barren(&mut self, kind: usize) {
-        let n = self.barren[kind];
-        self.hash ^= barren_key(kind, n) ^ barren_key(kind, n + 1);
-        self.barren[kind] = n + 1;
+        let w = kind / 8;
+        let before = word(&self.barren[w * 8..w * 8 + 8]);
+        self.barren[kind] += 1;
+        let after = word(&self.barren[w * 8..w * 8 + 8]);
+        self.hash ^= barren_key(w, before) ^ barren_key(w, after);
     }
 
     /// Sets the en-passant position.
@@ -602,13 +616,7 @@ impl Position {
     pub fn compute_hash(&self) -> u64 {
         let mut h = rare_key(self) ^ ep_key(self.ep) ^ side_key(self.to_move);
         for w in 0..8 {
-            let words = &self.barren[w * 8..w * 8 + 8];
-            if words.iter().all(|&n| n == 0) {
-                continue;
-            }
-            for (i, &n) in words.iter().enumerate() {
-                h ^= barren_key(w * 8 + i, n);
-            }
+            h ^= barren_key(w, word(&self.barren[w * 8..w * 8 + 8]));
         }
         self.all_occupied()
             .for_each(|sq| h ^= force_key(sq, self.forces[sq as usize]));
