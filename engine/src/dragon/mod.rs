@@ -32,9 +32,12 @@ pub mod board;
 pub mod deploy;
 pub mod events;
 pub mod forces;
+mod invariants;
 pub mod moves;
 pub mod options;
+pub mod squares;
 pub mod state;
+mod tables;
 #[cfg(test)]
 mod tests;
 mod text;
