@@ -25,6 +25,7 @@
 //! ```
 
 pub mod core;
+pub mod dragon;
 pub mod jewel;
 pub mod registry;
 pub mod rulings;

@@ -62,6 +62,7 @@ registry! {
     StarLords => "star-lords", crate::jewel::star_lords::StarLords;
     Race => "race", crate::jewel::race::Race;
     JewelSeries => "jewel-series", crate::jewel::series::JewelSeries;
+    Dragon => "dragon", crate::dragon::Dragon;
 }
 
 /// A game's static description, read through [`GameId::visit`].

@@ -107,7 +107,7 @@ fn reference(game: GameId, position: &str) -> Box<dyn Fn(u32) -> u64> {
                 .to_owned();
             Box::new(move |d| RefMatch::start(&qi).perft(d, &qi))
         }
-        GameId::Duel | GameId::Race | GameId::JewelSeries => {
+        GameId::Duel | GameId::Race | GameId::JewelSeries | GameId::Dragon => {
             unreachable!("{game} has its own reference model")
         }
     }

@@ -1,0 +1,199 @@
+//! Applying an action: the move itself, then what the rules attach to it
+//! (captures to the Barren Lands, demotions, the double step's en-passant
+//! position, the truce counter, the end of the game).
+
+use super::action::{Action, ActionKind};
+use super::board::{NO_SQUARE, board, rank_of};
+use super::deploy::tracks_first_move;
+use super::events::DragonEvent;
+use super::forces::{Force, Kind, Role};
+use super::moves::{forward, has_action, ocean};
+use super::options::DragonOptions;
+use super::state::Position;
+use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
+
+/// Rule 23.3: "fifty moves are played by both players and there having been no
+/// capture or sinking nor any movement of Vessels, Dwarfs, Gnomes, Elves or
+/// Trolls".
+pub const FIFTY_MOVE_TRUCE: RuleId = RuleId("fifty-move-truce");
+/// Note 7: "Stalemate results in a truce being declared and is therefore a
+/// draw."
+pub const STALEMATE_TRUCE: RuleId = RuleId("stalemate-truce");
+/// The project's ply bound (ruling `dragon.ply-bound`), until issue 6's
+/// victories end games.
+pub const PLY_BOUND_TRUCE: RuleId = RuleId("ply-bound");
+/// Plies without a capture, sinking or pawn or vessel move that make the truce.
+pub const FIFTY_MOVES: u16 = 100;
+/// The ply bound of ruling `dragon.ply-bound`.
+pub const PLY_BOUND: u32 = 2000;
+
+/// A truce's score. The seed's table keeps only Direct Capture (5) and
+/// Planting a Flag (3); the truce's is lost (issue 6 rules on it). Until then a
+/// draw is recorded as a half Game Point each.
+pub const TRUCE_SCORE: Score = Score::each_halves(1, ScoreUnit::GamePoints);
+
+/// Sends a force (captured or lost) to the Barren Lands: a tower with her bird
+/// inside sends both.
+fn to_barren(p: &mut Position, f: Force) {
+    match f.kind() {
+        Some(Kind::WatchtowerAlbatross) => {
+            p.add_barren(Kind::Watchtower as usize);
+            p.add_barren(Kind::Albatross as usize);
+        }
+        Some(Kind::CastleRaven) => {
+            p.add_barren(Kind::Castle as usize);
+            p.add_barren(Kind::Raven as usize);
+        }
+        _ => p.add_barren(f.kind_value() as usize),
+    }
+}
+
+/// Applies `action` (legal in `p`), reporting events.
+pub(crate) fn apply(
+    p: &mut Position,
+    opts: &DragonOptions,
+    action: Action,
+    events: &mut impl FnMut(DragonEvent),
+) {
+    let b = board();
+    let side = p.to_move;
+    let from = action.from();
+    let to = action.to();
+    let mut reset = false;
+    let mut new_ep = NO_SQUARE;
+    match action.kind() {
+        Some(ActionKind::Move | ActionKind::Capture | ActionKind::EnPassant) => {
+            let mut f = p.take(from);
+            if p.force(to).is_some() {
+                let victim = p.take(to);
+                events(DragonEvent::Capture {
+                    by: f,
+                    on: to,
+                    captured: victim,
+                });
+                to_barren(p, victim);
+                reset = true;
+            }
+            if action.kind() == Some(ActionKind::EnPassant) {
+                let victim_sq = victim_square(to, side.opponent());
+                let victim = p.take(victim_sq);
+                events(DragonEvent::EnPassant {
+                    by: f,
+                    on: victim_sq,
+                    captured: victim,
+                });
+                to_barren(p, victim);
+                reset = true;
+            }
+            let role = f.info().role;
+            if matches!(role, Role::Pawn | Role::Walker) {
+                reset = true;
+            }
+            if role == Role::Pawn && from.abs_diff(to) == 18 {
+                new_ep = (from + to) / 2;
+            }
+            if f.kind().is_some_and(tracks_first_move) {
+                f = f.moved();
+            }
+            // "should one move or capture to a position outside the Forest Palace
+            // he is Demoted to a Dwarf - without the two position initial move".
+            if role == Role::PalaceWalker && !b.in_palace(side, to) {
+                let demoted = match side {
+                    Side::Green => Kind::Dwarf,
+                    Side::Red => Kind::Gnome,
+                };
+                events(DragonEvent::Demoted {
+                    on: to,
+                    from: f,
+                    to: demoted,
+                });
+                f = Force::new(demoted);
+            }
+            p.put(to, f);
+        }
+        Some(ActionKind::Arrow) => {
+            let archer = p.force(from);
+            let victim = p.take(to);
+            events(DragonEvent::Arrow {
+                by: archer,
+                on: to,
+                captured: victim,
+            });
+            to_barren(p, victim);
+            p.edit_off_grid(|p| {
+                let c = &mut p.counters;
+                match archer.kind() {
+                    Some(Kind::WoodlandPrincess) => c.princess_arrows -= 1,
+                    Some(Kind::QueenAtWar) => c.queen_arrows -= 1,
+                    _ => c.red_arrows -= 1,
+                }
+                c.spent_arrows[side.index()] += 1;
+            });
+            reset = true;
+        }
+        Some(ActionKind::Release) => {
+            let tower = p.take(from);
+            let (empty, bird) = match tower.kind() {
+                Some(Kind::WatchtowerAlbatross) => (Kind::Watchtower, Kind::Albatross),
+                _ => (Kind::Castle, Kind::Raven),
+            };
+            let mut t = Force::new(empty);
+            if tower.is_unmoved() {
+                t = Force::unmoved(empty);
+            }
+            p.put(from, t);
+            p.put(to, Force::new(bird));
+            events(DragonEvent::Released { from, to, bird });
+        }
+        Some(ActionKind::Trident) => {
+            ocean::apply_trident(p, action);
+            events(DragonEvent::Trident {
+                west: action.extra() >> 3,
+                east: action.extra() & 7,
+            });
+            reset = true;
+        }
+        Some(
+            ActionKind::VesselAdvance
+            | ActionKind::VesselRealign
+            | ActionKind::Ram
+            | ActionKind::Fire
+            | ActionKind::Spring
+            | ActionKind::Choice
+            | ActionKind::Seer,
+        )
+        | None => {
+            // Never generated yet (the ocean, issue 6): `apply` refuses them.
+        }
+    }
+    p.set_ep(new_ep);
+    p.set_to_move(side.opponent());
+    p.ply += 1;
+    p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
+    finish(p, opts);
+}
+
+/// Where the Gnome (Dwarf) of `victim_side` that passed `ep` stands: one step
+/// beyond it in his forwards direction.
+fn victim_square(ep: u8, victim_side: Side) -> u8 {
+    board().step[forward(victim_side)][ep as usize]
+}
+
+/// Records the end of the game if the position ends it: the truces.
+pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
+    let rule = if p.quiet >= FIFTY_MOVES {
+        Some(FIFTY_MOVE_TRUCE)
+    } else if p.ply >= PLY_BOUND {
+        Some(PLY_BOUND_TRUCE)
+    } else if !has_action(p, opts) {
+        Some(STALEMATE_TRUCE)
+    } else {
+        None
+    };
+    p.outcome = rule.map(|rule| Outcome {
+        winner: None,
+        rule,
+        score: TRUCE_SCORE,
+    });
+    let _ = rank_of;
+}

@@ -1,0 +1,954 @@
+//! The Middle Kingdoms board: 9 files by 15 ranks, read once from
+//! `engine/data/dragon/board.txt` (the project's draft: the seed's diagram is
+//! lost; the file explains every choice).
+//!
+//! ```text
+//!            A B C D E F G H I
+//!      15    f f f P P P f f f   Forest Home          (behind E15: the White Room)
+//!      14    f f f P P P f f f   Forest Second
+//!      13    f f f P P P f f f   Forest Third         (TrueBorn Banner: E13/E12)
+//!      12    f f f f f f f f f   Forest Front
+//!      11    f f f f f f f f f   Forest Beaches
+//!      10    ~ ~ ~ ~ H ~ ~ ~ ~   Forest coastal waters (H: Trafalgar Harbour)
+//!       9    ~ ~ ~ ~ ~ ~ ~ ~ ~   Northern Ocean
+//!       8    ~ ~ ~ ~ * ~ ~ ~ ~   Central Ocean        (*: the Island of Sirens)
+//!       7    ~ ~ ~ ~ ~ ~ ~ ~ ~   Southern Ocean
+//!       6    ~ ~ ~ ~ H ~ ~ ~ ~   Storm coastal waters  (H: the Storm Harbour)
+//!       5    s s s s s s s s s   Storm Beaches
+//!       4    s s s s s s s s s   Storm Front
+//!       3    s s s C C C s s s   Storm Third          (Shadow Banner: E3/E4)
+//!       2    s s s C C C s s s   Storm Second
+//!       1    s s s C C C s s s   Storm Home           (behind E1: the Stairwell)
+//! ```
+//!
+//! A position is numbered `rank * 9 + file` from A1 = 0 to I15 = 134. The hot
+//! path reads the tables built here through one `&'static Board`
+//! ([`board`]), fetched once per call.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::forces::{Kind, Scope};
+use crate::core::{Coord, Side};
+
+/// Files A-I.
+pub const FILES: u8 = 9;
+/// Ranks 1-15.
+pub const RANKS: u8 = 15;
+/// Positions on the grid.
+pub const SQUARES: usize = 135;
+/// "No position" in the step tables.
+pub const NO_SQUARE: u8 = u8::MAX;
+
+/// The board's data file.
+const BOARD_TXT: &str = include_str!("../../data/dragon/board.txt");
+
+/// The eight directions, clockwise from north: N, NE, E, SE, S, SW, W, NW.
+pub const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+/// The names of [`DIRECTIONS`].
+pub const DIRECTION_NAMES: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+/// Indices of the vertical and horizontal directions.
+pub const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+/// Indices of the diagonal directions.
+pub const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+
+/// The three regions of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Region {
+    /// The Forest Kingdom (North).
+    Forest,
+    /// Trafalgar Ocean, with its coastal waters, Harbours and the Island.
+    Ocean,
+    /// The Kingdom of Storms (South).
+    Storm,
+}
+
+impl Region {
+    /// The kingdom of `side`: the Forest for Green (North), the Storms for Red.
+    #[must_use]
+    pub const fn home(side: Side) -> Region {
+        match side {
+            Side::Green => Region::Forest,
+            Side::Red => Region::Storm,
+        }
+    }
+
+    /// Whether this is a kingdom (land).
+    #[must_use]
+    pub const fn is_land(self) -> bool {
+        !matches!(self, Region::Ocean)
+    }
+}
+
+/// The seed's names for the fifteen ranks, from the south.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RankName {
+    /// Rank 1.
+    StormHome,
+    /// Rank 2.
+    StormSecond,
+    /// Rank 3.
+    StormThird,
+    /// Rank 4.
+    StormFront,
+    /// Rank 5.
+    StormBeaches,
+    /// Rank 6.
+    StormCoastalWaters,
+    /// Rank 7.
+    SouthernOcean,
+    /// Rank 8.
+    CentralOcean,
+    /// Rank 9.
+    NorthernOcean,
+    /// Rank 10.
+    ForestCoastalWaters,
+    /// Rank 11.
+    ForestBeaches,
+    /// Rank 12.
+    ForestFront,
+    /// Rank 13.
+    ForestThird,
+    /// Rank 14.
+    ForestSecond,
+    /// Rank 15.
+    ForestHome,
+}
+
+impl RankName {
+    const ALL: [RankName; 15] = [
+        RankName::StormHome,
+        RankName::StormSecond,
+        RankName::StormThird,
+        RankName::StormFront,
+        RankName::StormBeaches,
+        RankName::StormCoastalWaters,
+        RankName::SouthernOcean,
+        RankName::CentralOcean,
+        RankName::NorthernOcean,
+        RankName::ForestCoastalWaters,
+        RankName::ForestBeaches,
+        RankName::ForestFront,
+        RankName::ForestThird,
+        RankName::ForestSecond,
+        RankName::ForestHome,
+    ];
+
+    /// The name as the data file writes it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RankName::StormHome => "storm-home",
+            RankName::StormSecond => "storm-second",
+            RankName::StormThird => "storm-third",
+            RankName::StormFront => "storm-front",
+            RankName::StormBeaches => "storm-beaches",
+            RankName::StormCoastalWaters => "storm-coastal-waters",
+            RankName::SouthernOcean => "southern-ocean",
+            RankName::CentralOcean => "central-ocean",
+            RankName::NorthernOcean => "northern-ocean",
+            RankName::ForestCoastalWaters => "forest-coastal-waters",
+            RankName::ForestBeaches => "forest-beaches",
+            RankName::ForestFront => "forest-front",
+            RankName::ForestThird => "forest-third",
+            RankName::ForestSecond => "forest-second",
+            RankName::ForestHome => "forest-home",
+        }
+    }
+}
+
+/// The special areas off the grid that hold several forces (seed 000, note 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Area {
+    /// New-Earth Library (Forest): the TrueBorn Queen at work, the Librarian.
+    NewEarthLibrary,
+    /// The White Room, in the Library: the Watching Ice Dragon.
+    WhiteRoom,
+    /// Scholars' Tower (Forest): the Captive Magician.
+    ScholarsTower,
+    /// The Dungeons (Storms): the Jailer.
+    Dungeons,
+    /// The Stairwell, in the Dungeons: the Waiting Elder Winged Serpent.
+    Stairwell,
+    /// The Central Dungeon: the Waiting Younger Winged Serpent.
+    CentralDungeon,
+    /// The Jailer's office, in the Dungeons: forfeited regalia (no forces).
+    JailersOffice,
+    /// Storm Tower (Storms): the Storm Dragon and the Captive Wizard.
+    StormTower,
+}
+
+/// Every special area, in the order positions list them.
+pub const AREAS: [Area; 8] = [
+    Area::NewEarthLibrary,
+    Area::WhiteRoom,
+    Area::ScholarsTower,
+    Area::Dungeons,
+    Area::Stairwell,
+    Area::CentralDungeon,
+    Area::JailersOffice,
+    Area::StormTower,
+];
+/// The most forces a special area can hold in the state (the data file may
+/// give fewer).
+pub const AREA_SLOTS: usize = 4;
+
+impl Area {
+    /// The name as the data file and positions write it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Area::NewEarthLibrary => "new-earth-library",
+            Area::WhiteRoom => "white-room",
+            Area::ScholarsTower => "scholars-tower",
+            Area::Dungeons => "dungeons",
+            Area::Stairwell => "stairwell",
+            Area::CentralDungeon => "central-dungeon",
+            Area::JailersOffice => "jailers-office",
+            Area::StormTower => "storm-tower",
+        }
+    }
+
+    /// The area's index in [`AREAS`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The area named `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Area> {
+        AREAS.iter().copied().find(|a| a.name() == name)
+    }
+}
+
+/// One special area as the data file describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AreaSpec {
+    /// The kingdom it lies in.
+    pub kingdom: Region,
+    /// The area that includes it, if any.
+    pub within: Option<Area>,
+    /// How many forces it holds at most (up to [`AREA_SLOTS`]).
+    pub holds: u8,
+    /// For the White Room and the Stairwell: the off-grid point (file, rank,
+    /// 0-based; rank -1 or 15) it is attacked through.
+    pub behind: Option<(i8, i8)>,
+}
+
+/// A set of positions: bit `i` of word `i / 64` for position `i`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet(pub [u64; 3]);
+
+impl SquareSet {
+    /// No position.
+    pub const EMPTY: SquareSet = SquareSet([0; 3]);
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn has(&self, sq: u8) -> bool {
+        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 == 1
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn insert(&mut self, sq: u8) {
+        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: u8) {
+        self.0[(sq >> 6) as usize] &= !(1 << (sq & 63));
+    }
+
+    /// Positions in the set.
+    #[must_use]
+    pub const fn count(&self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] == 0
+    }
+
+    /// The positions in both sets.
+    #[inline]
+    #[must_use]
+    pub const fn and(self, other: SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+        ])
+    }
+
+    /// The positions in either set.
+    #[inline]
+    #[must_use]
+    pub const fn or(self, other: SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+        ])
+    }
+
+    /// Whether the sets share a position.
+    #[inline]
+    #[must_use]
+    pub const fn meets(self, other: SquareSet) -> bool {
+        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) != 0
+    }
+
+    /// The positions, lowest first.
+    #[inline]
+    #[must_use]
+    pub fn iter(self) -> SquareIter {
+        SquareIter {
+            words: self.0,
+            word: 0,
+            bits: self.0[0],
+        }
+    }
+}
+
+/// The positions of a [`SquareSet`], lowest first.
+#[derive(Clone, Debug)]
+pub struct SquareIter {
+    words: [u64; 3],
+    word: u8,
+    bits: u64,
+}
+
+impl Iterator for SquareIter {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.bits == 0 {
+            if self.word >= 2 {
+                return None;
+            }
+            self.word += 1;
+            self.bits = self.words[self.word as usize];
+        }
+        let sq = self.word * 64 + self.bits.trailing_zeros() as u8;
+        self.bits &= self.bits - 1;
+        Some(sq)
+    }
+}
+
+/// The parsed board and every table move generation reads.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Each position's region.
+    pub region: [Region; SQUARES],
+    /// The Forest Palace.
+    pub palace: SquareSet,
+    /// The Storm Citadel.
+    pub citadel: SquareSet,
+    /// The Harbours.
+    pub harbours: SquareSet,
+    /// The Island of Sirens (water nothing may occupy).
+    pub island: SquareSet,
+    /// Each rank's name, rank 1 first.
+    pub ranks: [RankName; 15],
+    /// The two positions covering each side's banner: `[side.index()]`, the
+    /// TrueBorn Banner (Green) and the Shadow Banner (Red).
+    pub banners: [[u8; 2]; 2],
+    /// The special areas, in [`AREAS`] order.
+    pub areas: [AreaSpec; 8],
+    /// `step[d][sq]`: the position one step in direction `d`, or
+    /// [`NO_SQUARE`] off the grid.
+    pub step: [[u8; SQUARES]; 8],
+    /// `land_step[d][sq]`: as `step`, but [`NO_SQUARE`] unless both positions
+    /// are in the same kingdom (never from or to the ocean).
+    pub land_step: [[u8; SQUARES]; 8],
+    /// `leaps[table][sq]`: the land positions of `sq`'s kingdom a leap of
+    /// [`LEAPS`]`[table]` reaches, ascending, padded with [`NO_SQUARE`].
+    pub leaps: [[[u8; 16]; SQUARES]; 4],
+    /// `leap_sets[table][sq]`: `leaps` as sets.
+    pub leap_sets: [[SquareSet; SQUARES]; 4],
+    /// `neighbours[sq]`: the adjacent positions of `sq`'s kingdom.
+    pub neighbours: [SquareSet; SQUARES],
+    /// `walker[side][sq]`: the positions an Elf or Troll of `side` (or a Palace
+    /// Defender, Citadel Watcher) on `sq` moves and captures on.
+    pub walker: [[SquareSet; SQUARES]; 2],
+    /// `pawn_captures[side][sq]`: the positions a Dwarf or Gnome of `side` on
+    /// `sq` captures on (diagonally forwards).
+    pub pawn_captures: [[SquareSet; SQUARES]; 2],
+    /// `rays[d][sq]`: the positions of `sq`'s kingdom along direction `d`.
+    pub rays: [[SquareSet; SQUARES]; 8],
+    /// Trafalgar Ocean's positions a vessel may occupy (all but the Island).
+    pub water: SquareSet,
+    /// `allowed[kind value]`: the positions a force of that kind may occupy by
+    /// its scope of operations (its kingdoms, its palace, the water).
+    pub allowed: [SquareSet; 64],
+}
+
+/// The leap tables: [`KNIGHT`], [`LANCE`], [`SWORD`], [`PIKE`].
+pub const LEAPS: [&[(i8, i8)]; 4] = [&KNIGHT_LEAPS, &LANCE_LEAPS, &SWORD_LEAPS, &PIKE_LEAPS];
+/// Index of the Western Chess Knight's leap in [`LEAPS`] (Green and Red
+/// Knights).
+pub const KNIGHT: usize = 0;
+/// Index of the White and Black Knights' Lance leaps: "Three positions
+/// vertically or horizontally, then two positions laterally ... or ... one".
+pub const LANCE: usize = 1;
+/// Index of the SwordVariation: one or two diagonally, or the Knight's leap.
+pub const SWORD: usize = 2;
+/// Index of the PikeVariation: one or two vertically or horizontally, or the
+/// Knight's leap.
+pub const PIKE: usize = 3;
+
+const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const LANCE_LEAPS: [(i8, i8); 16] = [
+    (3, 1),
+    (3, 2),
+    (3, -1),
+    (3, -2),
+    (-3, 1),
+    (-3, 2),
+    (-3, -1),
+    (-3, -2),
+    (1, 3),
+    (2, 3),
+    (-1, 3),
+    (-2, 3),
+    (1, -3),
+    (2, -3),
+    (-1, -3),
+    (-2, -3),
+];
+const SWORD_LEAPS: [(i8, i8); 16] = [
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const PIKE_LEAPS: [(i8, i8); 16] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (0, 2),
+    (0, -2),
+    (2, 0),
+    (-2, 0),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The board, parsed on first use.
+///
+/// # Panics
+///
+/// Never: the embedded data file is checked by this module's tests.
+#[must_use]
+pub fn board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| {
+        Board::parse(BOARD_TXT).unwrap_or_else(|e| panic!("engine/data/dragon/board.txt: {e}"))
+    })
+}
+
+/// The position at 0-based `file` and `rank`, if on the grid.
+#[inline]
+#[must_use]
+pub const fn at(file: i8, rank: i8) -> Option<u8> {
+    if file < 0 || rank < 0 || file >= FILES as i8 || rank >= RANKS as i8 {
+        None
+    } else {
+        Some(rank as u8 * FILES + file as u8)
+    }
+}
+
+/// The 0-based file of `sq`.
+#[inline]
+#[must_use]
+pub const fn file_of(sq: u8) -> u8 {
+    sq % FILES
+}
+
+/// The 0-based rank of `sq`.
+#[inline]
+#[must_use]
+pub const fn rank_of(sq: u8) -> u8 {
+    sq / FILES
+}
+
+/// Writes `sq` as the seed does: `E15`.
+///
+/// # Errors
+///
+/// Only those of `out`.
+pub fn write_square(sq: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_char(char::from(b'A' + file_of(sq)))?;
+    let r = rank_of(sq) + 1;
+    if r >= 10 {
+        out.write_char('1')?;
+    }
+    out.write_char(char::from(b'0' + r % 10))
+}
+
+/// `sq` as a new string.
+#[must_use]
+pub fn square_name(sq: u8) -> String {
+    let mut s = String::with_capacity(3);
+    let _ = write_square(sq, &mut s);
+    s
+}
+
+/// Reads a position `A1` to `I15`.
+///
+/// # Errors
+///
+/// A message saying what was expected.
+pub fn parse_square(text: &str) -> Result<u8, String> {
+    let c: Coord = text.parse().map_err(|e| format!("{e}"))?;
+    at(c.file as i8, c.rank as i8)
+        .ok_or_else(|| format!("`{text}` is off the board (files A-I, ranks 1-15)"))
+}
+
+impl Board {
+    /// Parses the board file.
+    ///
+    /// # Errors
+    ///
+    /// The line and what was expected.
+    pub fn parse(text: &str) -> Result<Board, String> {
+        let mut region = [Region::Ocean; SQUARES];
+        let mut palace = SquareSet::EMPTY;
+        let mut citadel = SquareSet::EMPTY;
+        let mut harbours = SquareSet::EMPTY;
+        let mut island = SquareSet::EMPTY;
+        let mut ranks: [Option<RankName>; 15] = [None; 15];
+        let mut banners: [Option<[u8; 2]>; 2] = [None, None];
+        let mut areas: [Option<AreaSpec>; 8] = [None; 8];
+        let mut in_map = false;
+        let mut map_done = false;
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at_line = |m: String| format!("line {}: {m}", n + 1);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if in_map {
+                if words == ["end"] {
+                    in_map = false;
+                    map_done = true;
+                    continue;
+                }
+                if words.len() != 11 {
+                    return Err(at_line(format!(
+                        "a map line is a rank, nine cells and the rank's name, found `{line}`"
+                    )));
+                }
+                let rank: u8 = words[0]
+                    .parse()
+                    .ok()
+                    .filter(|r| (1..=RANKS).contains(r))
+                    .ok_or_else(|| at_line(format!("rank 1-15, found `{}`", words[0])))?;
+                let r = rank - 1;
+                if ranks[r as usize].is_some() {
+                    return Err(at_line(format!("rank {rank} twice")));
+                }
+                let name = RankName::ALL
+                    .into_iter()
+                    .find(|k| k.name() == words[10])
+                    .ok_or_else(|| at_line(format!("unknown rank name `{}`", words[10])))?;
+                ranks[r as usize] = Some(name);
+                for (f, cell) in words[1..10].iter().enumerate() {
+                    let sq = r * FILES + f as u8;
+                    region[sq as usize] = match *cell {
+                        "f" => Region::Forest,
+                        "P" => {
+                            palace.insert(sq);
+                            Region::Forest
+                        }
+                        "s" => Region::Storm,
+                        "C" => {
+                            citadel.insert(sq);
+                            Region::Storm
+                        }
+                        "~" => Region::Ocean,
+                        "H" => {
+                            harbours.insert(sq);
+                            Region::Ocean
+                        }
+                        "*" => {
+                            island.insert(sq);
+                            Region::Ocean
+                        }
+                        other => {
+                            return Err(at_line(format!(
+                                "a cell is one of f P s C ~ H *, found `{other}`"
+                            )));
+                        }
+                    };
+                }
+                continue;
+            }
+            match words[0] {
+                "map" if !map_done => in_map = true,
+                "banner" => {
+                    if words.len() != 4 {
+                        return Err(at_line("`banner <name> <position> <position>`".into()));
+                    }
+                    let side = match words[1] {
+                        "trueborn-banner" => Side::Green,
+                        "shadow-banner" => Side::Red,
+                        other => {
+                            return Err(at_line(format!(
+                                "a banner is trueborn-banner or shadow-banner, found `{other}`"
+                            )));
+                        }
+                    };
+                    let a = parse_square(words[2]).map_err(at_line)?;
+                    let b = parse_square(words[3]).map_err(at_line)?;
+                    banners[side.index()] = Some([a, b]);
+                }
+                "area" => {
+                    if words.len() != 6 {
+                        return Err(at_line(
+                            "`area <name> <kingdom> <within|-> <holds> <behind|->`".into(),
+                        ));
+                    }
+                    let area = Area::from_name(words[1])
+                        .ok_or_else(|| at_line(format!("unknown area `{}`", words[1])))?;
+                    let kingdom = match words[2] {
+                        "forest" => Region::Forest,
+                        "storm" => Region::Storm,
+                        other => {
+                            return Err(at_line(format!(
+                                "a kingdom is forest or storm, found `{other}`"
+                            )));
+                        }
+                    };
+                    let within = match words[3] {
+                        "-" => None,
+                        w => Some(
+                            Area::from_name(w)
+                                .ok_or_else(|| at_line(format!("unknown area `{w}`")))?,
+                        ),
+                    };
+                    let holds: u8 = words[4]
+                        .parse()
+                        .ok()
+                        .filter(|&h| usize::from(h) <= AREA_SLOTS)
+                        .ok_or_else(|| {
+                            at_line(format!("holds 0-{AREA_SLOTS}, found `{}`", words[4]))
+                        })?;
+                    let behind = match words[5] {
+                        "-" => None,
+                        w => {
+                            let (f, r) = w.split_at(1);
+                            let file = f
+                                .bytes()
+                                .next()
+                                .filter(|b| (b'A'..=b'I').contains(b))
+                                .ok_or_else(|| at_line(format!("a file A-I in `{w}`")))?;
+                            let rank: i8 = r
+                                .parse()
+                                .ok()
+                                .filter(|&r| r == 0 || r == 16)
+                                .ok_or_else(|| {
+                                    at_line(format!(
+                                        "`behind` is off the grid: rank 0 or 16, found `{w}`"
+                                    ))
+                                })?;
+                            Some(((file - b'A') as i8, rank - 1))
+                        }
+                    };
+                    areas[area.index()] = Some(AreaSpec {
+                        kingdom,
+                        within,
+                        holds,
+                        behind,
+                    });
+                }
+                other => return Err(at_line(format!("unknown line `{other}`"))),
+            }
+        }
+        let ranks = {
+            let mut out = [RankName::StormHome; 15];
+            for (i, r) in ranks.iter().enumerate() {
+                out[i] = r.ok_or_else(|| format!("the map has no rank {}", i + 1))?;
+            }
+            out
+        };
+        let banners = [
+            banners[0].ok_or("no trueborn-banner line")?,
+            banners[1].ok_or("no shadow-banner line")?,
+        ];
+        let areas = {
+            let mut out = [AreaSpec {
+                kingdom: Region::Forest,
+                within: None,
+                holds: 0,
+                behind: None,
+            }; 8];
+            for a in AREAS {
+                out[a.index()] =
+                    areas[a.index()].ok_or_else(|| format!("no line for area {}", a.name()))?;
+            }
+            out
+        };
+        let mut step = [[NO_SQUARE; SQUARES]; 8];
+        let mut land_step = [[NO_SQUARE; SQUARES]; 8];
+        for sq in 0..SQUARES as u8 {
+            for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+                if let Some(t) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) {
+                    step[d][sq as usize] = t;
+                    let (a, b) = (region[sq as usize], region[t as usize]);
+                    if a == b && a.is_land() {
+                        land_step[d][sq as usize] = t;
+                    }
+                }
+            }
+        }
+        let mut leaps = [[[NO_SQUARE; 16]; SQUARES]; 4];
+        for (t, offsets) in LEAPS.iter().enumerate() {
+            for sq in 0..SQUARES as u8 {
+                let mut found: Vec<u8> = offsets
+                    .iter()
+                    .filter_map(|&(df, dr)| at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr))
+                    .filter(|&to| {
+                        region[to as usize] == region[sq as usize] && region[sq as usize].is_land()
+                    })
+                    .collect();
+                found.sort_unstable();
+                leaps[t][sq as usize][..found.len()].copy_from_slice(&found);
+            }
+        }
+        let mut water = SquareSet::EMPTY;
+        for sq in 0..SQUARES as u8 {
+            if region[sq as usize] == Region::Ocean && !island.has(sq) {
+                water.insert(sq);
+            }
+        }
+        let mut allowed = [SquareSet::EMPTY; 64];
+        for &kind in Kind::ALL {
+            let scope = kind.info().scope;
+            for sq in 0..SQUARES as u8 {
+                let ok = match region[sq as usize] {
+                    Region::Forest => {
+                        scope.has(Scope::FOREST)
+                            && (!scope.has(Scope::PALACE)
+                                || kind.side() != Side::Green
+                                || palace.has(sq))
+                    }
+                    Region::Storm => {
+                        scope.has(Scope::STORM)
+                            && (!scope.has(Scope::PALACE)
+                                || kind.side() != Side::Red
+                                || citadel.has(sq))
+                    }
+                    Region::Ocean => scope.has(Scope::OCEAN) && water.has(sq),
+                };
+                if ok {
+                    allowed[kind as usize].insert(sq);
+                }
+            }
+        }
+        let mut leap_sets = [[SquareSet::EMPTY; SQUARES]; 4];
+        let mut neighbours = [SquareSet::EMPTY; SQUARES];
+        let mut walker = [[SquareSet::EMPTY; SQUARES]; 2];
+        let mut pawn_captures = [[SquareSet::EMPTY; SQUARES]; 2];
+        let mut rays = [[SquareSet::EMPTY; SQUARES]; 8];
+        for sq in 0..SQUARES {
+            for t in 0..4 {
+                for &to in leaps[t][sq].iter().take_while(|&&to| to != NO_SQUARE) {
+                    leap_sets[t][sq].insert(to);
+                }
+            }
+            for d in 0..8 {
+                let mut s = land_step[d][sq];
+                if s != NO_SQUARE {
+                    neighbours[sq].insert(s);
+                }
+                while s != NO_SQUARE {
+                    rays[d][sq].insert(s);
+                    s = land_step[d][s as usize];
+                }
+            }
+            // Forwards is south (4) for the Forest, north (0) for the Storms.
+            for (side, [fwd, diag_a, diag_b]) in [(0, [4, 3, 5]), (1, [0, 1, 7])] {
+                for d in [fwd, diag_a, diag_b, 2, 6] {
+                    let s = land_step[d][sq];
+                    if s != NO_SQUARE {
+                        walker[side][sq].insert(s);
+                    }
+                }
+                for d in [diag_a, diag_b] {
+                    let s = land_step[d][sq];
+                    if s != NO_SQUARE {
+                        pawn_captures[side][sq].insert(s);
+                    }
+                }
+            }
+        }
+        Ok(Board {
+            leap_sets,
+            neighbours,
+            walker,
+            pawn_captures,
+            rays,
+            water,
+            allowed,
+            leaps,
+            region,
+            palace,
+            citadel,
+            harbours,
+            island,
+            ranks,
+            banners,
+            areas,
+            step,
+            land_step,
+        })
+    }
+
+    /// The region of `sq`.
+    #[inline]
+    #[must_use]
+    pub fn region(&self, sq: u8) -> Region {
+        self.region[sq as usize]
+    }
+
+    /// Whether `sq` is in the palace of `side` (the Forest Palace for Green, the
+    /// Storm Citadel for Red).
+    #[inline]
+    #[must_use]
+    pub fn in_palace(&self, side: Side, sq: u8) -> bool {
+        match side {
+            Side::Green => self.palace.has(sq),
+            Side::Red => self.citadel.has(sq),
+        }
+    }
+
+    /// The name of `sq`'s rank.
+    #[must_use]
+    pub fn rank_name(&self, sq: u8) -> RankName {
+        self.ranks[rank_of(sq) as usize]
+    }
+
+    /// The rank (0-based) `side` calls its `n`th from home (0: Home, 1: Second,
+    /// 2: Third, 3: Front, 4: Beaches). The Storm Home is rank 1, the Forest Home
+    /// rank 15.
+    #[must_use]
+    pub const fn kingdom_rank(side: Side, n: u8) -> u8 {
+        match side {
+            Side::Green => RANKS - 1 - n,
+            Side::Red => n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_board_parses_with_the_drafted_shape() {
+        let b = board();
+        let count = |r: Region| b.region.iter().filter(|&&x| x == r).count();
+        assert_eq!(count(Region::Forest), 45);
+        assert_eq!(count(Region::Storm), 45);
+        assert_eq!(count(Region::Ocean), 45);
+        assert_eq!(b.palace.count(), 9);
+        assert_eq!(b.citadel.count(), 9);
+        assert_eq!(
+            b.island.iter().collect::<Vec<_>>(),
+            vec![parse_square("E8").unwrap()]
+        );
+        assert_eq!(b.harbours.count(), 2);
+        assert_eq!(b.ranks[0], RankName::StormHome);
+        assert_eq!(b.ranks[14], RankName::ForestHome);
+        assert_eq!(square_name(b.banners[0][0]), "E13");
+        assert_eq!(square_name(b.banners[1][1]), "E4");
+        for sq in b.palace.iter() {
+            assert_eq!(b.region(sq), Region::Forest);
+            assert!(rank_of(sq) >= 12);
+        }
+        assert_eq!(
+            b.areas[Area::WhiteRoom.index()].within,
+            Some(Area::NewEarthLibrary)
+        );
+        assert_eq!(b.areas[Area::Stairwell.index()].behind, Some((4, -1)));
+        assert_eq!(b.areas[Area::WhiteRoom.index()].behind, Some((4, 15)));
+    }
+
+    #[test]
+    fn land_steps_stay_in_their_kingdom() {
+        let b = board();
+        let e11 = parse_square("E11").unwrap();
+        assert_eq!(
+            b.land_step[4][e11 as usize], NO_SQUARE,
+            "south of the Forest Beaches is water"
+        );
+        assert_eq!(square_name(b.step[4][e11 as usize]), "E10");
+        assert_eq!(square_name(b.land_step[0][e11 as usize]), "E12");
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        for sq in 0..SQUARES as u8 {
+            assert_eq!(parse_square(&square_name(sq)), Ok(sq));
+        }
+        assert!(parse_square("J1").is_err());
+        assert!(parse_square("A16").is_err());
+        assert!(parse_square("A0").is_err());
+    }
+
+    #[test]
+    fn broken_board_files_are_errors_with_lines() {
+        let e = Board::parse("map\n15 f f\nend\n").unwrap_err();
+        assert!(e.starts_with("line 2:"), "{e}");
+        let e = Board::parse("wat\n").unwrap_err();
+        assert!(e.contains("unknown line"), "{e}");
+        let e = Board::parse(&BOARD_TXT.replace("banner shadow-banner E3 E4", "")).unwrap_err();
+        assert!(e.contains("shadow-banner"), "{e}");
+    }
+}

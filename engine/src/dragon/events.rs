@@ -1,0 +1,142 @@
+//! Dragon's rule events: what an action did, as scenarios assert and
+//! simulations count them.
+
+use std::fmt;
+
+use super::board::{DIRECTION_NAMES, square_name};
+use super::forces::{Force, Kind};
+use crate::core::RuleEvent;
+
+/// A rule event of Dragon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DragonEvent {
+    /// `capture`: `by` captured `captured` on `on` by replacement (blazing
+    /// included).
+    Capture {
+        /// The capturing force.
+        by: Force,
+        /// Where.
+        on: u8,
+        /// The captured force.
+        captured: Force,
+    },
+    /// `en-passant`: `by` captured the Gnome or Dwarf on `on` that had just
+    /// passed the position `by` moved to.
+    EnPassant {
+        /// The Elf or Troll.
+        by: Force,
+        /// The captured force's position.
+        on: u8,
+        /// The captured force.
+        captured: Force,
+    },
+    /// `arrow`: `by` loosed an arrow that brought down `captured` on `on`.
+    Arrow {
+        /// The archer.
+        by: Force,
+        /// Where.
+        on: u8,
+        /// The force brought down.
+        captured: Force,
+    },
+    /// `maiden-flight`: a bird left her tower on `from` for `to`.
+    Released {
+        /// The tower's position.
+        from: u8,
+        /// Where she alighted.
+        to: u8,
+        /// Albatross or Raven.
+        bird: Kind,
+    },
+    /// `demoted`: a Palace Defender or Citadel Watcher left the palace.
+    Demoted {
+        /// Where he now stands.
+        on: u8,
+        /// What he was.
+        from: Force,
+        /// What he is now.
+        to: Kind,
+    },
+    /// `trident-opening`: the two Ships beside the Red Flagship re-aligned.
+    Trident {
+        /// The west Ship's new bow.
+        west: u8,
+        /// The east Ship's new bow.
+        east: u8,
+    },
+}
+
+impl RuleEvent for DragonEvent {
+    fn tag(&self) -> &'static str {
+        match self {
+            DragonEvent::Capture { .. } => "capture",
+            DragonEvent::EnPassant { .. } => "en-passant",
+            DragonEvent::Arrow { .. } => "arrow",
+            DragonEvent::Released { .. } => "maiden-flight",
+            DragonEvent::Demoted { .. } => "demoted",
+            DragonEvent::Trident { .. } => "trident-opening",
+        }
+    }
+}
+
+/// Every event tag.
+pub const EVENTS: &[&str] = &[
+    "capture",
+    "en-passant",
+    "arrow",
+    "maiden-flight",
+    "demoted",
+    "trident-opening",
+];
+
+fn name(f: Force) -> &'static str {
+    f.kind().map_or("?", Kind::name)
+}
+
+impl fmt::Display for DragonEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DragonEvent::Capture { by, on, captured } => write!(
+                f,
+                "capture: {} takes {} on {}",
+                name(by),
+                name(captured),
+                square_name(on)
+            ),
+            DragonEvent::EnPassant { by, on, captured } => write!(
+                f,
+                "en-passant: {} takes {} on {}",
+                name(by),
+                name(captured),
+                square_name(on)
+            ),
+            DragonEvent::Arrow { by, on, captured } => write!(
+                f,
+                "arrow: {} brings down {} on {}",
+                name(by),
+                name(captured),
+                square_name(on)
+            ),
+            DragonEvent::Released { from, to, bird } => write!(
+                f,
+                "maiden-flight: {} leaves her tower on {} for {}",
+                bird.name(),
+                square_name(from),
+                square_name(to)
+            ),
+            DragonEvent::Demoted { on, from, to } => write!(
+                f,
+                "demoted: {} leaves the palace for {} and is {}",
+                name(from),
+                square_name(on),
+                to.name()
+            ),
+            DragonEvent::Trident { west, east } => write!(
+                f,
+                "trident-opening: the Ships beside the Red Flagship turn {} and {}",
+                DIRECTION_NAMES[west as usize & 7],
+                DIRECTION_NAMES[east as usize & 7]
+            ),
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Dragon (seed 000): "A Kaleidoscope Game between The Middle Kingdoms of
+//! New-Earth", "based upon Chinese Chess": the Forest OverLord (the Forest
+//! Forces, North, [`Side::Green`]) against the Storm OverLord (the Storm
+//! Forces, South, [`Side::Red`]) across Trafalgar Ocean. "The right of first
+//! move belongs to the Storm Overlord."
+//!
+//! This is issue 5, part 1: the board ([`board`], a drafted data file), the
+//! deployment ([`deploy`], drafted data files: the Arrowhead formation and the
+//! Trident of note 17), the state ([`state`]), and every land force's scope of
+//! operations, moves and captures ([`moves`]) with the Lance, Sword and Pike
+//! variations of the White and Black Knights. Trafalgar Ocean (vessels,
+//! embarking, boarding, ramming, cannons) is part 4, behind
+//! [`moves::ocean`](moves) (in progress); the procedures (Towering, Castling,
+//! Interchanging, Springing, the Seers), victory and the truce by repetition
+//! are issue 6. Until then a game ends by the fifty-move truce, a stalemate
+//! or the project's ply bound (ruling [`options::PLY_BOUND`]).
+//!
+//! ```
+//! use tigerseye_engine::{Game, Turn, Side};
+//! use tigerseye_engine::dragon::{Dragon, DragonOptions};
+//!
+//! let mut game = Dragon::new(&DragonOptions::default());
+//! assert_eq!(game.turn(), Turn::Player(Side::Red)); // the Storm OverLord first
+//! let action = game.parse_action("B4-B5").unwrap(); // a Gnome onto the Storm Beaches
+//! game.play(action).unwrap();
+//! assert_eq!(game.turn(), Turn::Player(Side::Green));
+//! ```
+
+pub mod action;
+mod apply;
+pub mod board;
+pub mod deploy;
+pub mod events;
+pub mod forces;
+pub mod moves;
+pub mod options;
+pub mod state;
+#[cfg(test)]
+mod tests;
+mod text;
+
+use std::fmt;
+
+pub use self::action::{Action, ActionKind};
+pub use self::apply::{
+    FIFTY_MOVE_TRUCE, FIFTY_MOVES, PLY_BOUND, PLY_BOUND_TRUCE, STALEMATE_TRUCE, TRUCE_SCORE,
+};
+pub use self::deploy::Formation;
+pub use self::events::DragonEvent;
+pub use self::moves::DragonActions;
+pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
+pub use self::state::Position;
+pub use self::text::{MAX_FORCES_ON_GRID, side_name};
+use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Side, Turn};
+use crate::registry::GameId;
+use crate::rulings::Ruling;
+
+/// A game of Dragon in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dragon {
+    pos: Position,
+    options: DragonOptions,
+}
+
+impl Dragon {
+    /// The position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Whether the royal of `side` (the TrueBorn Prince, the Dark Warlord)
+    /// stands under attack on the grid; `None` when he is not on the grid.
+    #[must_use]
+    pub fn royal_under_attack(&self, side: Side) -> Option<bool> {
+        moves::attack::royal_attacked(&moves::Ctx::new(&self.pos, &self.options), side)
+    }
+}
+
+impl Game for Dragon {
+    type Action = Action;
+    type Actions = DragonActions;
+    type Event = DragonEvent;
+    type Options = DragonOptions;
+
+    const ID: GameId = GameId::Dragon;
+    const TITLE: &'static str = "Dragon";
+    const SOURCE: &'static str = "seed 000 (Dragon), G. Nicholls";
+    const RULINGS: &'static [Ruling] = options::RULINGS;
+    const RULES: &'static [RuleId] = &[FIFTY_MOVE_TRUCE, STALEMATE_TRUCE, PLY_BOUND_TRUCE];
+    const EVENTS: &'static [&'static str] = events::EVENTS;
+
+    fn new(options: &DragonOptions) -> Dragon {
+        Dragon {
+            pos: *options.formation.position(),
+            options: *options,
+        }
+    }
+
+    fn options(&self) -> &DragonOptions {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        match self.pos.outcome {
+            Some(o) => Turn::Over(o),
+            None => Turn::Player(self.pos.to_move),
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        self.pos.ply
+    }
+
+    fn legal_actions(&self, out: &mut DragonActions) {
+        moves::legal_actions(&self.pos, &self.options, out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
+        apply::apply(&mut self.pos, &self.options, action, events);
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        moves::is_legal(&self.pos, &self.options, action)
+    }
+
+    fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::write_action(action, out)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        text::parse_action(&self.pos, &self.options, text)
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> Action {
+        let kind = (bits % 13) as u8;
+        let from = ((bits >> 8) % 135) as u8;
+        let to = ((bits >> 16) % 135) as u8;
+        let extra = (bits >> 24) as u8 & 63;
+        Action::new(
+            ActionKind::from_u8(kind).unwrap_or(ActionKind::Move),
+            from,
+            to,
+            extra,
+        )
+    }
+
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::export(&self.pos, out)
+    }
+
+    fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
+        Ok(Dragon {
+            pos: text::import(text, options)?,
+            options: *options,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.pos.compute_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.pos.check()
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::render(&self.pos, out)
+    }
+
+    fn ply_bound(&self) -> Option<u32> {
+        Some(PLY_BOUND)
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        text::side_name(side)
+    }
+}

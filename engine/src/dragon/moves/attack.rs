@@ -1,0 +1,181 @@
+//! Whether a position is under attack: whether a force of a side could capture
+//! there with its next move (seed 000: "The TrueBorn Prince may not move to any
+//! position that places him under attack"). The reference model in the tests
+//! checks it against the forward generators.
+//!
+//! [`Threats`] gathers once what the attacking side's forces threaten
+//! whatever stands between (adjacent steps, leaps) and which of them capture
+//! along lines (riders, jumpers, flyers); each position asked about then costs a
+//! set lookup and a walk along the few lines that hold such a force.
+
+use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, PIKE, SWORD, SquareSet};
+use super::super::forces::{Force, Kind, Role};
+use super::super::options::{JumpTarget, KnightVariation};
+use super::land::protected;
+use super::{Ctx, ocean};
+use crate::core::Side;
+
+/// What `by`'s forces on the grid threaten, as seen by `victim`.
+pub(crate) struct Threats {
+    /// Positions attacked whatever stands between (steps and leaps).
+    fixed: SquareSet,
+    /// `by`'s forces that capture along vertical and horizontal lines.
+    orthogonal: SquareSet,
+    /// `by`'s forces that capture along diagonal lines.
+    diagonal: SquareSet,
+    by: Side,
+    victim: Force,
+}
+
+impl Threats {
+    /// Gathers the threats of `by` against `victim`.
+    pub(crate) fn new(c: &Ctx<'_>, by: Side, victim: Force) -> Threats {
+        let b = c.b;
+        let leap = match c.opts.knights {
+            KnightVariation::Lance => LANCE,
+            KnightVariation::Sword => SWORD,
+            KnightVariation::Pike => PIKE,
+        };
+        let mut fixed = SquareSet::EMPTY;
+        let mut orthogonal = SquareSet::EMPTY;
+        let mut diagonal = SquareSet::EMPTY;
+        for s in c.p.occupied[by.index()].iter() {
+            let f = c.p.force(s);
+            if protected(f, victim) {
+                continue;
+            }
+            let s_ = s as usize;
+            let role = f.info().role;
+            match role {
+                Role::Royal | Role::Adjacent | Role::Bird => fixed = fixed.or(b.neighbours[s_]),
+                Role::PalaceGuard => {
+                    if b.in_palace(by, s) {
+                        let palace = match by {
+                            Side::Green => b.palace,
+                            Side::Red => b.citadel,
+                        };
+                        fixed = fixed.or(b.neighbours[s_].and(palace));
+                    }
+                }
+                Role::Walker | Role::PalaceWalker => fixed = fixed.or(b.walker[by.index()][s_]),
+                Role::Pawn => fixed = fixed.or(b.pawn_captures[by.index()][s_]),
+                Role::Knight => fixed = fixed.or(b.leap_sets[KNIGHT][s_]),
+                Role::Lance => fixed = fixed.or(b.leap_sets[leap][s_]),
+                Role::Fixed | Role::Sentinel => {}
+                Role::Rook
+                | Role::Bishop
+                | Role::Queen
+                | Role::Crossbow
+                | Role::SiegeRook
+                | Role::SiegeBishop
+                | Role::SiegeQueen
+                | Role::FlyerAll
+                | Role::FlyerOrthogonal
+                | Role::FlyerDiagonal => {
+                    if role.rides(false) || role.jumps(false) || role.blazes(false) {
+                        orthogonal.insert(s);
+                    }
+                    if role.rides(true) || role.jumps(true) || role.blazes(true) {
+                        diagonal.insert(s);
+                    }
+                }
+            }
+        }
+        Threats {
+            fixed,
+            orthogonal,
+            diagonal,
+            by,
+            victim,
+        }
+    }
+
+    /// Whether `sq` is attacked, with the position `ignore` treated as empty
+    /// (the victim's own origin when it moves).
+    pub(crate) fn attacks(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
+        if self.fixed.has(sq) {
+            return true;
+        }
+        let b = c.b;
+        for d in 0..8 {
+            let diagonal = DIAGONAL.contains(&d);
+            let liners = if diagonal {
+                self.diagonal
+            } else {
+                self.orthogonal
+            };
+            if !b.rays[d][sq as usize].meets(liners) {
+                continue;
+            }
+            if self.along(c, sq, d, diagonal, ignore) {
+                return true;
+            }
+        }
+        ocean::attacks_from_sea(c, sq, self.by)
+    }
+
+    /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:
+    /// a rider attacks as x1, a jumper as x2 (or, under `first-opposing`, as
+    /// any later x(i) when x1..x(i-2) are all the attacker's), a flyer as any
+    /// x(i) unless a Shield of the victim's side stands nearer.
+    fn along(&self, c: &Ctx<'_>, sq: u8, d: usize, diagonal: bool, ignore: u8) -> bool {
+        let by = self.by;
+        let step = &c.b.land_step[d];
+        let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
+        let mut s = step[sq as usize];
+        let mut i = 0u8;
+        // Whether x1..x(i-1), and x1..x(i-2), are all `by`'s.
+        let (mut pre1, mut pre2) = (true, true);
+        let mut shielded = false;
+        while s != NO_SQUARE {
+            let f = if s == ignore {
+                Force::NONE
+            } else {
+                c.p.force(s)
+            };
+            s = step[s as usize];
+            if f.is_none() {
+                continue;
+            }
+            i += 1;
+            let role = f.info().role;
+            if f.is(by) && !protected(f, self.victim) {
+                let jump_ok = i == 2 || (i > 2 && pre2 && first_opposing);
+                if (role.rides(diagonal) && i == 1)
+                    || (role.jumps(diagonal) && jump_ok)
+                    || (role.blazes(diagonal) && !shielded)
+                {
+                    return true;
+                }
+            }
+            if !f.is(by) && role == Role::Sentinel {
+                shielded = true;
+            }
+            pre2 = pre1;
+            pre1 = pre1 && f.is(by);
+        }
+        false
+    }
+}
+
+/// Whether a force of `by` could capture `victim` if it stood on `sq`, with the
+/// position `ignore` treated as empty.
+///
+/// Gliding never captures; arrows never target a royal; forces in the special
+/// areas do not act on the grid.
+pub(crate) fn attacked(c: &Ctx<'_>, sq: u8, victim: Force, by: Side, ignore: u8) -> bool {
+    Threats::new(c, by, victim).attacks(c, sq, ignore)
+}
+
+/// Whether the royal of `side` (the TrueBorn Prince or the Dark Warlord) stands
+/// under attack on the grid; `None` when he is not on the grid.
+pub(crate) fn royal_attacked(c: &Ctx<'_>, side: Side) -> Option<bool> {
+    let royal = match side {
+        Side::Green => Kind::TruebornPrince,
+        Side::Red => Kind::DarkWarlord,
+    };
+    let sq = c.p.occupied[side.index()]
+        .iter()
+        .find(|&s| c.p.force(s).kind() == Some(royal))?;
+    Some(attacked(c, sq, c.p.force(sq), side.opponent(), NO_SQUARE))
+}

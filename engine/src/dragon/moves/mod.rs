@@ -1,0 +1,177 @@
+//! Legal-action generation for Dragon.
+//!
+//! The side to move's forces are visited position by position, lowest first;
+//! each writes its actions in ascending order, so the whole list is strictly
+//! increasing ([`Action`]'s packing sorts by origin, destination, kind). Forces
+//! on land are [`land`]'s; forces aboard vessels and the vessels themselves are
+//! [`ocean`]'s (issue 5 part 4, in progress in its own worktree); the
+//! procedures off the grid (Springing, the Seers, choices) are issue 6's.
+//!
+//! Nothing here allocates: actions go into the caller's fixed buffer.
+
+pub(crate) mod attack;
+pub(crate) mod land;
+pub(crate) mod ocean;
+
+use arrayvec::ArrayVec;
+
+use super::action::Action;
+use super::board::{Board, Region, board};
+use super::options::DragonOptions;
+use super::state::{Position, flags};
+use crate::core::Side;
+
+/// The most legal actions a position can have. A side has at most 40 forces on
+/// the grid (imports refuse more; the deployment has 23); a force reaches at
+/// most the 44 other positions of its kingdom by moving, capturing or
+/// blazing, at most 15 more by gliding (three lines of five positions) and at
+/// most 44 by arrows (only the three archers), 5 by a maiden flight, 1 en
+/// passant: 40 x 65 + 3 x 44 = 2732, under 4096. A test builds a crowded
+/// position and checks it stays far below.
+pub const MAX_ACTIONS: usize = 4096;
+
+/// The buffer legal actions are written into.
+pub type DragonActions = ArrayVec<Action, MAX_ACTIONS>;
+
+/// Where the generator writes: a buffer, or a counter that stops at the first.
+pub(crate) trait Sink {
+    /// Takes one action.
+    fn push(&mut self, action: Action);
+    /// Whether the generator may stop.
+    fn done(&self) -> bool;
+}
+
+/// Counts actions and stops at the first.
+#[derive(Default)]
+pub(crate) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn push(&mut self, _action: Action) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
+/// What the generators read: the position, the board, the options.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    pub(crate) p: &'a Position,
+    pub(crate) b: &'static Board,
+    pub(crate) opts: &'a DragonOptions,
+    pub(crate) side: Side,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
+        Ctx {
+            p,
+            b: board(),
+            opts,
+            side: p.to_move,
+        }
+    }
+}
+
+/// Writes every legal action of the side to move into `out` (cleared first),
+/// ascending. Nothing once the game is over.
+pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut DragonActions) {
+    out.clear();
+    if p.outcome.is_some() {
+        return;
+    }
+    generate(&Ctx::new(p, opts), out);
+}
+
+/// Whether the side to move has any legal action (stops at the first).
+pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
+    let mut any = Any::default();
+    generate(&Ctx::new(p, opts), &mut any);
+    any.0
+}
+
+/// Whether `action` is legal: only the actions of its origin are generated.
+pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bool {
+    if p.outcome.is_some() {
+        return false;
+    }
+    let c = Ctx::new(p, opts);
+    let from = action.from();
+    let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
+    if trident || usize::from(from) >= super::board::SQUARES {
+        let mut all = DragonActions::new();
+        generate(&c, &mut all);
+        return all.contains(&action);
+    }
+    let mut one = ArrayVec::<Action, 512>::new();
+    if c.b.region(from) == Region::Ocean {
+        ocean::generate_at(&c, from, &mut one);
+    } else if p.force(from).is(c.side) {
+        land::generate(&c, from, p.force(from), &mut one);
+    }
+    one.contains(&action)
+}
+
+impl<const N: usize> Sink for ArrayVec<Action, N> {
+    #[inline]
+    fn push(&mut self, action: Action) {
+        ArrayVec::push(self, action);
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
+    if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
+        ocean::trident_opening(c, out);
+        return;
+    }
+    let side = c.side;
+    let own = c.p.occupied[side.index()];
+    // The side's forces and every vessel, position by position: a vessel's
+    // actions and her occupant's are the ocean's, written at her position so
+    // the list stays ascending.
+    let mut visit = own;
+    for w in 0..3 {
+        visit.0[w] |= c.p.fleet.0[w];
+    }
+    for from in visit.iter() {
+        if c.b.region(from) == Region::Ocean {
+            ocean::generate_at(c, from, out);
+        } else {
+            land::generate(c, from, c.p.force(from), out);
+        }
+        if out.done() {
+            return;
+        }
+    }
+}
+
+/// The direction index of "forwards" for `side`: south (4) for the Forest, north
+/// (0) for the Storms.
+#[inline]
+pub(crate) const fn forward(side: Side) -> usize {
+    match side {
+        Side::Green => 4,
+        Side::Red => 0,
+    }
+}
+
+/// The two diagonally-forward directions of `side`.
+#[inline]
+pub(crate) const fn diagonal_forward(side: Side) -> [usize; 2] {
+    match side {
+        Side::Green => [3, 5],
+        Side::Red => [1, 7],
+    }
+}
+
+/// East and west.
+pub(crate) const LATERAL: [usize; 2] = [2, 6];

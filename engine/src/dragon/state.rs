@@ -1,0 +1,718 @@
+//! Dragon's position: what stands where, on the grid, aboard the vessels and in
+//! the special areas, with the counters and flags the rules need. `Copy`, about
+//! 600 bytes, no heap: a search copies it freely.
+//!
+//! - `forces[sq]`: the force on position `sq` (aboard the vessel there, if the
+//!   position is water);
+//! - `vessels[sq]`: the vessel on `sq` ([`Vessel`]: Flagship or Ship, original
+//!   side (her Captain or Ferryman), current colour (her flag), bow);
+//! - `areas[a]`: the forces in special area `a` ([`Area`]);
+//! - `barren[kind]`: forces of each kind captured or lost ("placed in the
+//!   Barren Lands"); `sunk`: vessels sunk;
+//! - [`Counters`]: arrows, cannonballs, Seer consultations;
+//! - `flags`: procedure and history flags ([`flags`]);
+//! - `ep`: after a Dwarf's or Gnome's double step, the position passed over,
+//!   which an Elf or Troll may capture onto "immediately or ... forfeited".
+
+use super::board::{AREA_SLOTS, AREAS, Area, NO_SQUARE, SQUARES, SquareSet, board};
+use super::forces::{Force, Kind};
+use crate::core::{InvariantError, Outcome, Side, zobrist};
+
+/// A vessel in one byte: bit 7 present, bit 6 a Flagship, bit 5 her original
+/// side is the Storms (a Ferryman at the bows; a Captain otherwise), bit 4 she
+/// flies the red flag, bits 0-2 her bow ([`DIRECTIONS`](super::board::DIRECTIONS)
+/// index).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Vessel(pub u8);
+
+/// The four kinds of vessel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VesselKind {
+    /// The Green Flagship (the Fleet Captain at her bows).
+    GreenFlagship,
+    /// A Green Ship (a Captain at her bows).
+    GreenShip,
+    /// The Red Flagship (the Head Ferryman at her bows).
+    RedFlagship,
+    /// A Red Ship (a Ferryman at her bows).
+    RedShip,
+}
+
+impl VesselKind {
+    /// All four.
+    pub const ALL: [VesselKind; 4] = [
+        VesselKind::GreenFlagship,
+        VesselKind::GreenShip,
+        VesselKind::RedFlagship,
+        VesselKind::RedShip,
+    ];
+
+    /// The name in deployment files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            VesselKind::GreenFlagship => "green-flagship",
+            VesselKind::GreenShip => "green-ship",
+            VesselKind::RedFlagship => "red-flagship",
+            VesselKind::RedShip => "red-ship",
+        }
+    }
+
+    /// The letter in positions: `F`/`S` (Red), `f`/`s` (Green).
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            VesselKind::GreenFlagship => 'f',
+            VesselKind::GreenShip => 's',
+            VesselKind::RedFlagship => 'F',
+            VesselKind::RedShip => 'S',
+        }
+    }
+
+    /// Index 0-3 in [`VesselKind::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side whose Captain (Green) or Ferryman (Red) is at her bows.
+    #[must_use]
+    pub const fn side(self) -> Side {
+        match self {
+            VesselKind::GreenFlagship | VesselKind::GreenShip => Side::Green,
+            VesselKind::RedFlagship | VesselKind::RedShip => Side::Red,
+        }
+    }
+
+    /// Whether she is a Flagship (with Cannons).
+    #[must_use]
+    pub const fn is_flagship(self) -> bool {
+        matches!(self, VesselKind::GreenFlagship | VesselKind::RedFlagship)
+    }
+}
+
+impl Vessel {
+    /// No vessel.
+    pub const NONE: Vessel = Vessel(0);
+    const PRESENT: u8 = 0x80;
+    const FLAGSHIP: u8 = 0x40;
+    const ORIGINAL_RED: u8 = 0x20;
+    const FLYING_RED: u8 = 0x10;
+
+    /// A vessel of `kind`, flying her own colour, bow `bow` (0-7).
+    #[must_use]
+    pub const fn new(kind: VesselKind, bow: u8) -> Vessel {
+        let mut v = Vessel::PRESENT | (bow & 7);
+        if kind.is_flagship() {
+            v |= Vessel::FLAGSHIP;
+        }
+        if matches!(kind.side(), Side::Red) {
+            v |= Vessel::ORIGINAL_RED | Vessel::FLYING_RED;
+        }
+        Vessel(v)
+    }
+
+    /// Whether there is a vessel.
+    #[inline]
+    #[must_use]
+    pub const fn is_some(self) -> bool {
+        self.0 & Vessel::PRESENT != 0
+    }
+
+    /// Her kind.
+    #[must_use]
+    pub const fn kind(self) -> VesselKind {
+        match (
+            self.0 & Vessel::FLAGSHIP != 0,
+            self.0 & Vessel::ORIGINAL_RED != 0,
+        ) {
+            (true, false) => VesselKind::GreenFlagship,
+            (false, false) => VesselKind::GreenShip,
+            (true, true) => VesselKind::RedFlagship,
+            (false, true) => VesselKind::RedShip,
+        }
+    }
+
+    /// Her bow, a [`DIRECTIONS`](super::board::DIRECTIONS) index.
+    #[inline]
+    #[must_use]
+    pub const fn bow(self) -> u8 {
+        self.0 & 7
+    }
+
+    /// The same vessel with her bow re-aligned to `bow`.
+    #[must_use]
+    pub const fn with_bow(self, bow: u8) -> Vessel {
+        Vessel(self.0 & !7 | (bow & 7))
+    }
+
+    /// The side whose flag she flies.
+    #[inline]
+    #[must_use]
+    pub const fn colour(self) -> Side {
+        if self.0 & Vessel::FLYING_RED != 0 {
+            Side::Red
+        } else {
+            Side::Green
+        }
+    }
+
+    /// The same vessel flying `side`'s flag.
+    #[must_use]
+    pub const fn with_colour(self, side: Side) -> Vessel {
+        match side {
+            Side::Green => Vessel(self.0 & !Vessel::FLYING_RED),
+            Side::Red => Vessel(self.0 | Vessel::FLYING_RED),
+        }
+    }
+
+    /// Whether the byte is no vessel, or a vessel with no unknown bits.
+    #[must_use]
+    pub const fn is_valid(self) -> bool {
+        self.0 == 0 || (self.0 & Vessel::PRESENT != 0 && self.0 & 0x08 == 0)
+    }
+}
+
+/// Procedure and history flags (bits of [`Position::flags`]). Issue 6 (the
+/// procedures) and the ocean (issue 5 part 4) set most of them; this part
+/// reads and writes them through positions.
+pub mod flags {
+    /// The Trident formation's opening is due: the Storm OverLord's first move
+    /// re-aligns the two Ships beside the Red Flagship (note 17).
+    pub const TRIDENT_OPENING: u32 = 1 << 0;
+    /// The TrueBorn Prince has left the Forest Kingdom for Trafalgar Ocean (he
+    /// "may not ... return to the Forest Kingdom").
+    pub const PRINCE_SAILED: u32 = 1 << 1;
+    /// The TrueBorn Prince has reached the Kingdom of Storms ("he may not leave
+    /// there").
+    pub const PRINCE_IN_STORMS: u32 = 1 << 2;
+    /// The Dark Warlord has disembarked into the Forest Kingdom once (the Elder
+    /// Winged Serpent's option "occurs only upon the first disembarking").
+    pub const WARLORD_LANDED: u32 = 1 << 3;
+    /// The Red Witch has left Trafalgar Ocean ("may not return").
+    pub const WITCH_LANDED: u32 = 1 << 4;
+    /// The Ice Dragon has been set afire.
+    pub const ICE_DRAGON_AFIRE: u32 = 1 << 5;
+    /// A Winged Serpent has been set afire.
+    pub const SERPENT_AFIRE: u32 = 1 << 6;
+    /// The Forest Talisman's, Storm Talisman's powers are lost or kept (issue 6).
+    pub const RESERVED_7: u32 = 1 << 7;
+
+    /// Every flag with its name in positions.
+    pub const NAMES: [(u32, &str); 7] = [
+        (TRIDENT_OPENING, "trident-opening"),
+        (PRINCE_SAILED, "prince-sailed"),
+        (PRINCE_IN_STORMS, "prince-in-storms"),
+        (WARLORD_LANDED, "warlord-landed"),
+        (WITCH_LANDED, "witch-landed"),
+        (ICE_DRAGON_AFIRE, "ice-dragon-afire"),
+        (SERPENT_AFIRE, "serpent-afire"),
+    ];
+}
+
+/// The limited resources, and where each arrow and cannonball is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    /// Green Arrows in the Woodland Princess's quiver (2 at the start).
+    pub princess_arrows: u8,
+    /// Green Arrows set aside in New-Earth Library for the TrueBorn Queen (2).
+    pub library_arrows: u8,
+    /// Green Arrows in the TrueBorn Queen at war's quiver (0 until she goes to
+    /// war).
+    pub queen_arrows: u8,
+    /// Red Arrows in the Storm Queen's quiver (3).
+    pub red_arrows: u8,
+    /// Red Arrows forfeited to the Jailer's office (Storm Empress, Red Witch).
+    pub red_arrows_forfeited: u8,
+    /// Arrows loosed, Green then Red ("Spent arrows ... placed in the Barren
+    /// Lands").
+    pub spent_arrows: [u8; 2],
+    /// Cannonballs left on each Flagship, Green's then Red's (3 each).
+    pub cannonballs: [u8; 2],
+    /// Cannonballs fired, Green's Flagship's then Red's.
+    pub spent_cannonballs: [u8; 2],
+    /// Seer consultations so far, Forest then Storm (at most three each).
+    pub seers: [u8; 2],
+}
+
+/// The most Green Arrows: "There are four Green Arrows".
+pub const GREEN_ARROWS: u8 = 4;
+/// The most Red Arrows: "There are three Red Arrows".
+pub const RED_ARROWS: u8 = 3;
+/// Cannonballs per Flagship: "Cannonballs of which there are three".
+pub const CANNONBALLS: u8 = 3;
+/// Seer consultations per OverLord: "a maximum of three times".
+pub const SEER_LIMIT: u8 = 3;
+
+/// A whole position of Dragon (the game state but for its options).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The force on each position (aboard, on water).
+    pub forces: [Force; SQUARES],
+    /// The vessel on each position.
+    pub vessels: [Vessel; SQUARES],
+    /// Positions holding a force of each side, `[side.index()]`.
+    pub occupied: [SquareSet; 2],
+    /// Positions holding a vessel.
+    pub fleet: SquareSet,
+    /// The forces in each special area, [`AREAS`] order, empty slots last.
+    pub areas: [[Force; AREA_SLOTS]; 8],
+    /// Forces captured or lost, per kind value.
+    pub barren: [u8; 64],
+    /// Vessels sunk, per [`VesselKind::index`].
+    pub sunk: [u8; 4],
+    /// Arrows, cannonballs, Seers.
+    pub counters: Counters,
+    /// [`flags`].
+    pub flags: u32,
+    /// The position a double step just passed over, or [`NO_SQUARE`].
+    pub ep: u8,
+    /// Who moves.
+    pub to_move: Side,
+    /// Plies since the last capture, sinking, or move of a vessel, Dwarf, Gnome,
+    /// Elf or Troll (the truce of rule 23.3).
+    pub quiet: u16,
+    /// Plies played since the deployment or the imported position.
+    pub ply: u32,
+    /// The result, once over.
+    pub outcome: Option<Outcome>,
+    /// Forces of each side in play, captured or lost, at the deployment (or the
+    /// import): conserved.
+    pub deployed: [u16; 2],
+    /// Vessels of each original side at the deployment: conserved.
+    pub deployed_vessels: [u8; 2],
+    /// The position hash, kept incrementally.
+    pub hash: u64,
+}
+
+const Z_SQUARE: [u64; SQUARES] = zobrist::keys(0xD4A6_0001);
+const Z_FORCE: [u64; 128] = zobrist::keys(0xD4A6_0002);
+const Z_VESSEL: [u64; 256] = zobrist::keys(0xD4A6_0003);
+const Z_MISC: [u64; 64] = zobrist::keys(0xD4A6_0004);
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The hash key of `force` on `sq`.
+#[inline]
+fn force_key(sq: u8, force: Force) -> u64 {
+    (Z_SQUARE[sq as usize] ^ Z_FORCE[(force.0 & 127) as usize]).wrapping_mul(MIX)
+}
+
+/// The hash key of `vessel` on `sq`.
+#[inline]
+fn vessel_key(sq: u8, vessel: Vessel) -> u64 {
+    (Z_SQUARE[sq as usize].rotate_left(17) ^ Z_VESSEL[vessel.0 as usize]).wrapping_mul(MIX)
+}
+
+/// The hash key of `n` forces of kind value `kind` in the Barren Lands.
+#[inline]
+fn barren_key(kind: usize, n: u8) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        (Z_FORCE[kind] ^ u64::from(n).wrapping_mul(Z_MISC[40])).wrapping_mul(MIX)
+    }
+}
+
+/// The hash key of the en-passant position (none for [`NO_SQUARE`]).
+#[inline]
+fn ep_key(ep: u8) -> u64 {
+    if ep == NO_SQUARE {
+        0
+    } else {
+        Z_SQUARE[ep as usize].wrapping_mul(Z_MISC[45] | 1)
+    }
+}
+
+/// The hash key of the side to move.
+#[inline]
+fn side_key(side: Side) -> u64 {
+    if side == Side::Red { Z_MISC[46] } else { 0 }
+}
+
+/// The hash key of what changes rarely: the special areas, the counters, the
+/// sunk vessels and the flags. Recomputed whole when one of them changes
+/// ([`Position::edit_off_grid`]).
+fn rare_key(p: &Position) -> u64 {
+    let mut h = 0u64;
+    for (a, slots) in p.areas.iter().enumerate() {
+        for (i, f) in slots.iter().enumerate() {
+            if f.is_some() {
+                h ^= (Z_MISC[a * AREA_SLOTS + i] ^ Z_FORCE[(f.0 & 127) as usize]).wrapping_mul(MIX);
+            }
+        }
+    }
+    let c = &p.counters;
+    let bytes = [
+        c.princess_arrows,
+        c.library_arrows,
+        c.queen_arrows,
+        c.red_arrows,
+        c.red_arrows_forfeited,
+        c.spent_arrows[0],
+        c.spent_arrows[1],
+        c.cannonballs[0],
+        c.cannonballs[1],
+        c.spent_cannonballs[0],
+        c.spent_cannonballs[1],
+        c.seers[0],
+        c.seers[1],
+        p.sunk[0],
+        p.sunk[1],
+        p.sunk[2],
+        p.sunk[3],
+    ];
+    let mut packed = [0u64; 3];
+    for (i, b) in bytes.iter().enumerate() {
+        packed[i / 8] |= u64::from(*b) << ((i % 8) * 8);
+    }
+    for (i, w) in packed.iter().enumerate() {
+        h ^= (w ^ Z_MISC[41 + i]).wrapping_mul(MIX);
+    }
+    h ^ (u64::from(p.flags) ^ Z_MISC[44]).wrapping_mul(MIX)
+}
+
+impl Position {
+    /// An empty board, Storm to move, no counters.
+    #[must_use]
+    pub fn empty() -> Position {
+        let mut p = Position {
+            forces: [Force::NONE; SQUARES],
+            vessels: [Vessel::NONE; SQUARES],
+            occupied: [SquareSet::EMPTY; 2],
+            fleet: SquareSet::EMPTY,
+            areas: [[Force::NONE; AREA_SLOTS]; 8],
+            barren: [0; 64],
+            sunk: [0; 4],
+            counters: Counters::default(),
+            flags: 0,
+            ep: NO_SQUARE,
+            to_move: Side::Red,
+            quiet: 0,
+            ply: 0,
+            outcome: None,
+            deployed: [0; 2],
+            deployed_vessels: [0; 2],
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The force on `sq`.
+    #[inline]
+    #[must_use]
+    pub fn force(&self, sq: u8) -> Force {
+        self.forces[sq as usize]
+    }
+
+    /// The vessel on `sq`.
+    #[inline]
+    #[must_use]
+    pub fn vessel(&self, sq: u8) -> Vessel {
+        self.vessels[sq as usize]
+    }
+
+    /// Positions holding a force of either side.
+    #[inline]
+    #[must_use]
+    pub fn all_occupied(&self) -> SquareSet {
+        let [g, r] = self.occupied;
+        SquareSet([g.0[0] | r.0[0], g.0[1] | r.0[1], g.0[2] | r.0[2]])
+    }
+
+    /// Puts `force` on the empty-of-forces position `sq`, keeping the hash and
+    /// occupancy.
+    #[inline]
+    pub fn put(&mut self, sq: u8, force: Force) {
+        debug_assert!(self.forces[sq as usize].is_none());
+        self.forces[sq as usize] = force;
+        self.occupied[force.side().index()].insert(sq);
+        self.hash ^= force_key(sq, force);
+    }
+
+    /// Takes the force off `sq` (which must hold one), keeping the hash and
+    /// occupancy.
+    #[inline]
+    pub fn take(&mut self, sq: u8) -> Force {
+        let force = self.forces[sq as usize];
+        debug_assert!(force.is_some());
+        self.forces[sq as usize] = Force::NONE;
+        self.occupied[force.side().index()].remove(sq);
+        self.hash ^= force_key(sq, force);
+        force
+    }
+
+    /// Puts `vessel` on `sq` (which must hold none).
+    pub fn put_vessel(&mut self, sq: u8, vessel: Vessel) {
+        debug_assert!(!self.vessels[sq as usize].is_some());
+        self.vessels[sq as usize] = vessel;
+        self.fleet.insert(sq);
+        self.hash ^= vessel_key(sq, vessel);
+    }
+
+    /// Takes the vessel off `sq` (which must hold one).
+    pub fn take_vessel(&mut self, sq: u8) -> Vessel {
+        let vessel = self.vessels[sq as usize];
+        debug_assert!(vessel.is_some());
+        self.vessels[sq as usize] = Vessel::NONE;
+        self.fleet.remove(sq);
+        self.hash ^= vessel_key(sq, vessel);
+        vessel
+    }
+
+    /// Changes the special areas, counters, sunk vessels or flags through `f`,
+    /// keeping the hash.
+    #[inline]
+    pub fn edit_off_grid(&mut self, f: impl FnOnce(&mut Position)) {
+        self.hash ^= rare_key(self);
+        f(self);
+        self.hash ^= rare_key(self);
+    }
+
+    /// Adds one force of kind value `kind` to the Barren Lands.
+    #[inline]
+    pub fn add_barren(&mut self, kind: usize) {
+        let n = self.barren[kind];
+        self.hash ^= barren_key(kind, n) ^ barren_key(kind, n + 1);
+        self.barren[kind] = n + 1;
+    }
+
+    /// Sets the en-passant position.
+    #[inline]
+    pub fn set_ep(&mut self, ep: u8) {
+        self.hash ^= ep_key(self.ep) ^ ep_key(ep);
+        self.ep = ep;
+    }
+
+    /// Sets who moves.
+    #[inline]
+    pub fn set_to_move(&mut self, side: Side) {
+        self.hash ^= side_key(self.to_move) ^ side_key(side);
+        self.to_move = side;
+    }
+
+    /// Adds `force` to `area`'s first empty slot.
+    ///
+    /// # Errors
+    ///
+    /// When the area is full.
+    pub fn add_to_area(&mut self, area: Area, force: Force) -> Result<(), String> {
+        let mut result = Err(format!("{} is full", area.name()));
+        self.edit_off_grid(|p| {
+            if let Some(slot) = p.areas[area.index()].iter_mut().find(|f| f.is_none()) {
+                *slot = force;
+                result = Ok(());
+            }
+        });
+        result
+    }
+
+    /// The hash from scratch.
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = rare_key(self) ^ ep_key(self.ep) ^ side_key(self.to_move);
+        for (k, &n) in self.barren.iter().enumerate() {
+            h ^= barren_key(k, n);
+        }
+        for sq in self.all_occupied().iter() {
+            h ^= force_key(sq, self.forces[sq as usize]);
+        }
+        for sq in self.fleet.iter() {
+            h ^= vessel_key(sq, self.vessels[sq as usize]);
+        }
+        h
+    }
+
+    /// Forces of `side` anywhere: on the grid, in the special areas, in the
+    /// Barren Lands (a tower with her bird inside counts two).
+    #[must_use]
+    pub fn force_total(&self, side: Side) -> u16 {
+        let mut n = 0u16;
+        for sq in self.occupied[side.index()].iter() {
+            n += u16::from(self.forces[sq as usize].info().weight);
+        }
+        for f in self.areas.iter().flatten() {
+            if f.is(side) {
+                n += u16::from(f.info().weight);
+            }
+        }
+        n + self.barren_total(side)
+    }
+
+    /// Forces of `side` in the Barren Lands.
+    #[must_use]
+    pub fn barren_total(&self, side: Side) -> u16 {
+        // The side's kind values are 0-31 (Forest) or 32-63 (Storms).
+        let base = side.index() * 32;
+        self.barren[base..base + 32]
+            .iter()
+            .map(|&n| u16::from(n))
+            .sum()
+    }
+
+    /// Vessels of original side `side`, afloat or sunk.
+    #[must_use]
+    pub fn vessel_total(&self, side: Side) -> u8 {
+        let afloat = self
+            .fleet
+            .iter()
+            .filter(|&sq| self.vessels[sq as usize].kind().side() == side)
+            .count() as u8;
+        let base = side.index() * 2;
+        afloat + self.sunk[base] + self.sunk[base + 1]
+    }
+
+    /// Records the current totals as the deployed ones (after a deployment or
+    /// an import) and recomputes the hash.
+    pub fn seal(&mut self) {
+        self.deployed = [self.force_total(Side::Green), self.force_total(Side::Red)];
+        self.deployed_vessels = [self.vessel_total(Side::Green), self.vessel_total(Side::Red)];
+        self.hash = self.compute_hash();
+    }
+
+    /// The cheap invariants (no allocation): every force where its scope allows,
+    /// nothing on the Island of Sirens, vessels only on water, occupancy sets
+    /// agreeing with the grid, counts conserved, resources within their limits.
+    ///
+    /// # Errors
+    ///
+    /// The first broken invariant.
+    pub fn check(&self) -> Result<(), InvariantError> {
+        let b = board();
+        let err = |m: String| Err(InvariantError(m));
+        let name = |f: Force| f.kind().map_or("?", Kind::name);
+        // Every force where its scope allows: one table lookup each
+        // (`Board::allowed` holds the regions, the palace confinement and the
+        // water positions of each kind's scope); aboard a vessel on water.
+        let mut totals = [0u16; 2];
+        for side in Side::ALL {
+            for sq in self.occupied[side.index()].iter() {
+                let f = self.forces[sq as usize];
+                if !f.is(side) || f.0 & 0x80 != 0 {
+                    return err(format!("occupancy of {side} lists {sq} holding {f:?}"));
+                }
+                if !b.allowed[f.kind_value() as usize].has(sq) {
+                    return err(format!(
+                        "{} on {} is outside its scope of operations",
+                        name(f),
+                        super::board::square_name(sq)
+                    ));
+                }
+                if b.water.has(sq) && !self.vessels[sq as usize].is_some() {
+                    return err(format!(
+                        "{} on {} is on the water with no vessel",
+                        name(f),
+                        super::board::square_name(sq)
+                    ));
+                }
+                totals[side.index()] += u16::from(f.info().weight);
+            }
+        }
+        // Every force on the grid is in an occupancy set (each listed one was
+        // checked above), every vessel in the fleet set.
+        let all = self.all_occupied();
+        let forces_on_grid = self
+            .forces
+            .iter()
+            .fold(0u8, |n, f| n.wrapping_add(u8::from(f.0 != 0)));
+        if u32::from(forces_on_grid) != all.count() {
+            return err("a force on the grid is missing from the occupancy sets".into());
+        }
+        let vessels_on_grid = self
+            .vessels
+            .iter()
+            .fold(0u8, |n, v| n.wrapping_add(u8::from(v.0 != 0)));
+        if u32::from(vessels_on_grid) != self.fleet.count() {
+            return err("a vessel is missing from the fleet set".into());
+        }
+        if (0..3).any(|w| (all.0[w] | self.fleet.0[w]) & b.island.0[w] != 0) {
+            return err("something occupies the Island of Sirens".into());
+        }
+        let mut afloat = [0u8; 2];
+        for sq in self.fleet.iter() {
+            let v = self.vessels[sq as usize];
+            if !v.is_valid() || !b.water.has(sq) {
+                return err(format!(
+                    "a vessel ({v:?}) on {}, which is no water",
+                    super::board::square_name(sq)
+                ));
+            }
+            let original = v.kind().side();
+            afloat[original.index()] += 1;
+            let f = self.forces[sq as usize];
+            let flying = if f.is_some() { f.side() } else { original };
+            if v.colour() != flying {
+                return err(format!(
+                    "the vessel on {} flies {} but should fly {flying}",
+                    super::board::square_name(sq),
+                    v.colour()
+                ));
+            }
+        }
+        for (a, slots) in self.areas.iter().enumerate() {
+            let mut n = 0u8;
+            for f in slots {
+                if f.is_none() {
+                    break;
+                }
+                if f.0 & 0x80 != 0 || f.kind().is_none() {
+                    return err(format!("{}: no force {f:?}", AREAS[a].name()));
+                }
+                totals[f.side().index()] += u16::from(f.info().weight);
+                n += 1;
+            }
+            if slots[usize::from(n)..].iter().any(|f| f.is_some()) {
+                return err(format!("{}: slots out of order", AREAS[a].name()));
+            }
+            if n > b.areas[a].holds {
+                return err(format!("{} holds {n} forces", AREAS[a].name()));
+            }
+        }
+        for side in Side::ALL {
+            let i = side.index();
+            let total = totals[i] + self.barren_total(side);
+            if total != self.deployed[i] {
+                return err(format!(
+                    "{side} forces not conserved: {total} now, {} deployed",
+                    self.deployed[i]
+                ));
+            }
+            let vessels = afloat[i] + self.sunk[i * 2] + self.sunk[i * 2 + 1];
+            if vessels != self.deployed_vessels[i] {
+                return err(format!(
+                    "{side} vessels not conserved: {vessels} now, {} deployed",
+                    self.deployed_vessels[i]
+                ));
+            }
+        }
+        let c = &self.counters;
+        let sum = |xs: &[u8]| xs.iter().map(|&x| u16::from(x)).sum::<u16>();
+        let green = sum(&[
+            c.princess_arrows,
+            c.library_arrows,
+            c.queen_arrows,
+            c.spent_arrows[0],
+        ]);
+        if green > u16::from(GREEN_ARROWS) {
+            return err(format!("{green} Green Arrows"));
+        }
+        let red = sum(&[c.red_arrows, c.red_arrows_forfeited, c.spent_arrows[1]]);
+        if red > u16::from(RED_ARROWS) {
+            return err(format!("{red} Red Arrows"));
+        }
+        for i in 0..2 {
+            if sum(&[c.cannonballs[i], c.spent_cannonballs[i]]) > u16::from(CANNONBALLS) {
+                return err("more than three Cannonballs a Flagship".into());
+            }
+            if c.seers[i] > SEER_LIMIT {
+                return err("more than three Seer consultations".into());
+            }
+        }
+        if self.ep != NO_SQUARE
+            && (self.ep as usize >= SQUARES || self.forces[self.ep as usize].is_some())
+        {
+            return err("the en-passant position is occupied".into());
+        }
+        Ok(())
+    }
+}

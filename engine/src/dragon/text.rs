@@ -1,0 +1,694 @@
+//! Dragon's text forms: action notation, the position format, and the ASCII
+//! board.
+//!
+//! **Notation** (see [`action`](super::action)): `E2-E3`, `E2xE3`, `D4xE3ep`,
+//! `E14*D12` (an arrow), `A15^A4` (a maiden flight), `vE10-E9`, `vE10>SW`,
+//! `vE10xE9`, `vE10*C8` (vessels), `trident NW NE`, `spring E12`, `choose 3`,
+//! `seer`.
+//!
+//! **Positions**: one line of space-separated fields:
+//!
+//! 1. the grid, ranks 15 to 1 separated by `/`; in a rank, a digit is a run of
+//!    empty positions, a two-letter code a force (Forest lower case, Storm
+//!    upper case, [`Kind::code`]) with `'` when it has not moved (only for the
+//!    forces whose first move matters), and `(...)` a vessel: her letter (`f`
+//!    Green Flagship, `s` Green Ship, `F` Red Flagship, `S` Red Ship), her bow
+//!    (`N` ... `NW`), the colour she flies (`g` or `r`), and `:` and her
+//!    occupant's code if occupied: `(fSg)`, `(SNWg:pr)`;
+//! 2. `storm` or `forest`: who moves;
+//! 3. then `key:value` fields: each non-empty special area by name with its
+//!    forces' codes (`new-earth-library:qk,lb`); `arrows:` the Green Arrows of
+//!    the Woodland Princess, of the Library, of the TrueBorn Queen at war, the
+//!    Red Arrows of the Storm Queen, those forfeited, and the spent Green and
+//!    Red ones; `cannonballs:` left on the Green and Red Flagships, then fired
+//!    from each; `seers:` consultations of each OverLord; `barren:` captured or
+//!    lost forces by code and count (`df2,GN1`), if any; `sunk:` vessels by
+//!    letter and count, if any; `flags:` if any; `ep:` the position a double
+//!    step passed, if any; `quiet:` plies towards the fifty-move truce; `ply:`;
+//! 4. the result once over, such as `draw:fifty-move-truce`.
+
+use std::fmt;
+
+use super::action::{AREA_ORIGIN, Action, ActionKind, NO_ORIGIN};
+use super::apply::{self, FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE};
+use super::board::{
+    AREA_SLOTS, AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, RANKS, Region, SQUARES, board,
+    parse_square, square_name, write_square,
+};
+use super::deploy::tracks_first_move;
+use super::forces::{Force, Kind};
+use super::moves::Ctx;
+use super::moves::ocean;
+use super::options::DragonOptions;
+use super::state::{Position, Vessel, VesselKind, flags};
+use crate::core::{NotationError, PositionError, Side};
+
+const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `choose 3` or `seer`";
+
+/// The side names of Dragon: `forest` (Green, North) and `storm` (Red, South).
+#[must_use]
+pub const fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Green => "forest",
+        Side::Red => "storm",
+    }
+}
+
+fn write_origin(from: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    if (from as usize) < SQUARES {
+        write_square(from, out)
+    } else if from >= AREA_ORIGIN && usize::from(from - AREA_ORIGIN) < AREAS.len() {
+        out.write_str(AREAS[usize::from(from - AREA_ORIGIN)].name())
+    } else {
+        out.write_char('?')
+    }
+}
+
+fn write_direction(d: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_str(DIRECTION_NAMES[usize::from(d & 7)])
+}
+
+/// Writes `action` in Dragon's notation. Any 32-bit word writes without
+/// panicking (positions off the grid as `?`).
+pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+    let (from, to) = (action.from(), action.to());
+    let sep = |c: char, out: &mut dyn fmt::Write| -> fmt::Result {
+        write_origin(from, out)?;
+        out.write_char(c)?;
+        write_origin(to, out)
+    };
+    match action.kind() {
+        Some(ActionKind::Move) => sep('-', out),
+        Some(ActionKind::Capture) => sep('x', out),
+        Some(ActionKind::EnPassant) => {
+            sep('x', out)?;
+            out.write_str("ep")
+        }
+        Some(ActionKind::Arrow) => sep('*', out),
+        Some(ActionKind::Release) => sep('^', out),
+        Some(ActionKind::VesselAdvance) => {
+            out.write_char('v')?;
+            sep('-', out)
+        }
+        Some(ActionKind::Ram) => {
+            out.write_char('v')?;
+            sep('x', out)
+        }
+        Some(ActionKind::Fire) => {
+            out.write_char('v')?;
+            sep('*', out)
+        }
+        Some(ActionKind::VesselRealign) => {
+            out.write_char('v')?;
+            write_origin(from, out)?;
+            out.write_char('>')?;
+            write_direction(action.extra(), out)
+        }
+        Some(ActionKind::Trident) => {
+            out.write_str("trident ")?;
+            write_direction(action.extra() >> 3, out)?;
+            out.write_char(' ')?;
+            write_direction(action.extra(), out)
+        }
+        Some(ActionKind::Spring) => {
+            out.write_str("spring ")?;
+            write_origin(to, out)
+        }
+        Some(ActionKind::Choice) => write!(out, "choose {}", action.extra()),
+        Some(ActionKind::Seer) => out.write_str("seer"),
+        None => write!(out, "?{:08x}", action.0),
+    }
+}
+
+fn direction(text: &str) -> Option<u8> {
+    DIRECTION_NAMES
+        .iter()
+        .position(|&d| d == text)
+        .map(|d| d as u8)
+}
+
+/// Reads an action in `p` (the Trident's Ships and the area a Spring leaves
+/// come from the position).
+pub(crate) fn parse_action(
+    p: &Position,
+    opts: &DragonOptions,
+    text: &str,
+) -> Result<Action, NotationError> {
+    let err = |expected: String| NotationError {
+        text: text.to_owned(),
+        expected,
+    };
+    let t = text.trim();
+    let sq = |s: &str| parse_square(s).map_err(|e| err(format!("{ACTION_FORMS}: {e}")));
+    if t == "seer" {
+        return Ok(Action::new(ActionKind::Seer, NO_ORIGIN, NO_ORIGIN, 0));
+    }
+    if let Some(n) = t.strip_prefix("choose ") {
+        let n: u8 = n
+            .trim()
+            .parse()
+            .map_err(|_| err(format!("`choose` and a number 0-255, found `{n}`")))?;
+        return Ok(Action::new(ActionKind::Choice, NO_ORIGIN, NO_ORIGIN, n));
+    }
+    if let Some(to) = t.strip_prefix("spring ") {
+        let to = sq(to.trim())?;
+        let area = match p.to_move {
+            Side::Green => Area::NewEarthLibrary,
+            Side::Red => Area::Dungeons,
+        };
+        return Ok(Action::new(
+            ActionKind::Spring,
+            AREA_ORIGIN + area.index() as u8,
+            to,
+            0,
+        ));
+    }
+    if let Some(rest) = t.strip_prefix("trident ") {
+        let mut it = rest.split_whitespace();
+        let (Some(w), Some(e), None) = (it.next(), it.next(), it.next()) else {
+            return Err(err("`trident` and two bows, such as `trident NW NE`".into()));
+        };
+        let (Some(w), Some(e)) = (direction(w), direction(e)) else {
+            return Err(err("bows are N NE E SE S SW W NW".into()));
+        };
+        let c = Ctx::new(p, opts);
+        let (west, east) = ocean::trident_ships(&c)
+            .ok_or_else(|| err("no Red Ships beside the Red Flagship".into()))?;
+        return Ok(Action::new(ActionKind::Trident, west, east, w * 8 + e));
+    }
+    if let Some(rest) = t.strip_prefix('v') {
+        if let Some((a, d)) = rest.split_once('>') {
+            let from = sq(a)?;
+            let d = direction(d).ok_or_else(|| err("a bow N NE E SE S SW W NW".into()))?;
+            return Ok(Action::new(ActionKind::VesselRealign, from, from, d));
+        }
+        for (c, kind) in [
+            ('-', ActionKind::VesselAdvance),
+            ('x', ActionKind::Ram),
+            ('*', ActionKind::Fire),
+        ] {
+            if let Some((a, b)) = rest.split_once(c) {
+                return Ok(Action::new(kind, sq(a)?, sq(b)?, 0));
+            }
+        }
+        return Err(err(ACTION_FORMS.into()));
+    }
+    if let Some(rest) = t.strip_suffix("ep") {
+        if let Some((a, b)) = rest.split_once('x') {
+            return Ok(Action::new(ActionKind::EnPassant, sq(a)?, sq(b)?, 0));
+        }
+    }
+    for (c, kind) in [
+        ('-', ActionKind::Move),
+        ('x', ActionKind::Capture),
+        ('*', ActionKind::Arrow),
+        ('^', ActionKind::Release),
+    ] {
+        if let Some((a, b)) = t.split_once(c) {
+            return Ok(Action::new(kind, sq(a)?, sq(b)?, 0));
+        }
+    }
+    Err(err(ACTION_FORMS.into()))
+}
+
+fn write_force(f: Force, out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_str(f.kind().map_or("??", Kind::code))?;
+    if f.is_unmoved() {
+        out.write_char('\'')?;
+    }
+    Ok(())
+}
+
+fn write_vessel(v: Vessel, occupant: Force, out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_char('(')?;
+    out.write_char(v.kind().letter())?;
+    write_direction(v.bow(), out)?;
+    out.write_char(if v.colour() == Side::Red { 'r' } else { 'g' })?;
+    if occupant.is_some() {
+        out.write_char(':')?;
+        write_force(occupant, out)?;
+    }
+    out.write_char(')')
+}
+
+fn write_pair(key: &str, values: &[u8], out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_char(' ')?;
+    out.write_str(key)?;
+    out.write_char(':')?;
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        write!(out, "{v}")?;
+    }
+    Ok(())
+}
+
+/// Writes the position format (module documentation).
+pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+    for r in (0..RANKS).rev() {
+        let mut empty = 0;
+        for f in 0..FILES {
+            let sq = r * FILES + f;
+            let force = p.force(sq);
+            let vessel = p.vessel(sq);
+            if force.is_none() && !vessel.is_some() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                write!(out, "{empty}")?;
+                empty = 0;
+            }
+            if vessel.is_some() {
+                write_vessel(vessel, force, out)?;
+            } else {
+                write_force(force, out)?;
+            }
+        }
+        if empty > 0 {
+            write!(out, "{empty}")?;
+        }
+        if r > 0 {
+            out.write_char('/')?;
+        }
+    }
+    out.write_char(' ')?;
+    out.write_str(side_name(p.to_move))?;
+    for (a, slots) in p.areas.iter().enumerate() {
+        if slots[0].is_none() {
+            continue;
+        }
+        out.write_char(' ')?;
+        out.write_str(AREAS[a].name())?;
+        out.write_char(':')?;
+        for (i, f) in slots.iter().take_while(|f| f.is_some()).enumerate() {
+            if i > 0 {
+                out.write_char(',')?;
+            }
+            write_force(*f, out)?;
+        }
+    }
+    let c = &p.counters;
+    write_pair(
+        "arrows",
+        &[
+            c.princess_arrows,
+            c.library_arrows,
+            c.queen_arrows,
+            c.red_arrows,
+            c.red_arrows_forfeited,
+            c.spent_arrows[0],
+            c.spent_arrows[1],
+        ],
+        out,
+    )?;
+    write_pair(
+        "cannonballs",
+        &[
+            c.cannonballs[0],
+            c.cannonballs[1],
+            c.spent_cannonballs[0],
+            c.spent_cannonballs[1],
+        ],
+        out,
+    )?;
+    write_pair("seers", &c.seers, out)?;
+    if p.barren.iter().any(|&n| n > 0) {
+        out.write_str(" barren:")?;
+        let mut first = true;
+        for &k in Kind::ALL {
+            let n = p.barren[k as usize];
+            if n > 0 {
+                if !first {
+                    out.write_char(',')?;
+                }
+                first = false;
+                write!(out, "{}{n}", k.code())?;
+            }
+        }
+    }
+    if p.sunk.iter().any(|&n| n > 0) {
+        out.write_str(" sunk:")?;
+        let mut first = true;
+        for k in VesselKind::ALL {
+            let n = p.sunk[k.index()];
+            if n > 0 {
+                if !first {
+                    out.write_char(',')?;
+                }
+                first = false;
+                write!(out, "{}{n}", k.letter())?;
+            }
+        }
+    }
+    if p.flags != 0 {
+        out.write_str(" flags:")?;
+        let mut first = true;
+        for (bit, name) in flags::NAMES {
+            if p.flags & bit != 0 {
+                if !first {
+                    out.write_char(',')?;
+                }
+                first = false;
+                out.write_str(name)?;
+            }
+        }
+    }
+    if p.ep != NO_SQUARE {
+        out.write_str(" ep:")?;
+        write_square(p.ep, out)?;
+    }
+    write!(out, " quiet:{} ply:{}", p.quiet, p.ply)?;
+    if let Some(o) = p.outcome {
+        write!(out, " draw:{}", o.rule)?;
+    }
+    Ok(())
+}
+
+/// The most forces of a side on the grid an import accepts (the capacity proof
+/// of [`MAX_ACTIONS`](super::moves::MAX_ACTIONS) rests on it).
+pub const MAX_FORCES_ON_GRID: u32 = 40;
+
+fn parse_force(text: &str) -> Result<Force, String> {
+    let (code, unmoved) = match text.strip_suffix('\'') {
+        Some(c) => (c, true),
+        None => (text, false),
+    };
+    let kind = Kind::from_code(code).ok_or_else(|| format!("unknown force code `{code}`"))?;
+    if unmoved && !tracks_first_move(kind) {
+        return Err(format!(
+            "`{text}`: only the royals, towers, Dwarfs and Gnomes are marked unmoved"
+        ));
+    }
+    Ok(if unmoved {
+        Force::unmoved(kind)
+    } else {
+        Force::new(kind)
+    })
+}
+
+fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
+    let (v, occupant) = match text.split_once(':') {
+        Some((v, o)) => (v, parse_force(o)?),
+        None => (text, Force::NONE),
+    };
+    let mut chars = v.chars();
+    let letter = chars.next().ok_or("an empty vessel `()`")?;
+    let kind = VesselKind::ALL
+        .into_iter()
+        .find(|k| k.letter() == letter)
+        .ok_or_else(|| format!("a vessel is f, s, F or S, found `{letter}`"))?;
+    let rest = chars.as_str();
+    let (bow, colour) = rest.split_at(rest.len().saturating_sub(1));
+    let bow = direction(bow).ok_or_else(|| format!("`({text})`: a bow N NE E SE S SW W NW"))?;
+    let colour = match colour {
+        "g" => Side::Green,
+        "r" => Side::Red,
+        _ => return Err(format!("`({text})`: the colour she flies, g or r")),
+    };
+    Ok((Vessel::new(kind, bow).with_colour(colour), occupant))
+}
+
+fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
+    let mut file = 0u8;
+    let mut rest = text;
+    while !rest.is_empty() {
+        if file >= FILES {
+            return Err(format!("rank {} has more than nine positions", r + 1));
+        }
+        let sq = r * FILES + file;
+        let c = rest.as_bytes()[0];
+        if c.is_ascii_digit() {
+            let n = c - b'0';
+            if n == 0 || file + n > FILES {
+                return Err(format!("rank {}: bad run `{}`", r + 1, c as char));
+            }
+            file += n;
+            rest = &rest[1..];
+        } else if c == b'(' {
+            let end = rest
+                .find(')')
+                .ok_or_else(|| format!("rank {}: unclosed `(`", r + 1))?;
+            let (v, occupant) = parse_vessel(&rest[1..end])?;
+            p.put_vessel(sq, v);
+            if occupant.is_some() {
+                p.put(sq, occupant);
+            }
+            file += 1;
+            rest = &rest[end + 1..];
+        } else {
+            let len = if rest.as_bytes().get(2) == Some(&b'\'') {
+                3
+            } else {
+                2
+            };
+            let token = rest
+                .get(..len)
+                .ok_or_else(|| format!("rank {}: `{rest}`", r + 1))?;
+            p.put(sq, parse_force(token)?);
+            file += 1;
+            rest = &rest[len..];
+        }
+    }
+    if file != FILES {
+        return Err(format!("rank {} has {file} positions, not nine", r + 1));
+    }
+    Ok(())
+}
+
+fn numbers<const N: usize>(key: &str, value: &str) -> Result<[u8; N], String> {
+    let mut out = [0u8; N];
+    let parts: Vec<&str> = value.split(',').collect();
+    if parts.len() != N {
+        return Err(format!("`{key}:` takes {N} numbers"));
+    }
+    for (o, part) in out.iter_mut().zip(parts) {
+        *o = part
+            .parse()
+            .map_err(|_| format!("`{key}:` takes numbers, found `{part}`"))?;
+    }
+    Ok(out)
+}
+
+/// Reads the position format.
+pub(crate) fn import(text: &str, opts: &DragonOptions) -> Result<Position, PositionError> {
+    read(text, opts).map_err(|expected| PositionError {
+        text: text.to_owned(),
+        expected,
+    })
+}
+
+fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
+    let mut fields = text.split_whitespace();
+    let grid = fields.next().ok_or("an empty position")?;
+    let ranks: Vec<&str> = grid.split('/').collect();
+    if ranks.len() != usize::from(RANKS) {
+        return Err(format!(
+            "the grid is 15 ranks separated by `/`, found {}",
+            ranks.len()
+        ));
+    }
+    let mut p = Position::empty();
+    for (i, rank) in ranks.iter().enumerate() {
+        parse_rank(&mut p, RANKS - 1 - i as u8, rank)?;
+    }
+    p.to_move = match fields.next() {
+        Some("storm") => Side::Red,
+        Some("forest") => Side::Green,
+        other => {
+            return Err(format!(
+                "who moves: `storm` or `forest`, found `{}`",
+                other.unwrap_or("")
+            ));
+        }
+    };
+    let mut result: Option<&str> = None;
+    for field in fields {
+        if result.is_some() {
+            return Err(format!("nothing may follow the result, found `{field}`"));
+        }
+        let (key, value) = field
+            .split_once(':')
+            .ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
+        if let Some(area) = Area::from_name(key) {
+            for code in value.split(',') {
+                p.add_to_area(area, parse_force(code)?)?;
+            }
+            continue;
+        }
+        match key {
+            "arrows" => {
+                let [a, b, c, d, e, f, g] = numbers::<7>(key, value)?;
+                let k = &mut p.counters;
+                (
+                    k.princess_arrows,
+                    k.library_arrows,
+                    k.queen_arrows,
+                    k.red_arrows,
+                ) = (a, b, c, d);
+                k.red_arrows_forfeited = e;
+                k.spent_arrows = [f, g];
+            }
+            "cannonballs" => {
+                let [a, b, c, d] = numbers::<4>(key, value)?;
+                p.counters.cannonballs = [a, b];
+                p.counters.spent_cannonballs = [c, d];
+            }
+            "seers" => p.counters.seers = numbers::<2>(key, value)?,
+            "barren" => {
+                for item in value.split(',') {
+                    let (code, n) = item.split_at(item.len().min(2));
+                    let kind = Kind::from_code(code)
+                        .ok_or_else(|| format!("`barren:` unknown force code `{code}`"))?;
+                    let n: u8 = n
+                        .parse()
+                        .map_err(|_| format!("`barren:` a code and a count, found `{item}`"))?;
+                    p.barren[kind as usize] = n;
+                }
+            }
+            "sunk" => {
+                for item in value.split(',') {
+                    let mut chars = item.chars();
+                    let letter = chars.next().unwrap_or(' ');
+                    let kind = VesselKind::ALL
+                        .into_iter()
+                        .find(|k| k.letter() == letter)
+                        .ok_or_else(|| format!("`sunk:` a vessel letter, found `{item}`"))?;
+                    p.sunk[kind.index()] = chars
+                        .as_str()
+                        .parse()
+                        .map_err(|_| format!("`sunk:` a letter and a count, found `{item}`"))?;
+                }
+            }
+            "flags" => {
+                for name in value.split(',') {
+                    let (bit, _) = flags::NAMES
+                        .iter()
+                        .find(|(_, n)| *n == name)
+                        .ok_or_else(|| format!("unknown flag `{name}`"))?;
+                    p.flags |= bit;
+                }
+            }
+            "ep" => {
+                p.ep = parse_square(value)?;
+            }
+            "quiet" => {
+                p.quiet = value
+                    .parse()
+                    .map_err(|_| format!("`quiet:` a number, found `{value}`"))?;
+            }
+            "ply" => {
+                p.ply = value
+                    .parse()
+                    .map_err(|_| format!("`ply:` a number, found `{value}`"))?;
+            }
+            "draw" => result = Some(value),
+            _ => return Err(format!("unknown field `{key}:`")),
+        }
+    }
+    validate(&p)?;
+    p.seal();
+    p.check().map_err(|e| e.0)?;
+    apply::finish(&mut p, opts);
+    let computed = p.outcome.map(|o| o.rule.name());
+    if computed != result {
+        return Err(match computed {
+            Some(rule) => format!("the position is over (`draw:{rule}`) but gives no such result"),
+            None => format!(
+                "the result `draw:{}` does not follow from the position",
+                result.unwrap_or("")
+            ),
+        });
+    }
+    let _ = (FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE);
+    Ok(p)
+}
+
+/// What an import checks beyond the state's invariants: forces only where
+/// they may stand, the en-passant position a double step just passed.
+fn validate(p: &Position) -> Result<(), String> {
+    let b = board();
+    for side in Side::ALL {
+        if p.occupied[side.index()].count() > MAX_FORCES_ON_GRID {
+            return Err(format!(
+                "{} has more than {MAX_FORCES_ON_GRID} forces on the grid",
+                side_name(side)
+            ));
+        }
+    }
+    for sq in p.all_occupied().iter() {
+        let f = p.force(sq);
+        let k = f.kind().ok_or("a byte that is no force")?;
+        if !k.on_grid() {
+            return Err(format!(
+                "{} cannot stand on the grid ({})",
+                k.name(),
+                square_name(sq)
+            ));
+        }
+    }
+    if p.ep != NO_SQUARE {
+        let behind = b.step[super::moves::forward(p.to_move.opponent())][p.ep as usize];
+        let pawn = match p.to_move {
+            Side::Green => Kind::Gnome,
+            Side::Red => Kind::Dwarf,
+        };
+        if behind == NO_SQUARE || p.force(behind).kind() != Some(pawn) || p.force(p.ep).is_some() {
+            return Err(format!(
+                "`ep:{}` is not a position a {} just passed",
+                square_name(p.ep),
+                pawn.name()
+            ));
+        }
+    }
+    let _ = AREA_SLOTS;
+    Ok(())
+}
+
+/// Draws the grid (north at the top), the special areas and who moves.
+pub(crate) fn render(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+    let b = board();
+    for r in (0..RANKS).rev() {
+        write!(out, "{:>2} ", r + 1)?;
+        for f in 0..FILES {
+            let sq = r * FILES + f;
+            let mut cell = String::new();
+            let (force, vessel) = (p.force(sq), p.vessel(sq));
+            if vessel.is_some() {
+                write_vessel(vessel, force, &mut cell)?;
+            } else if force.is_some() {
+                write_force(force, &mut cell)?;
+            } else {
+                cell.push(match b.region(sq) {
+                    Region::Ocean if b.island.has(sq) => '*',
+                    Region::Ocean => '~',
+                    Region::Forest | Region::Storm if b.palace.has(sq) || b.citadel.has(sq) => ':',
+                    Region::Forest | Region::Storm => '.',
+                });
+            }
+            write!(out, " {cell:<9}")?;
+        }
+        writeln!(out, " {}", b.ranks[usize::from(r)].name())?;
+    }
+    out.write_str("   ")?;
+    for f in 0..FILES {
+        write!(out, " {:<9}", char::from(b'A' + f))?;
+    }
+    out.write_char('\n')?;
+    for (a, slots) in p.areas.iter().enumerate() {
+        if slots[0].is_none() {
+            continue;
+        }
+        write!(out, "{}:", AREAS[a].name())?;
+        for f in slots.iter().take_while(|f| f.is_some()) {
+            out.write_char(' ')?;
+            out.write_str(f.kind().map_or("?", Kind::name))?;
+        }
+        out.write_char('\n')?;
+    }
+    match p.outcome {
+        Some(o) => writeln!(out, "over: {o}"),
+        None => writeln!(out, "{} to move", side_name(p.to_move)),
+    }
+}

@@ -1,0 +1,12 @@
+//! Plays a Dragon game chosen by the fuzzer's bytes (each byte picks among the
+//! legal actions) and checks every invariant after every step.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tigerseye_engine::GameId;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err((ply, violation)) = tigerseye_conformance::fuzzing::play_bytes(GameId::Dragon, data) {
+        panic!("dragon: ply {ply}: {violation}");
+    }
+});
