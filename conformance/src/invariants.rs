@@ -74,6 +74,7 @@ pub struct Checker<G: Game> {
     scratch_actions: G::Actions,
     mirrored_actions: G::Actions,
     text: String,
+    text_again: String,
 }
 
 impl<G: Game> Checker<G> {
@@ -86,6 +87,7 @@ impl<G: Game> Checker<G> {
             scratch_actions: G::Actions::default(),
             mirrored_actions: G::Actions::default(),
             text: String::with_capacity(256),
+            text_again: String::with_capacity(256),
         }
     }
 
@@ -246,7 +248,9 @@ impl<G: Game> Checker<G> {
                 format!("`{}` imports with a different hash", self.text),
             ));
         }
-        if imported.export_string() != self.text {
+        self.text_again.clear();
+        let _ = imported.export(&mut self.text_again);
+        if self.text_again != self.text {
             return Err(violation(
                 "export-import",
                 format!("`{}` exports differently after import", self.text),

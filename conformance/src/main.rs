@@ -184,7 +184,7 @@ enum Command {
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
     },
-    /// Print the rulings index (markdown).
+    /// Print the rulings index (markdown): every game's, then the clocks'.
     Rulings {
         /// One game's rulings only.
         #[arg(long)]
@@ -550,27 +550,15 @@ fn run(command: Command) -> anyhow::Result<bool> {
         }
         Command::Rulings { game } => {
             for (g, r) in tigerseye_engine::rulings::all() {
-                if game.is_some_and(|x| x != g) {
-                    continue;
+                if game.is_none_or(|x| x == g) {
+                    print_ruling(r);
                 }
-                println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
-                for (i, reading) in r.readings.iter().enumerate() {
-                    println!(
-                        "- {} `{}`: {}",
-                        if i == 0 {
-                            "**default**"
-                        } else {
-                            "other reading"
-                        },
-                        reading.name,
-                        reading.text
-                    );
+            }
+            if game.is_none() {
+                println!("## The clocks (shared by every game that is timed)\n");
+                for r in tigerseye_engine::core::clocks::RULINGS {
+                    print_ruling(r);
                 }
-                match r.option {
-                    Some(key) => println!("- option: `{key}`"),
-                    None => println!("- option: none (only the default is implemented)"),
-                }
-                println!("- reason: {}\n", r.reason);
             }
             Ok(true)
         }
@@ -680,4 +668,22 @@ fn finish(
     };
     report::unique_run_id(root, summary);
     report::write(root, summary)
+}
+
+/// Prints one ruling of the rulings index as markdown.
+fn print_ruling(r: &tigerseye_engine::rulings::Ruling) {
+    println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
+    for (i, reading) in r.readings.iter().enumerate() {
+        let label = if i == 0 {
+            "**default**"
+        } else {
+            "other reading"
+        };
+        println!("- {label} `{}`: {}", reading.name, reading.text);
+    }
+    match r.option {
+        Some(key) => println!("- option: `{key}`"),
+        None => println!("- option: none (only the default is implemented)"),
+    }
+    println!("- reason: {}\n", r.reason);
 }

@@ -169,7 +169,42 @@ impl<B: Bits> Board<B> {
     /// # Errors
     ///
     /// What is inconsistent.
+    #[inline]
     pub fn check(&self, g: Geometry, kinds: usize) -> Result<(), String> {
+        if self.is_consistent(g, kinds) {
+            Ok(())
+        } else {
+            self.explain(g, kinds)
+        }
+    }
+
+    /// Whether [`Board::check`] passes, as one test of the bitboards.
+    #[inline]
+    #[must_use]
+    pub fn is_consistent(&self, g: Geometry, kinds: usize) -> bool {
+        let mut union = B::EMPTY;
+        let mut overlap = B::EMPTY;
+        let mut beyond = B::EMPTY;
+        for (k, &bb) in self.kinds.iter().enumerate() {
+            overlap |= union & bb;
+            union |= bb;
+            if k >= kinds {
+                beyond |= bb;
+            }
+        }
+        let occupied = self.occupied();
+        ((self.sides[0] & self.sides[1])
+            | overlap
+            | beyond
+            | (union ^ occupied)
+            | (occupied & !B::from_bb(g.all())))
+        .is_empty()
+    }
+
+    /// What [`Board::check`] found wrong.
+    #[cold]
+    #[inline(never)]
+    fn explain(&self, g: Geometry, kinds: usize) -> Result<(), String> {
         if !(self.sides[0] & self.sides[1]).is_empty() {
             return Err("a square belongs to both sides".into());
         }
@@ -204,6 +239,70 @@ impl<B: Bits> Board<B> {
     ///
     /// What was expected, naming the rank and the character.
     pub fn parse(text: &str, g: Geometry, kinds: &[KindSpec]) -> Result<Board<B>, String> {
+        match Self::parse_plain(text.as_bytes(), g, kinds) {
+            Some(board) => Ok(board),
+            None => Self::parse_checked(text, g, kinds),
+        }
+    }
+
+    /// [`Board::parse`] of a well-formed board in one pass over the bytes, with no
+    /// allocation; `None` for anything unusual, which [`Board::parse_checked`]
+    /// then reads (and explains).
+    fn parse_plain(bytes: &[u8], g: Geometry, kinds: &[KindSpec]) -> Option<Board<B>> {
+        // By byte: 0 for no piece, else the kind plus one, bit 7 set for Green.
+        let mut lookup = [0u8; 128];
+        // In reverse, so that the first kind with a letter wins, as in the full reading.
+        for (k, spec) in kinds.iter().enumerate().take(MAX_KINDS).rev() {
+            let upper = spec.letter.to_ascii_uppercase();
+            if !upper.is_ascii_uppercase() {
+                return None;
+            }
+            lookup[usize::from(upper)] = k as u8 + 1;
+            lookup[usize::from(upper.to_ascii_lowercase())] = (k as u8 + 1) | 0x80;
+        }
+        let (width, height) = (g.width(), g.height());
+        let mut board = Board::default();
+        let mut rank = height - 1;
+        let mut file = 0u8;
+        let mut i = 0;
+        while i < bytes.len() {
+            let c = bytes[i];
+            i += 1;
+            if c == b'/' {
+                if file != width || rank == 0 {
+                    return None;
+                }
+                rank -= 1;
+                file = 0;
+            } else if c.is_ascii_digit() {
+                if c == b'0' {
+                    return None;
+                }
+                let mut run = c - b'0';
+                while let Some(&d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
+                    run = run.checked_mul(10)?.checked_add(d - b'0')?;
+                    i += 1;
+                }
+                file = file.checked_add(run).filter(|&f| f <= width)?;
+            } else {
+                let code = *lookup.get(usize::from(c))?;
+                if code == 0 || file >= width {
+                    return None;
+                }
+                let side = if code & 0x80 == 0 {
+                    Side::Red
+                } else {
+                    Side::Green
+                };
+                board.toggle(side, Kind((code & 0x7f) - 1), Square(rank * width + file));
+                file += 1;
+            }
+        }
+        (rank == 0 && file == width).then_some(board)
+    }
+
+    /// The reading of [`Board::parse`], naming the first thing that is wrong.
+    fn parse_checked(text: &str, g: Geometry, kinds: &[KindSpec]) -> Result<Board<B>, String> {
         let ranks: Vec<&str> = text.split('/').collect();
         if ranks.len() != usize::from(g.height()) {
             return Err(format!(
@@ -292,49 +391,40 @@ impl<B: Bits> Board<B> {
     ///
     /// Only those of `out`.
     pub fn write(&self, g: Geometry, kinds: &[KindSpec], out: &mut dyn fmt::Write) -> fmt::Result {
-        // The text is built in a buffer and written at once: at most 128 squares
-        // and 26 rank separators.
-        let mut text = [0u8; 160];
-        let mut len = 0;
-        let mut put = |c: u8| {
-            text[len] = c;
-            len += 1;
-        };
-        // Every piece's letter by square, filled from the bitboards.
-        let mut letters = [0u8; 128];
+        // Every piece's letter by square, filled from the bitboards (indexed by a
+        // byte, so no index is out of range).
+        let mut letters = [0u8; 256];
         for (k, spec) in kinds.iter().enumerate().take(MAX_KINDS) {
-            let kind = Kind(k as u8);
-            self.pieces(Side::Red, kind)
-                .each(|sq| letters[sq.index()] = spec.letter);
-            self.pieces(Side::Green, kind)
+            let kind = self.kinds[k];
+            (kind & self.sides[Side::Red.index()]).each(|sq| letters[sq.index()] = spec.letter);
+            (kind & self.sides[Side::Green.index()])
                 .each(|sq| letters[sq.index()] = spec.letter.to_ascii_lowercase());
         }
-        // A run of empty squares, at most 26 (one rank), as digits.
-        let run = |n: u8, put: &mut dyn FnMut(u8)| {
-            if n >= 10 {
-                put(b'0' + n / 10);
-            }
-            put(b'0' + n % 10);
-        };
-        for rank in (0..g.height()).rev() {
+        // The text is built in a buffer and written at once: at most 128 squares
+        // and 25 rank separators.
+        let mut text = [0u8; 160];
+        let mut len = 0;
+        let width = usize::from(g.width());
+        for rank in (0..usize::from(g.height())).rev() {
             let mut empty = 0u8;
-            for file in 0..g.width() {
-                let c = letters[g.at(file, rank).index()];
+            for &c in &letters[rank * width..(rank + 1) * width] {
                 if c == 0 {
                     empty += 1;
                     continue;
                 }
                 if empty > 0 {
-                    run(empty, &mut put);
+                    len = put_run(&mut text, len, empty);
                     empty = 0;
                 }
-                put(c);
+                text[len] = c;
+                len += 1;
             }
             if empty > 0 {
-                run(empty, &mut put);
+                len = put_run(&mut text, len, empty);
             }
             if rank > 0 {
-                put(b'/');
+                text[len] = b'/';
+                len += 1;
             }
         }
         // Only ASCII letters, digits and `/` were written.
@@ -396,6 +486,17 @@ impl<B: Bits> Board<B> {
     }
 }
 
+/// Puts a run of `n` empty squares (at most 26, one rank) as digits into `text`
+/// at `len`; returns the length reached.
+fn put_run(text: &mut [u8; 160], mut len: usize, n: u8) -> usize {
+    if n >= 10 {
+        text[len] = b'0' + n / 10;
+        len += 1;
+    }
+    text[len] = b'0' + n % 10;
+    len + 1
+}
+
 /// `sq` turned north to south: rank `r` becomes rank `height + 1 - r`.
 #[must_use]
 pub const fn mirror_square(g: Geometry, sq: Square) -> Square {
@@ -444,6 +545,43 @@ mod tests {
         ] {
             let e = Board::<u64>::parse(bad, G5, &KINDS).unwrap_err();
             assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_one_pass_reading_agrees_with_the_full_one() {
+        let g11 = Geometry::new(11, 11);
+        for (text, g) in [
+            ("n1k1n/5/5/5/N1K1N", G5),
+            ("5/5/2K2/5/5", G5),
+            ("kKnNk/NnKkN/5/4n/n4", G5),
+            ("11/11/11/11/11/5K5/11/11/11/11/11", g11),
+            ("k10/11/11/11/11/11/11/11/11/11/10N", g11),
+        ] {
+            let plain = Board::<u128>::parse_plain(text.as_bytes(), g, &KINDS);
+            assert_eq!(plain, Board::parse_checked(text, g, &KINDS).ok(), "{text}");
+            assert!(plain.is_some(), "{text}");
+        }
+        // Whatever is wrong goes to the full reading, which explains it.
+        for bad in [
+            "n1k1n/5/5/5",
+            "n1k1n/5/5/5/N1K1NN",
+            "n1k1n/5/5/5/N1K1",
+            "n1q1n/5/5/5/N1K1N",
+            "n1k1n/5/5/05/N1K1N",
+            "n1k1n/5/5/99999999999999/N1K1N",
+            "n1k1n/5/5/5/N1K1N/",
+            "/n1k1n/5/5/5/N1K1N",
+            "n1k1n/5/5/32/N1K1N",
+            "n1k1n/5/5/5/N1K1N ",
+            "n1k1n//5/5/5/N1K1N",
+        ] {
+            assert_eq!(
+                Board::<u64>::parse_plain(bad.as_bytes(), G5, &KINDS),
+                None,
+                "{bad}"
+            );
+            assert!(Board::<u64>::parse(bad, G5, &KINDS).is_err(), "{bad}");
         }
     }
 

@@ -382,13 +382,61 @@ pub trait Params: Copy + Default + fmt::Debug + PartialEq + Eq + Send + Sync + '
 
 /// Writes `sq` as the seeds do (`C1`, `K11`) without the formatting machinery.
 pub(crate) fn write_square(g: Geometry, sq: Square, out: &mut dyn fmt::Write) -> fmt::Result {
+    let mut buf = [0u8; 3];
+    let n = put_square(g, sq, &mut buf, 0);
+    write_ascii(&buf[..n], out)
+}
+
+/// Puts `sq`'s name (`C1`, `K11`) into `buf` at `at`; returns the length reached.
+/// `buf` has room for three more bytes.
+#[inline]
+fn put_square(g: Geometry, sq: Square, buf: &mut [u8], at: usize) -> usize {
     let c = g.coord(sq);
-    out.write_char(char::from(b'A' + c.file))?;
     let rank = c.rank + 1;
+    buf[at] = b'A' + c.file;
     if rank >= 10 {
-        out.write_char(char::from(b'0' + rank / 10))?;
+        buf[at + 1] = b'0' + rank / 10;
+        buf[at + 2] = b'0' + rank % 10;
+        at + 3
+    } else {
+        buf[at + 1] = b'0' + rank;
+        at + 2
     }
-    out.write_char(char::from(b'0' + rank % 10))
+}
+
+/// Whether `text` is exactly `sq`'s name as [`write_square`] writes it.
+pub(crate) fn is_square_name(g: Geometry, sq: Square, text: &str) -> bool {
+    let mut buf = [0u8; 3];
+    let n = put_square(g, sq, &mut buf, 0);
+    text.as_bytes() == &buf[..n]
+}
+
+/// Writes text made of ASCII bytes in one call.
+#[inline]
+fn write_ascii(bytes: &[u8], out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_str(std::str::from_utf8(bytes).map_err(|_| fmt::Error)?)
+}
+
+/// Writes a move as the Jewel board games do, in one call: `C1-B1`, `K10xK11`
+/// (`capture`), `C6-C7=A` (a promotion to the kind whose letter is `promotion`).
+pub(crate) fn write_move(
+    g: Geometry,
+    from: Square,
+    capture: bool,
+    to: Square,
+    promotion: Option<u8>,
+    out: &mut dyn fmt::Write,
+) -> fmt::Result {
+    let mut buf = [0u8; 9];
+    let mut n = put_square(g, from, &mut buf, 0);
+    buf[n] = if capture { b'x' } else { b'-' };
+    n = put_square(g, to, &mut buf, n + 1);
+    if let Some(letter) = promotion {
+        buf[n] = b'=';
+        buf[n + 1] = letter;
+        n += 2;
+    }
+    write_ascii(&buf[..n], out)
 }
 
 /// Reads a square such as `C1` or `K11` at the start of `text`; returns it and

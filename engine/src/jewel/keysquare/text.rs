@@ -8,7 +8,7 @@ use super::game::{End, KeyGame};
 use super::options::KeyOptions;
 use super::{
     Action, Board, First, JewelAction, Kind, Move, Movement, Params, read_square, rules,
-    write_square,
+    write_move, write_square,
 };
 use crate::core::{
     Bits, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn, rules as core_rules,
@@ -89,16 +89,11 @@ impl<P: Params> KeyGame<P> {
         match action.get() {
             Action::FirstMove(side) => out.write_str(first_move_text(side)),
             Action::Move(m) => {
-                write_square(g, m.from, out)?;
-                out.write_char(if self.is_capture(m) { 'x' } else { '-' })?;
-                write_square(g, m.to, out)?;
-                if let Some(p) = m.promotion
-                    && let Some(spec) = P::KINDS.get(p.index())
-                {
-                    out.write_char('=')?;
-                    out.write_char(char::from(spec.letter))?;
-                }
-                Ok(())
+                let promotion = m
+                    .promotion
+                    .and_then(|p| P::KINDS.get(p.index()))
+                    .map(|spec| spec.letter);
+                write_move(g, m.from, self.is_capture(m), m.to, promotion, out)
             }
         }
     }
@@ -213,14 +208,14 @@ impl<P: Params> KeyGame<P> {
             expected,
         };
         let g = P::GEOMETRY;
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board_text, turn_text, rest @ ..] = fields.as_slice() else {
+        let mut fields = text.split_whitespace();
+        let (Some(board_text), Some(turn_text)) = (fields.next(), fields.next()) else {
             return Err(err(
                 "`<board> <green|red|coin> [ep:<square>] [<result>]`".to_owned()
             ));
         };
         let board: Board<P::Bits> = Board::parse(board_text, g, P::KINDS).map_err(err)?;
-        let (to_move, coin) = match *turn_text {
+        let (to_move, coin) = match turn_text {
             "coin" if P::FIRST == First::Coin => (Side::Green, true),
             "coin" => {
                 return Err(err(
@@ -235,7 +230,7 @@ impl<P: Params> KeyGame<P> {
         };
         let mut ep = None;
         let mut end = None;
-        for token in rest {
+        for token in fields {
             if let Some(sq) = token.strip_prefix("ep:") {
                 let double = P::KINDS
                     .iter()

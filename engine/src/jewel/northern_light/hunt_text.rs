@@ -9,8 +9,8 @@ use crate::core::{
     Bits, Game, NotationError, PositionError, RepetitionHistory, Side, Turn, rules as core_rules,
 };
 use crate::jewel::keysquare::{
-    Action, Board, JewelAction, Kind, Move, first_move_text, parse_result, read_square,
-    write_result, write_square,
+    Action, Board, JewelAction, Kind, Move, first_move_text, is_square_name, parse_result,
+    read_square, write_move, write_result, write_square,
 };
 
 impl<const DOUBLE: bool> Hunt<DOUBLE> {
@@ -36,16 +36,11 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         match action.get() {
             Action::FirstMove(side) => out.write_str(first_move_text(side)),
             Action::Move(m) => {
-                write_square(GEOMETRY, m.from, out)?;
-                out.write_char(if self.is_capture(m) { 'x' } else { '-' })?;
-                write_square(GEOMETRY, m.to, out)?;
-                if let Some(p) = m.promotion
-                    && let Some(spec) = KINDS.get(p.index())
-                {
-                    out.write_char('=')?;
-                    out.write_char(char::from(spec.letter))?;
-                }
-                Ok(())
+                let promotion = m
+                    .promotion
+                    .and_then(|p| KINDS.get(p.index()))
+                    .map(|spec| spec.letter);
+                write_move(GEOMETRY, m.from, self.is_capture(m), m.to, promotion, out)
             }
         }
     }
@@ -148,14 +143,14 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             text: text.to_owned(),
             expected,
         };
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board_text, turn_text, rest @ ..] = fields.as_slice() else {
+        let mut fields = text.split_whitespace();
+        let (Some(board_text), Some(turn_text)) = (fields.next(), fields.next()) else {
             return Err(err(
                 "`<board> <green|red|coin> [towering:<corners>] [ep:<square>] [<result>]`".into(),
             ));
         };
         let board = Board::parse(board_text, GEOMETRY, &KINDS).map_err(err)?;
-        let (to_move, coin) = match *turn_text {
+        let (to_move, coin) = match turn_text {
             "coin" => (Side::Green, true),
             side => (
                 side.parse::<Side>()
@@ -176,12 +171,12 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             history: RepetitionHistory::default(),
         };
         let mut seen_result = false;
-        for token in rest {
+        for token in fields {
             if let Some(list) = token.strip_prefix("towering:") {
                 for corner in list.split(',') {
                     let i = RIGHTS
                         .iter()
-                        .position(|&(_, c)| GEOMETRY.name(c).to_string() == corner)
+                        .position(|&(_, c)| is_square_name(GEOMETRY, c, corner))
                         .ok_or_else(|| {
                             err(format!(
                                 "`{token}`: Towering corners among A1, G1, A7 and G7, separated by commas"
@@ -230,6 +225,43 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         hunt.hash = hunt.compute_hash();
         hunt.history = RepetitionHistory::starting_at(hunt.hash);
         Ok(hunt)
+    }
+
+    /// Whether [`Hunt::validate`]`(false)` passes, as one pass over the bitboards
+    /// with no error to build: what the check after every step runs, falling back to
+    /// the explaining version only when something is wrong. The two must agree
+    /// (a debug assertion checks it in the tests).
+    #[inline]
+    pub(super) fn is_plain(&self) -> bool {
+        const EDGE_RANKS: u64 = 0x7f | 0x7f << 42;
+        let b = &self.board;
+        if !b.is_consistent(GEOMETRY, KINDS.len()) {
+            return false;
+        }
+        let mut ok = b.kind(PIKEMAN) & EDGE_RANKS == 0 && !(self.coin && self.stored.is_some());
+        for side in Side::ALL {
+            let princess = b.pieces(side, PRINCESS);
+            let towers = b.pieces(side, TOWER);
+            let beyond_two = towers & towers.wrapping_sub(1);
+            ok &= princess != 0
+                && !princess.several()
+                && beyond_two & beyond_two.wrapping_sub(1) == 0
+                && b.side(side).count_ones() <= 16;
+        }
+        if !ok || self.ep.is_some() {
+            // An en passant square: the full checks.
+            return ok && self.validate(false).is_ok();
+        }
+        if self.towering != 0 && self.towering & !self.valid_rights() != 0 {
+            return false;
+        }
+        let occ = b.occupied();
+        let mover = self.to_move;
+        let attacked = |side: Side| {
+            let k = b.pieces(side, PRINCESS).first();
+            self.attacked(k, side.opponent(), occ)
+        };
+        !(attacked(mover.opponent()) || self.coin && attacked(mover))
     }
 
     /// The checks every hunt position passes. With `counts`, also the count of

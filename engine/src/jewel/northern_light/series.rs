@@ -533,18 +533,19 @@ impl Game for NorthernLight {
             text: text.to_owned(),
             expected,
         };
-        let mut rest = text.trim_start();
-        let mut next = || {
-            let t = rest.split_whitespace().next().unwrap_or("");
-            rest = rest[rest.find(t).map_or(rest.len(), |i| i + t.len())..].trim_start();
-            t
-        };
-        let stage_name = next();
+        // The first whitespace-separated token of `rest`, and what follows it.
+        fn next(rest: &str) -> (&str, &str) {
+            let rest = rest.trim_start();
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            rest.split_at(end)
+        }
+        let (stage_name, mut rest) = next(text);
         let mut qi_first = None;
         let mut chess_first = None;
-        let mut hunt_text = String::new();
+        // The Hunt's own position: from the first token that is not a first mover.
+        let mut hunt_text = "";
         loop {
-            let t = next();
+            let (t, after) = next(rest);
             if t.is_empty() {
                 break;
             }
@@ -553,25 +554,24 @@ impl Game for NorthernLight {
             } else if let Some(s) = t.strip_prefix("chess-first:") {
                 chess_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
             } else {
-                hunt_text.push_str(t);
-                hunt_text.push(' ');
-                hunt_text.push_str(rest);
+                hunt_text = rest.trim_start();
                 break;
             }
+            rest = after;
         }
         let inner = |e: PositionError| err(e.expected);
         let stage = match stage_name {
             "diamond-qi" => {
-                Stage::Qi(DiamondQi::import(&hunt_text, &Default::default()).map_err(inner)?)
+                Stage::Qi(DiamondQi::import(hunt_text, &Default::default()).map_err(inner)?)
             }
             "diamond-quest" => {
-                Stage::Quest(Hunt::import(&hunt_text, &hunt_options()).map_err(inner)?)
+                Stage::Quest(Hunt::import(hunt_text, &hunt_options()).map_err(inner)?)
             }
             "diamond-chess" => {
-                Stage::Chess(Hunt::import(&hunt_text, &hunt_options()).map_err(inner)?)
+                Stage::Chess(Hunt::import(hunt_text, &hunt_options()).map_err(inner)?)
             }
             "deciding-hunt" => {
-                Stage::Deciding(Hunt::import(&hunt_text, &hunt_options()).map_err(inner)?)
+                Stage::Deciding(Hunt::import(hunt_text, &hunt_options()).map_err(inner)?)
             }
             _ => {
                 return Err(err(format!(

@@ -143,3 +143,49 @@ fn the_perft_position_by_hand() {
     assert!(legal.contains(&"D4xE5".to_owned()) && legal.contains(&"B6xA7=A".to_owned()));
     assert_eq!(legal.len(), 33);
 }
+
+#[test]
+fn the_check_after_every_step_agrees_with_the_explaining_one() {
+    fn sq(s: &str) -> Square {
+        GEOMETRY.parse_square(s).unwrap()
+    }
+    let base = DiamondChess::import(
+        "t2s2t/1p5/7/7/7/5P1/T2S2T red towering:A1,G1,A7,G7",
+        &Default::default(),
+    )
+    .unwrap();
+    assert!(base.is_plain());
+    assert!(base.check_invariants().is_ok());
+    type Spoil = fn(&mut DiamondChess);
+    let broken: [(&str, Spoil); 7] = [
+        ("two Red Princesses", |g| {
+            g.board.toggle(Side::Red, PRINCESS, sq("D3"))
+        }),
+        ("no Green Princess", |g| {
+            g.board.toggle(Side::Green, PRINCESS, sq("D7"))
+        }),
+        ("three Red Towers", |g| {
+            g.board.toggle(Side::Red, TOWER, sq("D4"))
+        }),
+        ("Green in check, Red to move", |g| {
+            g.board.toggle(Side::Red, KNIGHT, sq("E5"));
+        }),
+        ("a Pikeman on rank 1", |g| {
+            g.board.toggle(Side::Red, PIKEMAN, sq("B1"))
+        }),
+        ("a right without its Tower", |g| {
+            g.board.toggle(Side::Red, TOWER, sq("A1"))
+        }),
+        ("a result before the coin", |g| {
+            g.coin = true;
+            g.stored = Some(Stored::Repetition);
+        }),
+    ];
+    for (what, spoil) in broken {
+        let mut g = base.clone();
+        spoil(&mut g);
+        assert!(!g.is_plain(), "{what}");
+        assert!(g.validate(false).is_err(), "{what}");
+        assert!(g.check_invariants().is_err(), "{what}");
+    }
+}
