@@ -74,6 +74,15 @@ pub struct Squares {
     offset: u8,
 }
 
+impl Squares {
+    /// The squares of `word`, bit `i` being square `offset + i`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn new(word: u64, offset: u8) -> Squares {
+        Squares { word, offset }
+    }
+}
+
 impl Iterator for Squares {
     type Item = Square;
 
