@@ -27,6 +27,20 @@ pub trait ActionBuffer<A>:
     ///
     /// When the list is full: the game's capacity proof is wrong.
     fn push(&mut self, action: A);
+
+    /// Appends every action of `actions`, in order: [`ActionBuffer::push`] of
+    /// each, which an implementation may do faster (an `ArrayVec` keeps its
+    /// length in a register meanwhile).
+    ///
+    /// # Panics
+    ///
+    /// When the list is full: the game's capacity proof is wrong.
+    #[inline]
+    fn push_all(&mut self, actions: impl Iterator<Item = A>) {
+        for a in actions {
+            self.push(a);
+        }
+    }
 }
 
 impl<A: Copy + fmt::Debug + Send, const N: usize> ActionBuffer<A> for ArrayVec<A, N> {
@@ -34,8 +48,14 @@ impl<A: Copy + fmt::Debug + Send, const N: usize> ActionBuffer<A> for ArrayVec<A
         ArrayVec::clear(self);
     }
 
+    #[inline]
     fn push(&mut self, action: A) {
         ArrayVec::push(self, action);
+    }
+
+    #[inline]
+    fn push_all(&mut self, actions: impl Iterator<Item = A>) {
+        self.extend(actions);
     }
 }
 

@@ -12,7 +12,7 @@ mod outcome;
 mod side;
 pub mod zobrist;
 
-pub use bits::Bits;
+pub use bits::{Bits, Squares};
 pub use coord::{Coord, CoordError};
 pub use game::{
     ActionBuffer, ApplyError, Game, GameOptions, InvariantError, NoOptions, NotationError,

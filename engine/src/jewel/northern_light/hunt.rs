@@ -32,6 +32,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
+use super::hunt_gen::{Collect, Search};
 use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
 use crate::core::{
     Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
@@ -508,10 +509,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             return;
         }
         if self.stored.is_none() {
-            self.for_each_move::<true>(!0, |a| {
-                out.push(a);
-                false
-            });
+            self.for_each_move::<true>(!0, Collect(out));
         }
     }
 
@@ -530,7 +528,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.from.index() < GEOMETRY.len()
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && self.for_each_move::<false>(1 << m.from.0, |a| a == action)
+                    && self.for_each_move::<false>(1 << m.from.0, Search(|a| a == action))
             }
         }
     }
