@@ -8,5 +8,6 @@ mod harness;
 mod nightly;
 mod properties;
 mod reference;
+mod reference_dragon;
 mod reference_race;
 mod reference_series;

@@ -313,6 +313,20 @@ impl SquareSet {
         (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) != 0
     }
 
+    /// Calls `f` with each position, lowest first, reading the set word by
+    /// word (faster than [`SquareSet::iter`] in the hot loops).
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(u8)) {
+        for w in 0..3 {
+            let mut bits = self.0[w];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                f(w as u8 * 64 + i);
+            }
+        }
+    }
+
     /// The positions, lowest first.
     #[inline]
     #[must_use]
@@ -392,11 +406,21 @@ pub struct Board {
     pub pawn_captures: [[SquareSet; SQUARES]; 2],
     /// `rays[d][sq]`: the positions of `sq`'s kingdom along direction `d`.
     pub rays: [[SquareSet; SQUARES]; 8],
+    /// `lines[sq]`: the positions of `sq`'s kingdom along any of the eight
+    /// directions.
+    pub lines: [SquareSet; SQUARES],
     /// Trafalgar Ocean's positions a vessel may occupy (all but the Island).
     pub water: SquareSet,
+    /// The Forest Kingdom's positions.
+    pub forest: SquareSet,
+    /// The Kingdom of Storms' positions.
+    pub storm: SquareSet,
     /// `allowed[kind value]`: the positions a force of that kind may occupy by
     /// its scope of operations (its kingdoms, its palace, the water).
     pub allowed: [SquareSet; 64],
+    /// `allowed_by_byte[side][force byte]`: `allowed` of the force's kind when
+    /// the byte is a force of `side` with no unknown bits, else empty.
+    pub allowed_by_byte: [[SquareSet; 128]; 2],
 }
 
 /// The leap tables: [`KNIGHT`], [`LANCE`], [`SWORD`], [`PIKE`].
@@ -767,6 +791,15 @@ impl Board {
                 water.insert(sq);
             }
         }
+        let mut forest = SquareSet::EMPTY;
+        let mut storm = SquareSet::EMPTY;
+        for sq in 0..SQUARES as u8 {
+            match region[sq as usize] {
+                Region::Forest => forest.insert(sq),
+                Region::Storm => storm.insert(sq),
+                Region::Ocean => {}
+            }
+        }
         let mut allowed = [SquareSet::EMPTY; 64];
         for &kind in Kind::ALL {
             let scope = kind.info().scope;
@@ -789,6 +822,13 @@ impl Board {
                 if ok {
                     allowed[kind as usize].insert(sq);
                 }
+            }
+        }
+        let mut allowed_by_byte = [[SquareSet::EMPTY; 128]; 2];
+        for &kind in Kind::ALL {
+            for unmoved in [0u8, 64] {
+                let byte = kind as u8 | unmoved;
+                allowed_by_byte[kind.side().index()][byte as usize] = allowed[kind as usize];
             }
         }
         let mut leap_sets = [[SquareSet::EMPTY; SQUARES]; 4];
@@ -828,7 +868,17 @@ impl Board {
                 }
             }
         }
+        let mut lines = [SquareSet::EMPTY; SQUARES];
+        for (sq, line) in lines.iter_mut().enumerate() {
+            for ray in &rays {
+                *line = line.or(ray[sq]);
+            }
+        }
         Ok(Board {
+            lines,
+            allowed_by_byte,
+            forest,
+            storm,
             leap_sets,
             neighbours,
             walker,
@@ -855,6 +905,17 @@ impl Board {
     #[must_use]
     pub fn region(&self, sq: u8) -> Region {
         self.region[sq as usize]
+    }
+
+    /// The positions of `region` (the ocean's include the Island).
+    #[inline]
+    #[must_use]
+    pub fn region_set(&self, region: Region) -> SquareSet {
+        match region {
+            Region::Forest => self.forest,
+            Region::Storm => self.storm,
+            Region::Ocean => self.water.or(self.island),
+        }
     }
 
     /// Whether `sq` is in the palace of `side` (the Forest Palace for Green, the

@@ -243,14 +243,21 @@ macro_rules! kinds {
             pub const ALL: &'static [Kind] = &[$(Kind::$variant),*];
 
             /// The kind of value `v` (bits 0-5 of a [`Force`]), if any.
+            #[inline]
             #[must_use]
             pub const fn from_u8(v: u8) -> Option<Kind> {
-                const BY_VALUE: [Option<Kind>; 64] = {
-                    let mut t = [None; 64];
-                    $(t[$value] = Some(Kind::$variant);)*
-                    t
-                };
-                if v < 64 { BY_VALUE[v as usize] } else { None }
+                match v {
+                    $($value => Some(Kind::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// The kind whose code is `code`.
+            fn by_code(code: &str) -> Option<Kind> {
+                match code {
+                    $($code => Some(Kind::$variant),)*
+                    _ => None,
+                }
             }
 
             /// The seed's name.
@@ -272,7 +279,7 @@ macro_rules! kinds {
 
         /// Per kind value (0-63): the role, the glide, the archery, the scope, the
         /// weight. Value 0 (no force) and unused values are `Fixed`, empty scope.
-        const TABLE: [KindInfo; 64] = {
+        static TABLE: [KindInfo; 64] = {
             let mut t = [KindInfo { role: Role::Fixed, glide: Glide::No, archery: Archery::No, scope: Scope::NONE, weight: 0 }; 64];
             $(
                 t[$value] = KindInfo { role: Role::$role, glide: Glide::$glide, archery: Archery::$arch, scope: $scope, weight: $weight };
@@ -382,14 +389,14 @@ impl Kind {
     /// The kind's table entry.
     #[inline]
     #[must_use]
-    pub const fn info(self) -> KindInfo {
+    pub fn info(self) -> KindInfo {
         TABLE[self as usize]
     }
 
     /// The kind whose code is `code` (case matters: Forest codes are lower case).
     #[must_use]
     pub fn from_code(code: &str) -> Option<Kind> {
-        Kind::ALL.iter().copied().find(|k| k.code() == code)
+        Kind::by_code(code)
     }
 
     /// The kind whose kebab-case name is `name` (`trueborn-prince`), as the
@@ -420,7 +427,7 @@ impl Kind {
 
     /// Whether a force of this kind may stand on a position of the grid at all.
     #[must_use]
-    pub const fn on_grid(self) -> bool {
+    pub fn on_grid(self) -> bool {
         self.info().scope.0 & (Scope::FOREST.0 | Scope::STORM.0 | Scope::OCEAN.0) != 0
     }
 }
@@ -488,7 +495,7 @@ impl Force {
     /// The kind's table entry (the empty entry for no force).
     #[inline]
     #[must_use]
-    pub const fn info(self) -> KindInfo {
+    pub fn info(self) -> KindInfo {
         TABLE[self.kind_value() as usize]
     }
 

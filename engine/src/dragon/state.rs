@@ -285,10 +285,10 @@ pub struct Position {
     pub hash: u64,
 }
 
-const Z_SQUARE: [u64; SQUARES] = zobrist::keys(0xD4A6_0001);
-const Z_FORCE: [u64; 128] = zobrist::keys(0xD4A6_0002);
-const Z_VESSEL: [u64; 256] = zobrist::keys(0xD4A6_0003);
-const Z_MISC: [u64; 64] = zobrist::keys(0xD4A6_0004);
+static Z_SQUARE: [u64; SQUARES] = zobrist::keys(0xD4A6_0001);
+static Z_FORCE: [u64; 128] = zobrist::keys(0xD4A6_0002);
+static Z_VESSEL: [u64; 256] = zobrist::keys(0xD4A6_0003);
+static Z_MISC: [u64; 64] = zobrist::keys(0xD4A6_0004);
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The hash key of `force` on `sq`.
@@ -511,15 +511,19 @@ impl Position {
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut h = rare_key(self) ^ ep_key(self.ep) ^ side_key(self.to_move);
-        for (k, &n) in self.barren.iter().enumerate() {
-            h ^= barren_key(k, n);
+        for w in 0..8 {
+            let words = &self.barren[w * 8..w * 8 + 8];
+            if words.iter().all(|&n| n == 0) {
+                continue;
+            }
+            for (i, &n) in words.iter().enumerate() {
+                h ^= barren_key(w * 8 + i, n);
+            }
         }
-        for sq in self.all_occupied().iter() {
-            h ^= force_key(sq, self.forces[sq as usize]);
-        }
-        for sq in self.fleet.iter() {
-            h ^= vessel_key(sq, self.vessels[sq as usize]);
-        }
+        self.all_occupied()
+            .for_each(|sq| h ^= force_key(sq, self.forces[sq as usize]));
+        self.fleet
+            .for_each(|sq| h ^= vessel_key(sq, self.vessels[sq as usize]));
         h
     }
 
@@ -544,10 +548,16 @@ impl Position {
     pub fn barren_total(&self, side: Side) -> u16 {
         // The side's kind values are 0-31 (Forest) or 32-63 (Storms).
         let base = side.index() * 32;
-        self.barren[base..base + 32]
-            .iter()
-            .map(|&n| u16::from(n))
-            .sum()
+        let mut n = 0u16;
+        for w in 0..4 {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.barren[base + w * 8..base + w * 8 + 8]);
+            let x = u64::from_le_bytes(bytes);
+            // Bytewise sum: pairs, then every pair into the top 16 bits.
+            let pairs = (x & 0x00ff_00ff_00ff_00ff) + ((x >> 8) & 0x00ff_00ff_00ff_00ff);
+            n += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u16;
+        }
+        n
     }
 
     /// Vessels of original side `side`, afloat or sunk.
@@ -570,6 +580,21 @@ impl Position {
         self.hash = self.compute_hash();
     }
 
+    /// Why the force of `side` listed on `sq` breaks the scope invariant (the
+    /// slow path of [`Position::check`]).
+    fn scope_error(&self, side: Side, sq: u8) -> Result<(), InvariantError> {
+        let f = self.forces[sq as usize];
+        let name = f.kind().map_or("?", Kind::name);
+        Err(InvariantError(if !f.is(side) || !f.is_valid() {
+            format!("occupancy of {side} lists {sq} holding {f:?}")
+        } else {
+            format!(
+                "{name} on {} is outside its scope of operations",
+                super::board::square_name(sq)
+            )
+        }))
+    }
+
     /// The cheap invariants (no allocation): every force where its scope allows,
     /// nothing on the Island of Sirens, vessels only on water, occupancy sets
     /// agreeing with the grid, counts conserved, resources within their limits.
@@ -580,51 +605,40 @@ impl Position {
     pub fn check(&self) -> Result<(), InvariantError> {
         let b = board();
         let err = |m: String| Err(InvariantError(m));
-        let name = |f: Force| f.kind().map_or("?", Kind::name);
         // Every force where its scope allows: one table lookup each
         // (`Board::allowed` holds the regions, the palace confinement and the
         // water positions of each kind's scope); aboard a vessel on water.
         let mut totals = [0u16; 2];
         for side in Side::ALL {
-            for sq in self.occupied[side.index()].iter() {
-                let f = self.forces[sq as usize];
-                if !f.is(side) || f.0 & 0x80 != 0 {
-                    return err(format!("occupancy of {side} lists {sq} holding {f:?}"));
+            let occupied = self.occupied[side.index()];
+            let table = &b.allowed_by_byte[side.index()];
+            let mut towers_with_birds = 0u16;
+            for w in 0..3 {
+                let mut bits = occupied.0[w];
+                while bits != 0 {
+                    let i = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let byte = self.forces[w * 64 + i as usize].0;
+                    if table[usize::from(byte & 127)].0[w] >> i & 1 == 0 || byte & 128 != 0 {
+                        return self.scope_error(side, (w * 64) as u8 + i as u8);
+                    }
+                    let kind = byte & Force::KIND_MASK;
+                    towers_with_birds += u16::from(
+                        kind == Kind::WatchtowerAlbatross as u8 || kind == Kind::CastleRaven as u8,
+                    );
                 }
-                if !b.allowed[f.kind_value() as usize].has(sq) {
-                    return err(format!(
-                        "{} on {} is outside its scope of operations",
-                        name(f),
-                        super::board::square_name(sq)
-                    ));
-                }
-                if b.water.has(sq) && !self.vessels[sq as usize].is_some() {
-                    return err(format!(
-                        "{} on {} is on the water with no vessel",
-                        name(f),
-                        super::board::square_name(sq)
-                    ));
-                }
-                totals[side.index()] += u16::from(f.info().weight);
             }
+            // Forces on water stand aboard vessels.
+            if (0..3).any(|w| occupied.0[w] & b.water.0[w] & !self.fleet.0[w] != 0) {
+                return err(format!("a force of {side} is on the water with no vessel"));
+            }
+            totals[side.index()] = occupied.count() as u16 + towers_with_birds;
         }
-        // Every force on the grid is in an occupancy set (each listed one was
-        // checked above), every vessel in the fleet set.
+        // That no force or vessel stands on the grid outside the occupancy and
+        // fleet sets is checked where the whole grid is read anyway: an export
+        // reads every position, and its import (on the sampled full checks)
+        // rebuilds the sets, which must then equal these.
         let all = self.all_occupied();
-        let forces_on_grid = self
-            .forces
-            .iter()
-            .fold(0u8, |n, f| n.wrapping_add(u8::from(f.0 != 0)));
-        if u32::from(forces_on_grid) != all.count() {
-            return err("a force on the grid is missing from the occupancy sets".into());
-        }
-        let vessels_on_grid = self
-            .vessels
-            .iter()
-            .fold(0u8, |n, v| n.wrapping_add(u8::from(v.0 != 0)));
-        if u32::from(vessels_on_grid) != self.fleet.count() {
-            return err("a vessel is missing from the fleet set".into());
-        }
         if (0..3).any(|w| (all.0[w] | self.fleet.0[w]) & b.island.0[w] != 0) {
             return err("something occupies the Island of Sirens".into());
         }

@@ -231,6 +231,26 @@ fn write_vessel(v: Vessel, occupant: Force, out: &mut dyn fmt::Write) -> fmt::Re
     out.write_char(')')
 }
 
+/// Writes `n` in decimal without the formatting machinery (exports run on a
+/// sample of every simulated step).
+fn write_number(n: u32, out: &mut dyn fmt::Write) -> fmt::Result {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    let mut n = n;
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits[..len].iter().rev() {
+        out.write_char(char::from(d))?;
+    }
+    Ok(())
+}
+
 fn write_pair(key: &str, values: &[u8], out: &mut dyn fmt::Write) -> fmt::Result {
     out.write_char(' ')?;
     out.write_str(key)?;
@@ -239,7 +259,7 @@ fn write_pair(key: &str, values: &[u8], out: &mut dyn fmt::Write) -> fmt::Result
         if i > 0 {
             out.write_char(',')?;
         }
-        write!(out, "{v}")?;
+        write_number(u32::from(*v), out)?;
     }
     Ok(())
 }
@@ -247,7 +267,7 @@ fn write_pair(key: &str, values: &[u8], out: &mut dyn fmt::Write) -> fmt::Result
 /// Writes the position format (module documentation).
 pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
     for r in (0..RANKS).rev() {
-        let mut empty = 0;
+        let mut empty = 0u32;
         for f in 0..FILES {
             let sq = r * FILES + f;
             let force = p.force(sq);
@@ -257,7 +277,7 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
                 continue;
             }
             if empty > 0 {
-                write!(out, "{empty}")?;
+                write_number(empty, out)?;
                 empty = 0;
             }
             if vessel.is_some() {
@@ -267,7 +287,7 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
             }
         }
         if empty > 0 {
-            write!(out, "{empty}")?;
+            write_number(empty, out)?;
         }
         if r > 0 {
             out.write_char('/')?;
@@ -324,7 +344,8 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
                     out.write_char(',')?;
                 }
                 first = false;
-                write!(out, "{}{n}", k.code())?;
+                out.write_str(k.code())?;
+                write_number(u32::from(n), out)?;
             }
         }
     }
@@ -338,7 +359,8 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
                     out.write_char(',')?;
                 }
                 first = false;
-                write!(out, "{}{n}", k.letter())?;
+                out.write_char(k.letter())?;
+                write_number(u32::from(n), out)?;
             }
         }
     }
@@ -359,9 +381,13 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(" ep:")?;
         write_square(p.ep, out)?;
     }
-    write!(out, " quiet:{} ply:{}", p.quiet, p.ply)?;
+    out.write_str(" quiet:")?;
+    write_number(u32::from(p.quiet), out)?;
+    out.write_str(" ply:")?;
+    write_number(p.ply, out)?;
     if let Some(o) = p.outcome {
-        write!(out, " draw:{}", o.rule)?;
+        out.write_str(" draw:")?;
+        out.write_str(o.rule.name())?;
     }
     Ok(())
 }

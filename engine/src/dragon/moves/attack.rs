@@ -8,7 +8,7 @@
 //! along lines (riders, jumpers, flyers); each position asked about then costs a
 //! set lookup and a walk along the few lines that hold such a force.
 
-use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, PIKE, SWORD, SquareSet};
+use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, PIKE, Region, SWORD, SquareSet};
 use super::super::forces::{Force, Kind, Role};
 use super::super::options::{JumpTarget, KnightVariation};
 use super::land::protected;
@@ -28,8 +28,9 @@ pub(crate) struct Threats {
 }
 
 impl Threats {
-    /// Gathers the threats of `by` against `victim`.
-    pub(crate) fn new(c: &Ctx<'_>, by: Side, victim: Force) -> Threats {
+    /// Gathers the threats of `by` against `victim` standing in `region`
+    /// (forces elsewhere cannot reach it on land: the kingdoms are apart).
+    pub(crate) fn new(c: &Ctx<'_>, by: Side, victim: Force, region: Region) -> Threats {
         let b = c.b;
         let leap = match c.opts.knights {
             KnightVariation::Lance => LANCE,
@@ -39,7 +40,9 @@ impl Threats {
         let mut fixed = SquareSet::EMPTY;
         let mut orthogonal = SquareSet::EMPTY;
         let mut diagonal = SquareSet::EMPTY;
-        for s in c.p.occupied[by.index()].iter() {
+        let near = c.p.occupied[by.index()].and(c.b.region_set(region));
+        #[allow(clippy::explicit_iter_loop)]
+        for s in near.iter() {
             let f = c.p.force(s);
             if protected(f, victim) {
                 continue;
@@ -97,6 +100,9 @@ impl Threats {
             return true;
         }
         let b = c.b;
+        if !b.lines[sq as usize].meets(self.orthogonal.or(self.diagonal)) {
+            return ocean::attacks_from_sea(c, sq, self.by);
+        }
         for d in 0..8 {
             let diagonal = DIAGONAL.contains(&d);
             let liners = if diagonal {
@@ -164,7 +170,7 @@ impl Threats {
 /// Gliding never captures; arrows never target a royal; forces in the special
 /// areas do not act on the grid.
 pub(crate) fn attacked(c: &Ctx<'_>, sq: u8, victim: Force, by: Side, ignore: u8) -> bool {
-    Threats::new(c, by, victim).attacks(c, sq, ignore)
+    Threats::new(c, by, victim, c.b.region(sq)).attacks(c, sq, ignore)
 }
 
 /// Whether the royal of `side` (the TrueBorn Prince or the Dark Warlord) stands

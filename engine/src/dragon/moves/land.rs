@@ -117,35 +117,43 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
         extra_kind = ActionKind::EnPassant;
     }
     // Destinations ascending; at one destination the ordinary action (kind 0 or
-    // 1) sorts before the extra one (kind 2-4).
-    let mut all = t;
+    // 1) sorts before the extra one (kind 2-4). Word by word, as `emit`.
+    let enemy = c.p.occupied[c.side.opponent().index()];
+    let base = Action::new(ActionKind::Move, from, 0, 0).0;
+    let extra_base = Action::new(extra_kind, from, 0, 0).0;
     for w in 0..3 {
-        all.0[w] |= extra.0[w];
-    }
-    for to in all.iter() {
-        if t.has(to) {
-            out.push(plain(c, from, to));
-        }
-        if extra.has(to) {
-            out.push(Action::new(extra_kind, from, to, 0));
+        let (plain_bits, extra_bits) = (t.0[w], extra.0[w]);
+        let mut bits = plain_bits | extra_bits;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let to = w as u32 * 64 + i;
+            if plain_bits >> i & 1 != 0 {
+                let capture = (enemy.0[w] >> i) as u32 & 1;
+                out.push(Action(base | to << 16 | capture << 8));
+            }
+            if extra_bits >> i & 1 != 0 {
+                out.push(Action(extra_base | to << 16));
+            }
         }
     }
 }
 
-/// A move or a capture, as the destination holds.
-#[inline]
-fn plain(c: &Ctx<'_>, from: u8, to: u8) -> Action {
-    if c.p.force(to).is_none() {
-        Action::step(from, to)
-    } else {
-        Action::capture(from, to)
-    }
-}
-
+/// Writes a move or a capture to each of `t`, ascending: a capture where an
+/// opposing force stands (the generators put only capturable ones in `t`).
+/// Word by word: the set was just written word by word.
 #[inline]
 fn emit(c: &Ctx<'_>, from: u8, t: SquareSet, out: &mut impl Sink) {
-    for to in t.iter() {
-        out.push(plain(c, from, to));
+    let enemy = c.p.occupied[c.side.opponent().index()];
+    let base = Action::new(ActionKind::Move, from, 0, 0).0;
+    for w in 0..3 {
+        let mut bits = t.0[w];
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let capture = (enemy.0[w] >> i) as u32 & 1;
+            out.push(Action(base | (w as u32 * 64 + i) << 16 | capture << 8));
+        }
     }
 }
 
@@ -163,7 +171,7 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         *t = candidates;
         return;
     }
-    let threats = attack::Threats::new(c, c.side.opponent(), f);
+    let threats = attack::Threats::new(c, c.side.opponent(), f, c.b.region(from));
     for to in candidates.iter() {
         if !threats.attacks(c, to, from) {
             t.insert(to);
@@ -456,15 +464,13 @@ fn arrows(c: &Ctx<'_>, from: u8, archery: Archery, t: &mut SquareSet) {
     if left == 0 {
         return;
     }
-    for d in ALL_DIRECTIONS {
-        let step = &c.b.land_step[d];
-        let mut sq = step[from as usize];
-        while sq != NO_SQUARE {
-            let g = c.p.force(sq);
-            if g.is(c.side.opponent()) && g.kind().is_some_and(|k| targets.contains(&k)) {
-                t.insert(sq);
-            }
-            sq = step[sq as usize];
+    // The targets in the archer's kingdom (a few invaders at most); every one
+    // on a line from the archer is in reach, whatever stands between.
+    let lines = c.b.lines[from as usize];
+    let enemy = c.p.occupied[c.side.opponent().index()].and(lines);
+    for sq in enemy.iter() {
+        if c.p.force(sq).kind().is_some_and(|k| targets.contains(&k)) {
+            t.insert(sq);
         }
     }
 }

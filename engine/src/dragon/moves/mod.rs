@@ -16,7 +16,7 @@ pub(crate) mod ocean;
 use arrayvec::ArrayVec;
 
 use super::action::Action;
-use super::board::{Board, Region, board};
+use super::board::{Board, NO_SQUARE, Region, board};
 use super::options::DragonOptions;
 use super::state::{Position, flags};
 use crate::core::Side;
@@ -87,11 +87,71 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
     generate(&Ctx::new(p, opts), out);
 }
 
-/// Whether the side to move has any legal action (stops at the first).
+/// Whether the side to move has any legal action: first a quick look for a
+/// force that surely has one (an unoccupied position next to it in a
+/// direction it moves, a leap not onto its own side), then the generator,
+/// stopping at the first action.
 pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
+    let c = Ctx::new(p, opts);
+    if p.flags & flags::TRIDENT_OPENING == 0 && surely_moves(&c) {
+        return true;
+    }
     let mut any = Any::default();
-    generate(&Ctx::new(p, opts), &mut any);
+    generate(&c, &mut any);
     any.0
+}
+
+/// Whether some land force of the side to move surely has a move: each test
+/// below implies an action the generator lists.
+fn surely_moves(c: &Ctx<'_>) -> bool {
+    use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
+    use super::forces::Role;
+    let b = c.b;
+    let all = c.p.all_occupied();
+    let own = c.p.occupied[c.side.index()];
+    let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
+    let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
+    let fwd = forward(c.side);
+    for sq in own.iter() {
+        if !b.region(sq).is_land() {
+            continue;
+        }
+        let s = sq as usize;
+        let yes = match c.p.force(sq).info().role {
+            Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
+                free(b.neighbours[s])
+            }
+            Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
+                ORTHOGONAL.iter().any(|&d| {
+                    let t = b.land_step[d][s];
+                    t != NO_SQUARE && !all.has(t)
+                })
+            }
+            Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
+                let t = b.land_step[d][s];
+                t != NO_SQUARE && !all.has(t)
+            }),
+            Role::Knight => free(b.leap_sets[KNIGHT][s]),
+            Role::Walker | Role::PalaceWalker => free(b.walker[c.side.index()][s]),
+            Role::Pawn => {
+                let t = b.land_step[fwd][s];
+                t != NO_SQUARE && !all.has(t)
+            }
+            Role::PalaceGuard => {
+                let palace = match c.side {
+                    Side::Green => b.palace,
+                    Side::Red => b.citadel,
+                };
+                free(b.neighbours[s].and(palace))
+            }
+            Role::Royal | Role::Lance | Role::Fixed => false,
+        };
+        if yes {
+            return true;
+        }
+        let _ = not_own;
+    }
+    false
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
@@ -142,14 +202,19 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     for w in 0..3 {
         visit.0[w] |= c.p.fleet.0[w];
     }
-    for from in visit.iter() {
-        if c.b.region(from) == Region::Ocean {
-            ocean::generate_at(c, from, out);
-        } else {
-            land::generate(c, from, c.p.force(from), out);
-        }
-        if out.done() {
-            return;
+    for w in 0..3 {
+        let mut bits = visit.0[w];
+        while bits != 0 {
+            let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if c.b.region(from) == Region::Ocean {
+                ocean::generate_at(c, from, out);
+            } else {
+                land::generate(c, from, c.p.force(from), out);
+            }
+            if out.done() {
+                return;
+            }
         }
     }
 }
