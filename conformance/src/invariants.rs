@@ -297,7 +297,10 @@ impl<G: Game> Checker<G> {
         for &a in legal.iter() {
             self.mirrored_actions.push(state.mirror_action(a));
         }
-        self.scratch_actions.sort_unstable();
+        // Generators usually list their actions in order already.
+        if !self.scratch_actions.is_sorted() {
+            self.scratch_actions.sort_unstable();
+        }
         self.mirrored_actions.sort_unstable();
         if self.scratch_actions[..] != self.mirrored_actions[..] {
             let missing = self
