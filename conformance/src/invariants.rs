@@ -109,7 +109,7 @@ impl<G: Game> Checker<G> {
         // A strictly increasing list (as most generators write them) has none;
         // otherwise short lists are compared pairwise in place, longer ones
         // sorted in a copy.
-        let duplicate = if legal.windows(2).all(|w| w[0] < w[1]) {
+        let duplicate = if legal.is_sorted_by(|a, b| a < b) {
             None
         } else if legal.len() <= SHORT_LIST {
             legal
