@@ -109,7 +109,7 @@ impl<G: Game> Checker<G> {
         // A strictly increasing list (as most generators write them) has none;
         // otherwise short lists are compared pairwise in place, longer ones
         // sorted in a copy.
-        let duplicate = if legal.windows(2).all(|w| w[0] < w[1]) {
+        let duplicate = if legal.is_sorted_by(|a, b| a < b) {
             None
         } else if legal.len() <= SHORT_LIST {
             legal
@@ -297,7 +297,10 @@ impl<G: Game> Checker<G> {
         for &a in legal.iter() {
             self.mirrored_actions.push(state.mirror_action(a));
         }
-        self.scratch_actions.sort_unstable();
+        // Generators usually list their actions in order already.
+        if !self.scratch_actions.is_sorted() {
+            self.scratch_actions.sort_unstable();
+        }
         self.mirrored_actions.sort_unstable();
         if self.scratch_actions[..] != self.mirrored_actions[..] {
             let missing = self

@@ -15,8 +15,8 @@ pub mod zobrist;
 pub use bits::{Bits, Squares};
 pub use coord::{Coord, CoordError};
 pub use game::{
-    ActionBuffer, ApplyError, Game, GameOptions, InvariantError, NoOptions, NotationError,
-    OptionError, OptionSpec, PositionError, RuleEvent,
+    ActionBuffer, ActionList, ApplyError, Game, GameOptions, InvariantError, NoOptions,
+    NotationError, OptionError, OptionSpec, PositionError, RuleEvent,
 };
 pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
 pub use history::RepetitionHistory;

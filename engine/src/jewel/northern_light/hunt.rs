@@ -30,12 +30,10 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
 use super::hunt_gen::{Collect, Search};
 use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
 use crate::core::{
-    Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
+    ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
     RepetitionHistory, RuleId, Score, ScoreUnit, Side, Square, Turn, rules as core_rules,
 };
 use crate::jewel::keysquare::{
@@ -426,7 +424,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
 
 impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     type Action = JewelAction;
-    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
     type Event = HuntEvent;
     type Options = HuntOptions<DOUBLE>;
 

@@ -26,8 +26,6 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
-
 use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
 use super::qi::DiamondQi;
 use crate::core::{
@@ -395,7 +393,7 @@ impl NorthernLight {
 }
 
 /// Legal actions of the match: the most of any Hunt.
-pub type SeriesActions = ArrayVec<JewelAction, { hunt::CAPACITY }>;
+pub type SeriesActions = crate::core::ActionList<JewelAction, { hunt::CAPACITY }>;
 
 impl Game for NorthernLight {
     type Action = JewelAction;
