@@ -7,6 +7,8 @@
 //! in random positions and under every option, and its perft from the
 //! deployment must equal this model's.
 
+mod ocean;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -52,6 +54,10 @@ struct Rules {
     knights: u8,
     first_opposing: bool,
     warlord_may_be_attacked: bool,
+    /// `open-water = passes` (the ocean).
+    open_water_passes: bool,
+    /// `cannon-target = first-opposing` (the ocean).
+    cannon_first_opposing: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -64,6 +70,8 @@ struct RefDragon {
     arrows: [u32; 7],
     ep: Option<Pos>,
     trident: bool,
+    /// Cannonballs left on the Green and the Red Flagship.
+    cannonballs: [u32; 2],
     rules: Rules,
 }
 
@@ -125,7 +133,13 @@ impl RefDragon {
         let mut arrows = [0; 7];
         let mut ep = None;
         let mut trident = false;
+        let mut cannonballs = [0; 2];
         for field in fields {
+            if let Some(v) = field.strip_prefix("cannonballs:") {
+                for (i, n) in v.split(',').take(2).enumerate() {
+                    cannonballs[i] = n.parse().unwrap();
+                }
+            }
             if let Some(v) = field.strip_prefix("arrows:") {
                 for (i, n) in v.split(',').enumerate() {
                     arrows[i] = n.parse().unwrap();
@@ -143,6 +157,7 @@ impl RefDragon {
             arrows,
             ep,
             trident,
+            cannonballs,
             rules,
         }
     }
@@ -315,7 +330,7 @@ impl RefDragon {
             .filter(|(_, p)| !after.mine(p))
             .map(|(q, _)| *q)
             .collect();
-        attackers.into_iter().any(|a| after.captures(a, to))
+        attackers.into_iter().any(|a| after.captures(a, to)) || after.sea_threat(to)
     }
 
     /// Every legal action, in the engine's notation.
@@ -351,9 +366,13 @@ impl RefDragon {
                 if self.glides_to(from, to) {
                     out.insert(format!("{}-{}", name(from), name(to)));
                 }
+                if self.embarks_to(from, to) && (!royal || ok_royal(self)) {
+                    out.insert(format!("{}-{}", name(from), name(to)));
+                }
                 self.extras(from, p, to, &mut out);
             }
         }
+        self.ocean_actions(&mut out);
         out
     }
 
@@ -395,6 +414,9 @@ impl RefDragon {
 
     /// Applies an action in notation (what the perft needs).
     fn play(&self, action: &str) -> RefDragon {
+        if action.starts_with('v') {
+            return self.play_vessel(action);
+        }
         let mut next = self.clone();
         next.ep = None;
         if let Some(rest) = action.strip_prefix("trident ") {
@@ -444,6 +466,7 @@ impl RefDragon {
             }
             p.unmoved = false;
             next.grid.insert(b, p);
+            next.crossing(a, b);
         }
         next.forest_to_move = !self.forest_to_move;
         next
@@ -489,6 +512,8 @@ fn rules_of(options: &BTreeMap<String, String>) -> Rules {
         },
         first_opposing: is("jump-target", "first-opposing"),
         warlord_may_be_attacked: is("warlord-into-attack", "allowed"),
+        open_water_passes: is("open-water", "passes"),
+        cannon_first_opposing: is("cannon-target", "first-opposing"),
     }
 }
 

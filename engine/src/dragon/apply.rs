@@ -9,7 +9,9 @@ use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
 use super::moves::{forward, has_action, ocean};
 use super::options::DragonOptions;
+use super::sea::{self, OceanEvent};
 use super::state::Position;
+use super::transform;
 use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
 
 /// Rule 23.3: "fifty moves are played by both players and there having been no
@@ -34,7 +36,7 @@ pub const TRUCE_SCORE: Score = Score::each_halves(1, ScoreUnit::GamePoints);
 
 /// Sends a force (captured or lost) to the Barren Lands: a tower with her bird
 /// inside sends both.
-fn to_barren(p: &mut Position, f: Force) {
+pub(crate) fn to_barren(p: &mut Position, f: Force) {
     match f.kind() {
         Some(Kind::WatchtowerAlbatross) => {
             p.add_barren(Kind::Watchtower as usize);
@@ -110,7 +112,24 @@ pub(crate) fn apply(
                 });
                 f = Force::new(demoted);
             }
+            // Crossing between a kingdom and Trafalgar Ocean: transformations,
+            // lost birds, the royals' history (the ocean, issue 5 part 4).
+            f = transform::crossing(p, from, to, f, events);
             p.put(to, f);
+            // The flags the vessels left and boarded fly.
+            if let Some(v) = sea::recolour(p, from) {
+                events(DragonEvent::Ocean(OceanEvent::Reverted {
+                    on: from,
+                    vessel: v,
+                }));
+            }
+            if let Some(v) = sea::recolour(p, to) {
+                events(DragonEvent::Ocean(OceanEvent::Commandeered {
+                    force: f,
+                    on: to,
+                    vessel: v,
+                }));
+            }
         }
         Some(ActionKind::Arrow) => {
             let archer = p.force(from);
@@ -158,12 +177,14 @@ pub(crate) fn apply(
             ActionKind::VesselAdvance
             | ActionKind::VesselRealign
             | ActionKind::Ram
-            | ActionKind::Fire
-            | ActionKind::Spring
-            | ActionKind::Choice
-            | ActionKind::Seer,
-        )
-        | None => {
+            | ActionKind::Fire,
+        ) => {
+            // "any movement of Vessels" and any sinking restart the truce's
+            // count (ruling `dragon.realign-truce`).
+            sea::apply_vessel(p, action, events);
+            reset = true;
+        }
+        Some(ActionKind::Spring | ActionKind::Choice | ActionKind::Seer) | None => {
             // Never generated yet (the ocean, issue 6): `apply` refuses them.
         }
     }

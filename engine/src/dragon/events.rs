@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::board::{DIRECTION_NAMES, square_name};
 use super::forces::{Force, Kind};
+use super::sea::OceanEvent;
 use crate::core::RuleEvent;
 
 /// A rule event of Dragon.
@@ -57,6 +58,9 @@ pub enum DragonEvent {
         /// What he is now.
         to: Kind,
     },
+    /// What happened on Trafalgar Ocean: ramming, firing, commandeering,
+    /// reverting, transformations, lost birds, forfeits ([`OceanEvent`]).
+    Ocean(OceanEvent),
     /// `trident-opening`: the two Ships beside the Red Flagship re-aligned.
     Trident {
         /// The west Ship's new bow.
@@ -75,6 +79,7 @@ impl RuleEvent for DragonEvent {
             DragonEvent::Released { .. } => "maiden-flight",
             DragonEvent::Demoted { .. } => "demoted",
             DragonEvent::Trident { .. } => "trident-opening",
+            DragonEvent::Ocean(e) => e.tag(),
         }
     }
 }
@@ -87,6 +92,13 @@ pub const EVENTS: &[&str] = &[
     "maiden-flight",
     "demoted",
     "trident-opening",
+    "rammed",
+    "fired",
+    "commandeered",
+    "reverted",
+    "transformed",
+    "lost",
+    "forfeited",
 ];
 
 fn name(f: Force) -> &'static str {
@@ -131,6 +143,7 @@ impl fmt::Display for DragonEvent {
                 square_name(on),
                 to.name()
             ),
+            DragonEvent::Ocean(e) => e.fmt(f),
             DragonEvent::Trident { west, east } => write!(
                 f,
                 "trident-opening: the Ships beside the Red Flagship turn {} and {}",

@@ -34,13 +34,16 @@ pub mod events;
 pub mod forces;
 mod invariants;
 pub mod moves;
+pub mod ocean_rules;
 pub mod options;
+pub mod sea;
 pub mod squares;
 pub mod state;
 mod tables;
 #[cfg(test)]
 mod tests;
 mod text;
+pub mod transform;
 
 use std::fmt;
 
@@ -51,7 +54,9 @@ pub use self::apply::{
 pub use self::deploy::Formation;
 pub use self::events::DragonEvent;
 pub use self::moves::DragonActions;
+pub use self::ocean_rules::{CannonTarget, OpenWater};
 pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
+pub use self::sea::OceanEvent;
 pub use self::state::Position;
 pub use self::text::{MAX_FORCES_ON_GRID, side_name};
 use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Side, Turn};
@@ -63,6 +68,9 @@ use crate::rulings::Ruling;
 pub struct Dragon {
     pos: Position,
     options: DragonOptions,
+    /// The totals of each line of descent at the deployment or the import
+    /// ([`transform::LINES`]), conserved.
+    lines: [u8; transform::LINES.len()],
 }
 
 impl Dragon {
@@ -94,9 +102,11 @@ impl Game for Dragon {
     const EVENTS: &'static [&'static str] = events::EVENTS;
 
     fn new(options: &DragonOptions) -> Dragon {
+        let pos = *options.formation.position();
         Dragon {
-            pos: *options.formation.position(),
+            pos,
             options: *options,
+            lines: transform::line_totals(&pos),
         }
     }
 
@@ -153,9 +163,11 @@ impl Game for Dragon {
     }
 
     fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
+        let pos = text::import(text, options)?;
         Ok(Dragon {
-            pos: text::import(text, options)?,
+            pos,
             options: *options,
+            lines: transform::line_totals(&pos),
         })
     }
 
@@ -168,7 +180,8 @@ impl Game for Dragon {
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.pos.check()
+        self.pos.check()?;
+        transform::check_lines(&self.pos, &self.lines)
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {

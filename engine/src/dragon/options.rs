@@ -2,6 +2,7 @@
 //! and its named rulings.
 
 use super::deploy::Formation;
+use super::ocean_rules::{self, CannonTarget, OpenWater};
 use crate::core::{GameOptions, OptionError, OptionSpec};
 use crate::rulings::{Reading, Ruling};
 
@@ -68,6 +69,11 @@ pub struct DragonOptions {
     pub jump_target: JumpTarget,
     /// `warlord-into-attack`: forbidden (default) or allowed.
     pub warlord_into_attack: WarlordIntoAttack,
+    /// `open-water`: blocks (default) or passes (ruling `dragon.open-water`).
+    pub open_water: OpenWater,
+    /// `cannon-target`: first-vessel (default) or first-opposing (ruling
+    /// `dragon.cannon-target`).
+    pub cannon_target: CannonTarget,
 }
 
 impl GameOptions for DragonOptions {
@@ -95,6 +101,18 @@ impl GameOptions for DragonOptions {
             values: &["forbidden", "allowed"],
             ruling: Some("dragon.warlord-into-attack"),
             doc: "whether the Dark Warlord may move onto a position under attack",
+        },
+        OptionSpec {
+            key: "open-water",
+            values: &OpenWater::NAMES,
+            ruling: Some("dragon.open-water"),
+            doc: "whether a ride or a jump may pass over water that holds no vessel",
+        },
+        OptionSpec {
+            key: "cannon-target",
+            values: &CannonTarget::NAMES,
+            ruling: Some("dragon.cannon-target"),
+            doc: "what a Cannonball sinks beyond the one intervening vessel: the next vessel if opposing, or the first opposing vessel",
         },
     ];
 
@@ -130,6 +148,20 @@ impl GameOptions for DragonOptions {
                     _ => return Err(bad(&["forbidden", "allowed"])),
                 };
             }
+            "open-water" => {
+                self.open_water = match value {
+                    "blocks" => OpenWater::Blocks,
+                    "passes" => OpenWater::Passes,
+                    _ => return Err(bad(&OpenWater::NAMES)),
+                };
+            }
+            "cannon-target" => {
+                self.cannon_target = match value {
+                    "first-vessel" => CannonTarget::FirstVessel,
+                    "first-opposing" => CannonTarget::FirstOpposing,
+                    _ => return Err(bad(&CannonTarget::NAMES)),
+                };
+            }
             _ => return Err(OptionError::unknown_key(key, value, Self::SPECS)),
         }
         Ok(())
@@ -147,6 +179,8 @@ impl GameOptions for DragonOptions {
                 WarlordIntoAttack::Forbidden => "forbidden",
                 WarlordIntoAttack::Allowed => "allowed",
             },
+            "open-water" => self.open_water.name(),
+            "cannon-target" => self.cannon_target.name(),
             _ => return None,
         })
     }
@@ -314,4 +348,19 @@ pub const RULINGS: &[Ruling] = &[
     TRIDENT_OPENING,
     PLY_BOUND,
     UNDER_ATTACK,
+    // Trafalgar Ocean (issue 5 part 4): engine/src/dragon/ocean_rules.rs.
+    ocean_rules::OPEN_WATER,
+    ocean_rules::CANNON_TARGET,
+    ocean_rules::VESSEL_COMMAND,
+    ocean_rules::VESSEL_PRIORITY,
+    ocean_rules::REALIGN_BOWS,
+    ocean_rules::JUMP_AT_SEA,
+    ocean_rules::SINKING_PROTECTED,
+    ocean_rules::ROYAL_ABOARD,
+    ocean_rules::STORM_QUEEN_EMBARKS,
+    ocean_rules::HARBOURS,
+    ocean_rules::REALIGN_TRUCE,
+    ocean_rules::RULE_26,
+    ocean_rules::LANDFALL,
+    ocean_rules::ISLAND,
 ];

@@ -101,7 +101,7 @@ impl Threats {
         }
         let b = c.b;
         if !b.lines[sq as usize].meets(self.orthogonal.or(self.diagonal)) {
-            return ocean::attacks_from_sea(c, sq, self.by);
+            return ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore);
         }
         for d in 0..8 {
             let diagonal = DIAGONAL.contains(&d);
@@ -117,7 +117,7 @@ impl Threats {
                 return true;
             }
         }
-        ocean::attacks_from_sea(c, sq, self.by)
+        ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore)
     }
 
     /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:

@@ -12,7 +12,7 @@ use super::super::action::{Action, ActionKind};
 use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, ORTHOGONAL, PIKE, SWORD, SquareSet};
 use super::super::forces::{Archery, Force, Glide, Kind, Role};
 use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
-use super::{Ctx, LATERAL, Sink, attack, diagonal_forward, forward};
+use super::{Ctx, LATERAL, Sink, attack, diagonal_forward, forward, ocean};
 
 const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
@@ -89,6 +89,9 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     }
     if info.glide != Glide::No {
         glide(c, from, info.glide, &mut t);
+    }
+    if ocean::seafaring(f) {
+        ocean::embark(c, from, f, &mut t);
     }
     let extras = info.archery != Archery::No
         || matches!(

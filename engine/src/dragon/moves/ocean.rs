@@ -1,41 +1,655 @@
-//! Trafalgar Ocean: issue 5 part 4, IN PROGRESS in its own worktree
-//! (`dragon-ocean`). Until it lands this module generates no action at sea
-//! but the Trident opening: vessels stay where they are deployed, forces
-//! cannot embark, and nothing aboard moves.
+//! Trafalgar Ocean's legal actions (seed 000, issue 5 part 4).
 //!
-//! What the ocean adds, here and in [`apply`](crate::dragon::apply):
+//! - [`generate_at`]: every action at a water position of the side to move,
+//!   ascending: the vessel's (advance where her bow points, re-align, ram,
+//!   fire a Cannon) when she flies the mover's colour (ruling
+//!   `dragon.vessel-command`), and her occupant's own moves, which only board
+//!   another vessel or disembark (ruling `dragon.vessel-priority`);
+//! - [`embark`]: a land force's moves onto an unoccupied allied vessel, written
+//!   by [`land::generate`](super::land) beside its land moves;
+//! - [`attacks_from_sea`] and [`attacked_on`]: what attacks a position from the
+//!   ocean, for the royals' limits (ruling `dragon.royal-aboard`);
+//! - the Trident opening (note 17).
 //!
-//! - [`generate_at`]: every action at a water position `sq` of the side to
-//!   move, written ascending by destination: the vessel's (advance where her
-//!   bow points, re-align, ram, fire a Cannon) when she flies the mover's
-//!   colour, then her occupant's (boarding, disembarking with or without a
-//!   capture);
-//! - embarking from land onto an unoccupied allied vessel (a land force's
-//!   move onto water), for each force whose scope includes the ocean: to be
-//!   called from [`land::generate`](super::land) beside the land moves;
-//! - [`attacks_from_sea`]: whether a force aboard attacks a land position (a
-//!   disembarking capture), for the royals' attack test.
+//! The seed's words, position by position along a line:
 //!
-//! Vessel data is in [`Vessel`](crate::dragon::state::Vessel): her kind, her
-//! original side (Captain or Ferryman), the colour she flies and her bow; her
-//! occupant is `forces[sq]`. The invariants already check that vessels stay on
-//! water, that an occupied vessel flies her occupant's colour and an empty one
-//! her own, and that vessels are conserved (afloat + sunk = deployed).
+//! - "forces without the element of water cannot alight on Trafalgar Ocean,
+//!   likewise forces with only the element of water can only operate within
+//!   Trafalgar Ocean": a force afloat is aboard a vessel, a vessel never leaves
+//!   the water (nor enters the Island of Sirens, ruling `dragon.island`);
+//! - embarking: "a force must carry out a normal move and land upon an
+//!   unoccupied vessel. The vessel must be an allied one ... It is therefore not
+//!   allowed for a Force to capture an enemy force when embarking";
+//! - disembarking: "a Force must carry out a normal move and alight upon a
+//!   position within the kingdom being entered ... It is allowed for a force to
+//!   make a capture when disembarking" (ruling `dragon.landfall`);
+//! - boarding: "Whilst operating on Trafalgar Ocean a force can by means of a
+//!   normal move alight on and commandeer any unoccupied vessel of either Fleet
+//!   or any vessel occupied by an opposing force (such force is then
+//!   captured)";
+//! - note 18: "Watchtowers/Castles, Buccaneers/Pirates & Crossbowmen/Catapults
+//!   cannot jump over ships at any time except when Crossbowmen/Catapults make
+//!   a capture on Trafalgar Ocean or capture whilst disembarking": a ride stops
+//!   at the first vessel; open water ends it too (ruling `dragon.open-water`);
+//! - a Crossbowman's capture: "If the capture is on Trafalgar Ocean, the single
+//!   vessel of either colour being jumped over must be occupied" (ruling
+//!   `dragon.jump-at-sea`).
+//!
+//! Nothing here allocates; the royals' safety test copies the position (a
+//! `Copy` value on the stack).
+
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
 
 use super::super::action::{Action, ActionKind};
-use super::super::board::{NO_SQUARE, board};
+use super::super::board::{
+    DIAGONAL, KNIGHT, LANCE, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD, SquareSet,
+    at, board, file_of, rank_of,
+};
+use super::super::forces::{Force, Kind, Role, Scope};
+use super::super::ocean_rules::{CannonTarget, OpenWater};
+use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
+use super::super::sea;
 use super::super::state::{Position, VesselKind, flags};
-use super::{Ctx, Sink};
+use super::super::transform::on_entering;
+use super::{Ctx, Sink, attack, diagonal_forward, forward};
+use crate::core::Side;
 
-/// The actions at water position `sq`: none yet (issue 5 part 4).
-#[inline]
-pub(crate) fn generate_at(_c: &Ctx<'_>, _sq: u8, _out: &mut impl Sink) {}
+const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
-/// Whether a force of `by` aboard a vessel attacks land position `sq`: never
-/// yet (issue 5 part 4).
+/// The leap tables across the coast: for a land position, the water
+/// positions a leap reaches (embarking); for a water position, every position
+/// a leap reaches but the Island (boarding and disembarking). Leaps from land
+/// to land are [`Board::leaps`](super::super::board::Board).
+struct SeaLeaps([[SquareSet; SQUARES]; 4]);
+
+fn sea_leaps() -> &'static SeaLeaps {
+    static T: OnceLock<SeaLeaps> = OnceLock::new();
+    T.get_or_init(|| {
+        let b = board();
+        let mut t = [[SquareSet::EMPTY; SQUARES]; 4];
+        for (i, offsets) in LEAPS.iter().enumerate() {
+            for sq in 0..SQUARES as u8 {
+                let afloat = !b.region(sq).is_land();
+                for &(df, dr) in offsets.iter() {
+                    let Some(to) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) else {
+                        continue;
+                    };
+                    if b.water.has(to) || (afloat && b.region(to).is_land()) {
+                        t[i][sq as usize].insert(to);
+                    }
+                }
+            }
+        }
+        SeaLeaps(t)
+    })
+}
+
+/// The leap table of a leaper's role under the options.
+fn leap_table(c: &Ctx<'_>, role: Role) -> usize {
+    if role != Role::Lance {
+        return KNIGHT;
+    }
+    match c.opts.knights {
+        KnightVariation::Lance => LANCE,
+        KnightVariation::Sword => SWORD,
+        KnightVariation::Pike => PIKE,
+    }
+}
+
+/// Whether a force of this kind may ever be afloat: its scope includes
+/// Trafalgar Ocean, or it is the Storm Queen, who leaves the Kingdom of Storms
+/// by embarking (ruling `dragon.storm-queen-embarks`).
 #[inline]
-pub(crate) fn attacks_from_sea(_c: &Ctx<'_>, _sq: u8, _by: crate::core::Side) -> bool {
+pub(crate) fn seafaring(f: Force) -> bool {
+    f.info().scope.has(Scope::OCEAN) || f.kind() == Some(Kind::StormQueen)
+}
+
+/// Whether the force `f`, afloat, may alight on land position `to`: a kingdom
+/// of its scope, or the kingdom it is transformed on entering; never the
+/// Forest Kingdom for the TrueBorn Prince ("may not, however, return to the
+/// Forest Kingdom once leaving for Trafalgar Ocean").
+#[inline]
+fn may_land(c: &Ctx<'_>, f: Force, to: u8) -> bool {
+    let Some(k) = f.kind() else {
+        return false;
+    };
+    let allowed = &c.b.allowed;
+    if k == Kind::TruebornPrince {
+        return c.b.region(to) == Region::Storm;
+    }
+    allowed[k as usize].has(to)
+        || on_entering(k, c.b.region(to)).is_some_and(|t| allowed[t as usize].has(to))
+}
+
+/// The force `f` afloat steps, leaps or rides onto `to`: a vessel (boarding an
+/// unoccupied one of either fleet when `moves`, capturing an opposing occupant
+/// when `captures`) or land it may enter (disembarking, with or without a
+/// capture).
+#[inline]
+fn onto(c: &Ctx<'_>, f: Force, to: u8, moves: bool, captures: bool, t: &mut SquareSet) {
+    if c.b.region(to).is_land() {
+        if !may_land(c, f, to) {
+            return;
+        }
+    } else if !c.p.vessel(to).is_some() {
+        return;
+    }
+    if c.p.force(to).is_none() {
+        if moves {
+            t.insert(to);
+        }
+    } else if captures && c.capturable(f, to) {
+        t.insert(to);
+    }
+}
+
+/// A ride from the vessel on `from` along `dirs`: over open water only by
+/// ruling `dragon.open-water`'s other reading, onto the first vessel (note 18:
+/// no ship is passed), or ashore and on over unoccupied positions of that
+/// kingdom.
+fn ride(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], captures: bool, t: &mut SquareSet) {
+    let passes = c.opts.open_water == OpenWater::Passes;
+    for &d in dirs {
+        let step = &c.b.step[d];
+        let mut sq = step[from as usize];
+        while sq != NO_SQUARE {
+            if c.b.region(sq).is_land() {
+                if !may_land(c, f, sq) {
+                    break;
+                }
+                if c.p.force(sq).is_none() {
+                    t.insert(sq);
+                } else {
+                    if captures && c.capturable(f, sq) {
+                        t.insert(sq);
+                    }
+                    break;
+                }
+            } else if c.p.vessel(sq).is_some() {
+                onto(c, f, sq, true, captures, t);
+                break;
+            } else if !passes {
+                break;
+            }
+            sq = step[sq as usize];
+        }
+    }
+}
+
+/// A Crossbowman's (Catapult's) capture from the vessel on `from`: "Jumping
+/// over one force of either side and capturing the first opposing force
+/// behind" (ruling `dragon.jump-target`), at sea jumping only "the single
+/// vessel ... being jumped over [which] must be occupied" (ruling
+/// `dragon.jump-at-sea`): an unoccupied vessel or a second vessel ends the
+/// line; open water by ruling `dragon.open-water`.
+fn jump(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
+    let passes = c.opts.open_water == OpenWater::Passes;
+    let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
+    for d in ORTHOGONAL {
+        let step = &c.b.step[d];
+        let mut sq = step[from as usize];
+        // Up to the force jumped over.
+        let mut screen = NO_SQUARE;
+        while sq != NO_SQUARE {
+            let land = c.b.region(sq).is_land();
+            if c.p.force(sq).is_some() {
+                screen = sq;
+                break;
+            }
+            if !land && (c.p.vessel(sq).is_some() || !passes) {
+                break;
+            }
+            sq = step[sq as usize];
+        }
+        if screen == NO_SQUARE {
+            continue;
+        }
+        sq = step[screen as usize];
+        while sq != NO_SQUARE {
+            let land = c.b.region(sq).is_land();
+            let g = c.p.force(sq);
+            if land {
+                if g.is_some() {
+                    if c.capturable(f, sq) {
+                        if may_land(c, f, sq) {
+                            t.insert(sq);
+                        }
+                        break;
+                    }
+                    if !(first_opposing && g.is(c.side)) {
+                        break;
+                    }
+                }
+            } else if c.p.vessel(sq).is_some() {
+                if c.capturable(f, sq) {
+                    t.insert(sq);
+                }
+                break;
+            } else if !passes {
+                break;
+            }
+            sq = step[sq as usize];
+        }
+    }
+}
+
+/// The destinations of the force `f` of `c.side` aboard the vessel on `from`
+/// (moves and captures, before the royals' safety test): "The TrueBorn Prince
+/// can move (or board) to any adjacent unoccupied position", "Dwarfs can
+/// capture (or board and capture) one position diagonally forwards", "A Green
+/// Knight can move (or board) ...", "A Watchtower moves (or boards) any number
+/// of unoccupied positions", and so on for every force of the ocean.
+pub(crate) fn afloat(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
+    let role = f.info().role;
+    let s = from as usize;
+    match role {
+        Role::Royal | Role::Adjacent => {
+            for d in ALL_DIRECTIONS {
+                let to = c.b.step[d][s];
+                if to != NO_SQUARE {
+                    onto(c, f, to, true, true, t);
+                }
+            }
+        }
+        Role::Pawn => {
+            let to = c.b.step[forward(c.side)][s];
+            if to != NO_SQUARE {
+                onto(c, f, to, true, false, t);
+            }
+            for d in diagonal_forward(c.side) {
+                let to = c.b.step[d][s];
+                if to != NO_SQUARE {
+                    onto(c, f, to, false, true, t);
+                }
+            }
+        }
+        Role::Knight | Role::Lance => {
+            for to in sea_leaps().0[leap_table(c, role)][s].iter() {
+                onto(c, f, to, true, true, t);
+            }
+        }
+        Role::Rook => ride(c, from, f, &ORTHOGONAL, true, t),
+        Role::Bishop => ride(c, from, f, &DIAGONAL, true, t),
+        Role::Queen => ride(c, from, f, &ALL_DIRECTIONS, true, t),
+        Role::Crossbow => {
+            ride(c, from, f, &ORTHOGONAL, false, t);
+            jump(c, from, f, t);
+        }
+        Role::Fixed
+        | Role::Sentinel
+        | Role::PalaceGuard
+        | Role::Walker
+        | Role::PalaceWalker
+        | Role::SiegeRook
+        | Role::SiegeBishop
+        | Role::SiegeQueen
+        | Role::FlyerAll
+        | Role::FlyerOrthogonal
+        | Role::FlyerDiagonal
+        | Role::Bird => {}
+    }
+}
+
+/// Whether the royal limits of `f` apply: the TrueBorn Prince always, the Dark
+/// Warlord by ruling `dragon.warlord-into-attack`.
+#[inline]
+fn guarded(c: &Ctx<'_>, f: Force) -> bool {
+    match f.kind() {
+        Some(Kind::TruebornPrince) => true,
+        Some(Kind::DarkWarlord) => c.opts.warlord_into_attack == WarlordIntoAttack::Forbidden,
+        _ => false,
+    }
+}
+
+/// Whether the royal `f` would stand under attack after moving (or being
+/// carried) from `from` to `to`: `vessel` when his vessel carries him.
+fn unsafe_after(c: &Ctx<'_>, from: u8, to: u8, f: Force, vessel: bool) -> bool {
+    let mut q = *c.p;
+    if vessel {
+        sea::sail(&mut q, from, to);
+    } else {
+        sea::shift(&mut q, from, to);
+    }
+    attacked_on(c, &q, to, f)
+}
+
+/// Removes from `t` the destinations that would place the royal `f` (moving
+/// from `from`) under attack.
+fn keep_safe(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
+    if !guarded(c, f) {
+        return;
+    }
+    for to in t.iter() {
+        if unsafe_after(c, from, to, f, false) {
+            t.remove(to);
+        }
+    }
+}
+
+/// Whether the force `victim` on `sq` of position `q` is under attack by the
+/// other side: on land by [`attack::attacked`] (which asks
+/// [`attacks_from_sea`] too); afloat by an opposing force that could board his
+/// vessel with a capture, an opposing vessel whose Ram points at him, or an
+/// opposing Flagship's Cannon (ruling `dragon.royal-aboard`).
+pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> bool {
+    let by = victim.side().opponent();
+    let cq = Ctx {
+        p: q,
+        side: by,
+        ..*c
+    };
+    if c.b.region(sq).is_land() {
+        return attack::attacked(&cq, sq, victim, by, NO_SQUARE);
+    }
+    let mut t = SquareSet::EMPTY;
+    for s in q.occupied[by.index()].and(c.b.water).iter() {
+        afloat(&cq, s, q.force(s), &mut t);
+        if t.has(sq) {
+            return true;
+        }
+    }
+    for s in q.fleet.iter() {
+        let v = q.vessel(s);
+        if v.colour() != by {
+            continue;
+        }
+        if c.b.step[usize::from(v.bow())][s as usize] == sq {
+            return true;
+        }
+        let targets = cannon_targets(&cq, s);
+        if targets.contains(&sq) {
+            return true;
+        }
+    }
     false
+}
+
+/// Whether a force of `by` afloat could capture `victim` standing on land
+/// position `sq` (disembarking with a capture), with the position `ignore`
+/// treated as empty: the part of [`attack::Threats`] that comes from the
+/// ocean. Only forces that could reach `sq` by their moves' shape are tried,
+/// on a copy of the position with `victim` on `sq`.
+pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ignore: u8) -> bool {
+    let afloat_by = c.p.occupied[by.index()].and(c.b.water);
+    if afloat_by.is_empty() {
+        return false;
+    }
+    let (tf, tr) = (file_of(sq) as i8, rank_of(sq) as i8);
+    let mut any = false;
+    for s in afloat_by.iter() {
+        let f = c.p.force(s);
+        let (df, dr) = (tf - file_of(s) as i8, tr - rank_of(s) as i8);
+        let role = f.info().role;
+        any |= match role {
+            Role::Royal | Role::Adjacent => df.abs() <= 1 && dr.abs() <= 1,
+            Role::Pawn => df.abs() == 1 && dr == if by == Side::Green { -1 } else { 1 },
+            Role::Knight | Role::Lance => sea_leaps().0[leap_table(c, role)][s as usize].has(sq),
+            Role::Rook | Role::Crossbow => df == 0 || dr == 0,
+            Role::Bishop => df.abs() == dr.abs(),
+            Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
+            Role::Fixed
+            | Role::Sentinel
+            | Role::PalaceGuard
+            | Role::Walker
+            | Role::PalaceWalker
+            | Role::SiegeRook
+            | Role::SiegeBishop
+            | Role::SiegeQueen
+            | Role::FlyerAll
+            | Role::FlyerOrthogonal
+            | Role::FlyerDiagonal
+            | Role::Bird => false,
+        };
+        if any {
+            break;
+        }
+    }
+    if !any {
+        return false;
+    }
+    let mut q = *c.p;
+    if ignore != NO_SQUARE && q.force(ignore).is_some() {
+        q.take(ignore);
+        sea::recolour(&mut q, ignore);
+    }
+    if q.force(sq) != victim {
+        if q.force(sq).is_some() {
+            q.take(sq);
+        }
+        q.put(sq, victim);
+    }
+    let cq = Ctx {
+        p: &q,
+        side: by,
+        ..*c
+    };
+    let mut t = SquareSet::EMPTY;
+    for s in afloat_by.iter() {
+        afloat(&cq, s, q.force(s), &mut t);
+        if t.has(sq) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The positions the Cannons of the Flagship on `sq` can sink, if she flies
+/// the colour of `c.side`, is occupied and has a Cannonball left: "each one
+/// being fixed in the middle of and at ninety degrees to the bow"; "the
+/// Cannonball travels along the line of fire ... over any one intervening
+/// vessel regardless of colour to sink the first opposing vessel beyond. The
+/// intervening vessel must be occupied" (ruling `dragon.cannon-target`).
+/// [`NO_SQUARE`] where a Cannon has no target.
+pub(crate) fn cannon_targets(c: &Ctx<'_>, sq: u8) -> [u8; 2] {
+    let mut out = [NO_SQUARE; 2];
+    let v = c.p.vessel(sq);
+    if !v.is_some()
+        || !v.kind().is_flagship()
+        || v.colour() != c.side
+        || c.p.force(sq).is_none()
+        || c.p.counters.cannonballs[v.kind().side().index()] == 0
+    {
+        return out;
+    }
+    let first_opposing = c.opts.cannon_target == CannonTarget::FirstOpposing;
+    let bow = usize::from(v.bow());
+    for (i, d) in [(bow + 2) % 8, (bow + 6) % 8].into_iter().enumerate() {
+        let step = &c.b.step[d];
+        let mut s = step[sq as usize];
+        // The intervening vessel: the first met, which must be occupied.
+        while s != NO_SQUARE && !c.b.region(s).is_land() && !c.p.vessel(s).is_some() {
+            s = step[s as usize];
+        }
+        if s == NO_SQUARE || c.b.region(s).is_land() || c.p.force(s).is_none() {
+            continue;
+        }
+        s = step[s as usize];
+        while s != NO_SQUARE && !c.b.region(s).is_land() {
+            let w = c.p.vessel(s);
+            if w.is_some() {
+                if w.colour() != c.side {
+                    out[i] = s;
+                    break;
+                }
+                if !first_opposing {
+                    break;
+                }
+            }
+            s = step[s as usize];
+        }
+    }
+    out
+}
+
+/// Writes every action at water position `sq` for the side to move, ascending:
+/// her occupant's moves (board, disembark, with or without a capture) and the
+/// vessel's own (advance, re-align, ram, fire), when she flies the mover's
+/// colour ("Current colour is indicated by a vessel flying either a green flag
+/// or a red flag"; ruling `dragon.vessel-command`).
+pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
+    let v = c.p.vessel(sq);
+    if !v.is_some() || v.colour() != c.side {
+        return;
+    }
+    let f = c.p.force(sq);
+    let mut t = SquareSet::EMPTY;
+    if f.is_some() {
+        afloat(c, sq, f, &mut t);
+        keep_safe(c, sq, f, &mut t);
+    }
+    // The vessel's actions, at most 1 + 7 + 2.
+    let mut own: ArrayVec<Action, 10> = ArrayVec::new();
+    let bow = usize::from(v.bow());
+    let ahead = c.b.step[bow][sq as usize];
+    if ahead != NO_SQUARE && c.b.water.has(ahead) {
+        let w = c.p.vessel(ahead);
+        let kind = if !w.is_some() {
+            Some(ActionKind::VesselAdvance)
+        } else if w.colour() != c.side {
+            Some(ActionKind::Ram)
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            if f.is_none() || !guarded(c, f) || !unsafe_after(c, sq, ahead, f, true) {
+                own.push(Action::new(kind, sq, ahead, 0));
+            }
+        }
+    }
+    // Re-aligning: "in the direction of any adjacent position" (ruling
+    // `dragon.realign-bows`): every other direction with a position.
+    for d in 0..8u8 {
+        if usize::from(d) != bow && c.b.step[usize::from(d)][sq as usize] != NO_SQUARE {
+            own.push(Action::new(ActionKind::VesselRealign, sq, sq, d));
+        }
+    }
+    if v.kind().is_flagship() {
+        for target in cannon_targets(c, sq) {
+            if target != NO_SQUARE {
+                own.push(Action::new(ActionKind::Fire, sq, target, 0));
+            }
+        }
+    }
+    own.sort_unstable();
+    let mut rest = own.iter().copied().peekable();
+    for to in t.iter() {
+        let a = if c.p.force(to).is_none() {
+            Action::step(sq, to)
+        } else {
+            Action::capture(sq, to)
+        };
+        while let Some(&b) = rest.peek() {
+            if b > a {
+                break;
+            }
+            out.push(b);
+            rest.next();
+        }
+        out.push(a);
+    }
+    for b in rest {
+        out.push(b);
+    }
+}
+
+/// Embarking from land position `from` (a land force of the side to move):
+/// "When alighting on Trafalgar Ocean from a kingdom a force must carry out a
+/// normal move and land upon an unoccupied vessel. The vessel must be an
+/// allied one ... It is therefore not allowed for a Force to capture an enemy
+/// force when embarking. Embarking may be carried out by way of retreat from
+/// the opposing kingdom for some forces". Adds the vessels' positions to `t`.
+///
+/// Not for the TrueBorn Prince once in the Kingdom of Storms ("he may not
+/// leave there"), nor for the Red Witch, who is ashore only after leaving the
+/// ocean ("may not return to Trafalgar Ocean once she has left there").
+pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
+    let home = c.b.region(from);
+    match f.kind() {
+        Some(Kind::TruebornPrince) if home == Region::Storm => return,
+        Some(Kind::RedWitch) | None => return,
+        _ => {}
+    }
+    let allied_free = |to: u8| {
+        let v = c.p.vessel(to);
+        v.is_some() && v.colour() == c.side && c.p.force(to).is_none()
+    };
+    let mut add = SquareSet::EMPTY;
+    let role = f.info().role;
+    let s = from as usize;
+    match role {
+        Role::Royal | Role::Adjacent => {
+            for d in ALL_DIRECTIONS {
+                let to = c.b.step[d][s];
+                if to != NO_SQUARE && allied_free(to) {
+                    add.insert(to);
+                }
+            }
+        }
+        Role::Pawn => {
+            let to = c.b.step[forward(c.side)][s];
+            if to != NO_SQUARE && allied_free(to) {
+                add.insert(to);
+            }
+        }
+        Role::Knight | Role::Lance => {
+            for to in sea_leaps().0[leap_table(c, role)][s].iter() {
+                if allied_free(to) {
+                    add.insert(to);
+                }
+            }
+        }
+        Role::Rook | Role::Crossbow => embark_ride(c, from, &ORTHOGONAL, &mut add),
+        Role::Bishop => embark_ride(c, from, &DIAGONAL, &mut add),
+        Role::Queen => embark_ride(c, from, &ALL_DIRECTIONS, &mut add),
+        Role::Fixed
+        | Role::Sentinel
+        | Role::PalaceGuard
+        | Role::Walker
+        | Role::PalaceWalker
+        | Role::SiegeRook
+        | Role::SiegeBishop
+        | Role::SiegeQueen
+        | Role::FlyerAll
+        | Role::FlyerOrthogonal
+        | Role::FlyerDiagonal
+        | Role::Bird => {}
+    }
+    if add.is_empty() {
+        return;
+    }
+    keep_safe(c, from, f, &mut add);
+    *t = t.or(add);
+}
+
+/// A ride from land position `from` along `dirs` over unoccupied positions of
+/// its kingdom to the first water position, then (by ruling
+/// `dragon.open-water`'s other reading) over open water: onto the first
+/// vessel if she is allied and unoccupied (note 18: no ship is passed).
+fn embark_ride(c: &Ctx<'_>, from: u8, dirs: &[usize], t: &mut SquareSet) {
+    let passes = c.opts.open_water == OpenWater::Passes;
+    let home = c.b.region(from);
+    for &d in dirs {
+        let step = &c.b.step[d];
+        let mut sq = step[from as usize];
+        while sq != NO_SQUARE && c.b.region(sq) == home && c.p.force(sq).is_none() {
+            sq = step[sq as usize];
+        }
+        while sq != NO_SQUARE && !c.b.region(sq).is_land() {
+            let v = c.p.vessel(sq);
+            if v.is_some() {
+                if v.colour() == c.side && c.p.force(sq).is_none() {
+                    t.insert(sq);
+                }
+                break;
+            }
+            if !passes {
+                break;
+            }
+            sq = step[sq as usize];
+        }
+    }
 }
 
 /// The Trident opening (note 17, ruling `dragon.trident-opening`): one action

@@ -1,0 +1,318 @@
+//! What crossing between a kingdom and Trafalgar Ocean does to a force (seed
+//! 000, "Scope, Moves and Powers of the Forces"; rule 26):
+//!
+//! - on entering the other kingdom, by disembarking: "Upon A Dwarf landing
+//!   (disembarking) on the Storm Beaches, he gains promotion to an Elf", a
+//!   Gnome to a Troll; "Upon entering the Kingdom of Storms a Crossbowman is
+//!   promoted into a Siege Director", a Catapult "is re-formed into a Red Siege
+//!   Machine when entering the Forest Kingdom"; "Upon disembarking and entering
+//!   the Kingdom of Storms a Buccaneer is promoted to a Ranger", a Pirate to a
+//!   Raider; "Upon entering the Kingdom of Storms a Watchtower is re-formed into
+//!   a Green Fortress", a Castle into a Red Fortress ([`on_entering`]);
+//! - on leaving his kingdom, by embarking: "An Unreleased Albatross is deemed
+//!   Lost ... if ... 3. Her Watchtower leaves the Forest Kingdom (lost)" (a
+//!   Raven with her Castle likewise); the Storm Queen "once she leaves she is
+//!   transformed into the Red Witch", whose "bow and remaining red arrows and
+//!   quiver are forfeited and placed in the Jailer's office" (ruling
+//!   `dragon.storm-queen-embarks`);
+//! - the history the royals' limits read: the TrueBorn Prince has left for the
+//!   ocean, has reached the Kingdom of Storms; the Dark Warlord has disembarked
+//!   into the Forest Kingdom; the Red Witch has left the ocean.
+//!
+//! Rule 26: "Transformations ... are effective upon completion of the move
+//! bringing such change about. The new powers of movement and capture of such a
+//! force cannot be used, however, until the following move unless stated
+//! otherwise": the kind changes as the move completes, so the force moves with
+//! its new powers on its side's next move (ruling `dragon.rule-26`).
+
+use super::board::{Region, board};
+use super::events::DragonEvent;
+use super::forces::{Force, Kind};
+use super::sea::OceanEvent;
+use super::state::{Position, flags};
+use crate::core::InvariantError;
+
+/// What `kind` becomes on entering `region` from the ocean, if anything.
+#[must_use]
+pub const fn on_entering(kind: Kind, region: Region) -> Option<Kind> {
+    match (kind, region) {
+        (Kind::Dwarf, Region::Storm) => Some(Kind::Elf),
+        (Kind::Crossbowman, Region::Storm) => Some(Kind::SiegeDirector),
+        (Kind::Buccaneer, Region::Storm) => Some(Kind::Ranger),
+        (Kind::Watchtower, Region::Storm) => Some(Kind::GreenFortress),
+        (Kind::Gnome, Region::Forest) => Some(Kind::Troll),
+        (Kind::Catapult, Region::Forest) => Some(Kind::RedSiegeMachine),
+        (Kind::Pirate, Region::Forest) => Some(Kind::Raider),
+        (Kind::Castle, Region::Forest) => Some(Kind::RedFortress),
+        _ => None,
+    }
+}
+
+/// What a force moving from `from` to `to` becomes, with the losses,
+/// forfeits and history flags crossing the border brings. Called with the
+/// force in hand (off the board) before it is put on `to`.
+pub(crate) fn crossing(
+    p: &mut Position,
+    from: u8,
+    to: u8,
+    f: Force,
+    events: &mut impl FnMut(DragonEvent),
+) -> Force {
+    let b = board();
+    let (left, entered) = (b.region(from), b.region(to));
+    if left == entered {
+        return f;
+    }
+    let Some(kind) = f.kind() else {
+        return f;
+    };
+    let mut flag = 0;
+    let mut out = f;
+    if entered == Region::Ocean {
+        // Embarking.
+        if matches!(kind, Kind::WatchtowerAlbatross | Kind::CastleRaven) {
+            let (tower, bird) = if kind == Kind::WatchtowerAlbatross {
+                (Kind::Watchtower, Kind::Albatross)
+            } else {
+                (Kind::Castle, Kind::Raven)
+            };
+            p.add_barren(bird as usize);
+            events(DragonEvent::Ocean(OceanEvent::Lost { on: to, bird }));
+            out = Force::new(tower);
+        } else if kind == Kind::StormQueen {
+            events(DragonEvent::Ocean(OceanEvent::Transformed {
+                on: to,
+                from: kind,
+                to: Kind::RedWitch,
+            }));
+            let arrows = p.counters.red_arrows;
+            events(DragonEvent::Ocean(OceanEvent::Forfeited { arrows }));
+            p.edit_off_grid(|p| {
+                p.counters.red_arrows_forfeited += arrows;
+                p.counters.red_arrows = 0;
+            });
+            out = Force::new(Kind::RedWitch);
+        } else if kind == Kind::TruebornPrince {
+            flag = flags::PRINCE_SAILED;
+        }
+    } else if left == Region::Ocean {
+        // Disembarking.
+        if let Some(new) = on_entering(kind, entered) {
+            events(DragonEvent::Ocean(OceanEvent::Transformed {
+                on: to,
+                from: kind,
+                to: new,
+            }));
+            out = Force::new(new);
+        }
+        flag = match (kind, entered) {
+            (Kind::TruebornPrince, Region::Storm) => flags::PRINCE_IN_STORMS,
+            (Kind::DarkWarlord, Region::Forest) => flags::WARLORD_LANDED,
+            (Kind::RedWitch, _) => flags::WITCH_LANDED,
+            _ => 0,
+        };
+    }
+    if flag != 0 && p.flags & flag == 0 {
+        p.edit_off_grid(|p| p.flags |= flag);
+    }
+    out
+}
+
+/// The lines of descent: the kinds a force of the deployment can become by
+/// every transformation, promotion, demotion and exchange of seed 000 (a
+/// Dwarf is promoted to an Elf, a Palace Defender demoted to a Dwarf, an Elf
+/// exchanged becomes the Captive Elf; a Guard becomes a Buccaneer at
+/// Towering, a Buccaneer a Ranger; a Watchtower becomes a Green Fortress, or
+/// the Green Sceptre at Towering and then the Forest Talisman; the Storm Queen
+/// the Storm Empress or the Red Witch; and the Storm counterparts). A tower
+/// with her bird inside counts in both her tower's line and her bird's. Each
+/// line's total (on the grid, in the special areas, in the Barren Lands) is
+/// conserved: [`check_lines`].
+pub const LINES: [&[Kind]; 11] = [
+    &[
+        Kind::Dwarf,
+        Kind::Elf,
+        Kind::PalaceDefender,
+        Kind::CaptiveElf,
+    ],
+    &[Kind::Crossbowman, Kind::SiegeDirector],
+    &[Kind::Guard, Kind::Buccaneer, Kind::Ranger],
+    &[
+        Kind::Watchtower,
+        Kind::WatchtowerAlbatross,
+        Kind::GreenFortress,
+        Kind::GreenSceptre,
+        Kind::ForestTalisman,
+    ],
+    &[Kind::Albatross, Kind::WatchtowerAlbatross],
+    &[
+        Kind::Gnome,
+        Kind::Troll,
+        Kind::CitadelWatcher,
+        Kind::CaptiveTroll,
+    ],
+    &[Kind::Catapult, Kind::RedSiegeMachine],
+    &[Kind::Warder, Kind::Pirate, Kind::Raider],
+    &[
+        Kind::Castle,
+        Kind::CastleRaven,
+        Kind::RedFortress,
+        Kind::RedSceptre,
+        Kind::StormTalisman,
+    ],
+    &[Kind::Raven, Kind::CastleRaven],
+    &[Kind::StormQueen, Kind::StormEmpress, Kind::RedWitch],
+];
+
+/// For each kind value, the bit set of [`LINES`] it belongs to.
+const LINE_OF: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut i = 0;
+    while i < LINES.len() {
+        let mut k = 0;
+        while k < LINES[i].len() {
+            t[LINES[i][k] as usize] |= 1 << i;
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Each line's total in `p`: forces on the grid, in the special areas and in
+/// the Barren Lands. No allocation.
+#[must_use]
+pub fn line_totals(p: &Position) -> [u8; LINES.len()] {
+    let mut out = [0u8; LINES.len()];
+    let mut add = |kind: usize, n: u8| {
+        let mut bits = LINE_OF[kind];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            out[i] = out[i].wrapping_add(n);
+            bits &= bits - 1;
+        }
+    };
+    for side in [crate::core::Side::Green, crate::core::Side::Red] {
+        for sq in p.occupied[side.index()].iter() {
+            add(p.force(sq).kind_value() as usize, 1);
+        }
+    }
+    for f in p.areas.iter().flatten() {
+        if f.is_some() {
+            add(f.kind_value() as usize, 1);
+        }
+    }
+    for (k, &n) in p.barren.iter().enumerate() {
+        if n > 0 {
+            add(k, n);
+        }
+    }
+    out
+}
+
+/// The invariant: every line's total in `p` equals `deployed` (the totals at
+/// the deployment or the import), so no transformation, sinking or capture
+/// created or lost a force.
+///
+/// # Errors
+///
+/// The first line whose total changed.
+pub fn check_lines(p: &Position, deployed: &[u8; LINES.len()]) -> Result<(), InvariantError> {
+    let now = line_totals(p);
+    for (i, (&a, &b)) in now.iter().zip(deployed.iter()).enumerate() {
+        if a != b {
+            return Err(InvariantError(format!(
+                "the line of {} holds {a} forces, {b} deployed",
+                LINES[i][0].name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_transformations_go_to_the_counterpart_in_the_other_kingdom() {
+        let mut n = 0;
+        for &k in Kind::ALL {
+            for r in [Region::Forest, Region::Ocean, Region::Storm] {
+                if let Some(t) = on_entering(k, r) {
+                    n += 1;
+                    assert_eq!(t.side(), k.side(), "{k:?}");
+                    assert_ne!(r, Region::home(k.side()), "{k:?} transforms at home");
+                    assert!(
+                        board().allowed[t as usize].count() == 45,
+                        "{t:?} is of one kingdom"
+                    );
+                    assert!(!board().allowed[k as usize].meets(board().allowed[t as usize]));
+                }
+            }
+        }
+        assert_eq!(n, 8);
+    }
+
+    #[test]
+    fn the_lines_hold_every_kind_that_transforms_and_catch_a_wrong_transformation() {
+        for k in [
+            Kind::Dwarf,
+            Kind::Crossbowman,
+            Kind::Buccaneer,
+            Kind::Watchtower,
+            Kind::Gnome,
+            Kind::Catapult,
+            Kind::Pirate,
+            Kind::Castle,
+        ] {
+            let t = on_entering(k, Region::home(k.side().opponent())).unwrap();
+            assert!(
+                LINES.iter().any(|l| l.contains(&k) && l.contains(&t)),
+                "{k:?} and {t:?} share a line"
+            );
+        }
+        let mut p = *crate::dragon::deploy::Formation::Arrowhead.position();
+        let deployed = line_totals(&p);
+        // The Arrowhead: eight Dwarfs and three Palace Defenders, two Albatrosses.
+        assert_eq!((deployed[0], deployed[4]), (11, 2));
+        assert!(check_lines(&p, &deployed).is_ok());
+        let a14 = crate::dragon::board::parse_square("A14").unwrap();
+        p.take(a14);
+        p.put(a14, Force::new(Kind::SiegeDirector));
+        let e = check_lines(&p, &deployed).unwrap_err();
+        assert!(e.0.contains("a Dwarf"), "{e}");
+    }
+
+    #[test]
+    fn random_games_with_the_ocean_conserve_every_line() {
+        use crate::core::Game;
+        use crate::dragon::{Dragon, DragonActions, DragonOptions};
+        let mut legal = DragonActions::new();
+        let (mut crossings, mut x) = (0, 0x0CEA_u64);
+        for game in 0..10 {
+            let mut g = Dragon::new(&DragonOptions::default());
+            for _ in 0..2000 {
+                g.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                x = crate::core::zobrist::splitmix64(x ^ game);
+                let a = legal[(x % legal.len() as u64) as usize];
+                g.apply(a, &mut |e| {
+                    if matches!(
+                        e,
+                        DragonEvent::Ocean(
+                            OceanEvent::Transformed { .. } | OceanEvent::Lost { .. }
+                        )
+                    ) {
+                        crossings += 1;
+                    }
+                })
+                .unwrap();
+                assert_eq!(g.check_invariants(), Ok(()));
+            }
+        }
+        assert!(crossings >= 5, "only {crossings} crossings");
+    }
+}
