@@ -62,8 +62,15 @@ impl CheckMode {
     /// mode.
     #[must_use]
     pub fn full_at(self, game_seed: u64, ply: u32) -> bool {
-        self.full_every <= 1
-            || splitmix64(game_seed ^ u64::from(ply)) % u64::from(self.full_every) == 0
+        let every = u64::from(self.full_every);
+        let draw = splitmix64(game_seed ^ u64::from(ply));
+        // A power of two (the default 64) is a mask: the same draw, no division.
+        let rest = if every.is_power_of_two() {
+            draw & (every - 1)
+        } else {
+            draw % every.max(1)
+        };
+        self.full_every <= 1 || rest == 0
     }
 }
 
@@ -109,7 +116,7 @@ impl<G: Game> Checker<G> {
         // A strictly increasing list (as most generators write them) has none;
         // otherwise short lists are compared pairwise in place, longer ones
         // sorted in a copy.
-        let duplicate = if legal.windows(2).all(|w| w[0] < w[1]) {
+        let duplicate = if strictly_increasing(legal) {
             None
         } else if legal.len() <= SHORT_LIST {
             legal
@@ -297,7 +304,10 @@ impl<G: Game> Checker<G> {
         for &a in legal.iter() {
             self.mirrored_actions.push(state.mirror_action(a));
         }
-        self.scratch_actions.sort_unstable();
+        // Generators usually list their actions in order already.
+        if !self.scratch_actions.is_sorted() {
+            self.scratch_actions.sort_unstable();
+        }
         self.mirrored_actions.sort_unstable();
         if self.scratch_actions[..] != self.mirrored_actions[..] {
             let missing = self
@@ -320,6 +330,15 @@ impl<G: Game> Checker<G> {
             ));
         }
         Ok(())
+    }
+}
+
+/// Whether every action is less than the next: no early exit, so that the
+/// comparisons of a list of small integers run side by side.
+fn strictly_increasing<A: Ord>(xs: &[A]) -> bool {
+    match xs.split_first() {
+        None => true,
+        Some((_, rest)) => xs.iter().zip(rest).fold(true, |ok, (a, b)| ok & (a < b)),
     }
 }
 
@@ -467,6 +486,22 @@ mod tests {
         checker.full(&state, &legal, 3).unwrap();
         legal.pop();
         assert_eq!(checker.mirror(&state, &legal).unwrap_err().check, "mirror");
+    }
+
+    #[test]
+    fn the_sample_is_the_draw_modulo_the_rate() {
+        for every in [0, 1, 2, 3, 7, 64, 100] {
+            let mode = CheckMode { full_every: every };
+            for ply in 0..500 {
+                let draw = splitmix64(11 ^ u64::from(ply));
+                let expected = every <= 1 || draw % u64::from(every) == 0;
+                assert_eq!(mode.full_at(11, ply), expected, "{every} {ply}");
+            }
+        }
+        assert!(strictly_increasing::<u32>(&[]));
+        assert!(strictly_increasing(&[1, 2, 5]));
+        assert!(!strictly_increasing(&[1, 2, 2]));
+        assert!(!strictly_increasing(&[3, 1, 4, 1, 5, 9, 2, 6]));
     }
 
     #[test]

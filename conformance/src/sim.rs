@@ -665,6 +665,10 @@ fn run_batch<G: Game>(
     let shard = config.shard;
     let rules = G::RULES.len();
     let events = G::EVENTS.len();
+    // Each split's state: its player, its counts, games played since the progress
+    // bar last moved, and games played since the deadline was last looked at. Once
+    // the deadline has passed every game left in the split is skipped (not only the
+    // one that found it: that let a run overrun its deadline by the batch's 63/64).
     (from..to)
         .into_par_iter()
         .fold(
@@ -674,13 +678,20 @@ fn run_batch<G: Game>(
                         .with_oracle(oracle.cloned()),
                     Acc::new(rules, events),
                     0u64,
+                    0u32,
                 )
             },
-            |(mut player, mut acc, mut pending): (Player<G>, Acc, u64), local: u64| {
-                if pending % 64 == 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+            |(mut player, mut acc, mut pending, mut since_look): (Player<G>, Acc, u64, u32),
+             local: u64| {
+                if acc.skipped > 0 {
                     acc.skipped += 1;
-                    return (player, acc, pending + 1);
+                    return (player, acc, pending, since_look);
                 }
+                if since_look == 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+                    acc.skipped += 1;
+                    return (player, acc, pending, since_look);
+                }
+                since_look = (since_look + 1) % 64;
                 play_into(&mut player, &mut acc, config, shard.k + local * shard.n);
                 pending += 1;
                 if pending == 1024 {
@@ -689,10 +700,10 @@ fn run_batch<G: Game>(
                     }
                     pending = 0;
                 }
-                (player, acc, pending)
+                (player, acc, pending, since_look)
             },
         )
-        .map(|(mut player, mut acc, pending)| {
+        .map(|(mut player, mut acc, pending, _)| {
             if let Some(bar) = bar {
                 bar.inc(pending);
             }
@@ -914,6 +925,18 @@ mod tests {
             (one.plies, &one.outcomes, &one.events, &one.length.histogram),
             (two.plies, &two.outcomes, &two.events, &two.length.histogram)
         );
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_every_game_of_a_batch() {
+        // Before the fix a split that found the deadline passed skipped one game
+        // and played the next 63, so a batch ran on to 63/64 of its games.
+        let mut config = SimConfig::new(GameId::Duel, 4096);
+        config.deadline = Some(Instant::now());
+        let initial = tigerseye_engine::jewel::duel::Duel::new(&Default::default());
+        let acc = run_batch(&initial, &config, 0, 4096, None, None);
+        assert_eq!(acc.games, 0);
+        assert_eq!(acc.skipped, 4096);
     }
 
     #[test]

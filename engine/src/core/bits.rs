@@ -59,10 +59,46 @@ pub trait Bits:
     /// Calls `f` with every square of the set, lowest first. For `u128` the two
     /// halves are walked as `u64`s, which is cheaper than popping a `u128`.
     fn each(self, f: impl FnMut(Square));
+
+    /// Calls `f` with the squares of the set as [`Squares`] iterators, lowest
+    /// first: one for a `u64`, one per half for a `u128` (a half that is empty
+    /// is skipped).
+    fn each_word(self, f: impl FnMut(Squares));
+}
+
+/// The squares of one machine word of a set, lowest first: bit `i` of the word
+/// is square `offset + i`.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares {
+    word: u64,
+    offset: u8,
+}
+
+impl Squares {
+    /// The squares of `word`, bit `i` being square `offset + i`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn new(word: u64, offset: u8) -> Squares {
+        Squares { word, offset }
+    }
+}
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.word == 0 {
+            return None;
+        }
+        let sq = Square(self.offset + self.word.trailing_zeros() as u8);
+        self.word &= self.word - 1;
+        Some(sq)
+    }
 }
 
 macro_rules! impl_bits {
-    ($t:ty, |$b:ident, $f:ident| $each:block) => {
+    ($t:ty, $has:ident, |$b:ident, $f:ident| $each:block, |$wb:ident, $wf:ident| $words:block) => {
         impl Bits for $t {
             const EMPTY: Self = 0;
             const CAPACITY: usize = <$t>::BITS as usize;
@@ -85,7 +121,7 @@ macro_rules! impl_bits {
 
             #[inline(always)]
             fn has(self, sq: Square) -> bool {
-                self >> sq.0 & 1 == 1
+                $has(self, sq)
             }
 
             #[inline(always)]
@@ -125,29 +161,80 @@ macro_rules! impl_bits {
                 let $b = self;
                 $each
             }
+
+            #[inline(always)]
+            fn each_word(self, mut $wf: impl FnMut(Squares)) {
+                let $wb = self;
+                $words
+            }
         }
     };
 }
 
-impl_bits!(u64, |b, f| {
-    let mut b = b;
-    while b != 0 {
-        f(Square(b.trailing_zeros() as u8));
-        b &= b - 1;
+#[inline(always)]
+fn has_u64(b: u64, sq: Square) -> bool {
+    b >> sq.0 & 1 == 1
+}
+
+/// A `u128` is two words: test the one holding `sq`, which is cheaper than
+/// shifting the whole `u128`.
+#[inline(always)]
+fn has_u128(b: u128, sq: Square) -> bool {
+    let word = if sq.0 < 64 {
+        b as u64
+    } else {
+        (b >> 64) as u64
+    };
+    word >> (sq.0 & 63) & 1 == 1
+}
+
+impl_bits!(
+    u64,
+    has_u64,
+    |b, f| {
+        let mut b = b;
+        while b != 0 {
+            f(Square(b.trailing_zeros() as u8));
+            b &= b - 1;
+        }
+    },
+    |b, f| {
+        if b != 0 {
+            f(Squares { word: b, offset: 0 });
+        }
     }
-});
-impl_bits!(u128, |b, f| {
-    let mut lo = b as u64;
-    while lo != 0 {
-        f(Square(lo.trailing_zeros() as u8));
-        lo &= lo - 1;
+);
+impl_bits!(
+    u128,
+    has_u128,
+    |b, f| {
+        let mut lo = b as u64;
+        while lo != 0 {
+            f(Square(lo.trailing_zeros() as u8));
+            lo &= lo - 1;
+        }
+        let mut hi = (b >> 64) as u64;
+        while hi != 0 {
+            f(Square(64 + hi.trailing_zeros() as u8));
+            hi &= hi - 1;
+        }
+    },
+    |b, f| {
+        let (lo, hi) = (b as u64, (b >> 64) as u64);
+        if lo != 0 {
+            f(Squares {
+                word: lo,
+                offset: 0,
+            });
+        }
+        if hi != 0 {
+            f(Squares {
+                word: hi,
+                offset: 64,
+            });
+        }
     }
-    let mut hi = (b >> 64) as u64;
-    while hi != 0 {
-        f(Square(64 + hi.trailing_zeros() as u8));
-        hi &= hi - 1;
-    }
-});
+);
 
 #[cfg(test)]
 mod tests {

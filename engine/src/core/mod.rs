@@ -12,11 +12,11 @@ mod outcome;
 mod side;
 pub mod zobrist;
 
-pub use bits::Bits;
+pub use bits::{Bits, Squares};
 pub use coord::{Coord, CoordError};
 pub use game::{
-    ActionBuffer, ApplyError, Game, GameOptions, InvariantError, NoOptions, NotationError,
-    OptionError, OptionSpec, PositionError, RuleEvent,
+    ActionBuffer, ActionList, ApplyError, Game, GameOptions, InvariantError, NoOptions,
+    NotationError, OptionError, OptionSpec, PositionError, RuleEvent,
 };
 pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
 pub use history::RepetitionHistory;

@@ -58,6 +58,7 @@ pub(crate) fn apply(
     events: &mut impl FnMut(DragonEvent),
 ) {
     let b = board();
+    p.begin_action();
     let side = p.to_move;
     let from = action.from();
     let to = action.to();

@@ -28,7 +28,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::forces::{Kind, Scope};
+pub use super::squares::{SquareIter, SquareSet};
 use crate::core::{Coord, Side};
 
 /// Files A-I.
@@ -245,126 +245,6 @@ pub struct AreaSpec {
     pub behind: Option<(i8, i8)>,
 }
 
-/// A set of positions: bit `i` of word `i / 64` for position `i`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SquareSet(pub [u64; 3]);
-
-impl SquareSet {
-    /// No position.
-    pub const EMPTY: SquareSet = SquareSet([0; 3]);
-
-    /// Whether `sq` is in the set.
-    #[inline]
-    #[must_use]
-    pub const fn has(&self, sq: u8) -> bool {
-        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 == 1
-    }
-
-    /// Adds `sq`.
-    #[inline]
-    pub fn insert(&mut self, sq: u8) {
-        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
-    }
-
-    /// Removes `sq`.
-    #[inline]
-    pub fn remove(&mut self, sq: u8) {
-        self.0[(sq >> 6) as usize] &= !(1 << (sq & 63));
-    }
-
-    /// Positions in the set.
-    #[must_use]
-    pub const fn count(&self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.0[0] | self.0[1] | self.0[2] == 0
-    }
-
-    /// The positions in both sets.
-    #[inline]
-    #[must_use]
-    pub const fn and(self, other: SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] & other.0[0],
-            self.0[1] & other.0[1],
-            self.0[2] & other.0[2],
-        ])
-    }
-
-    /// The positions in either set.
-    #[inline]
-    #[must_use]
-    pub const fn or(self, other: SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] | other.0[0],
-            self.0[1] | other.0[1],
-            self.0[2] | other.0[2],
-        ])
-    }
-
-    /// Whether the sets share a position.
-    #[inline]
-    #[must_use]
-    pub const fn meets(self, other: SquareSet) -> bool {
-        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) != 0
-    }
-
-    /// Calls `f` with each position, lowest first, reading the set word by
-    /// word (faster than [`SquareSet::iter`] in the hot loops).
-    #[inline]
-    pub fn for_each(&self, mut f: impl FnMut(u8)) {
-        for w in 0..3 {
-            let mut bits = self.0[w];
-            while bits != 0 {
-                let i = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                f(w as u8 * 64 + i);
-            }
-        }
-    }
-
-    /// The positions, lowest first.
-    #[inline]
-    #[must_use]
-    pub fn iter(self) -> SquareIter {
-        SquareIter {
-            words: self.0,
-            word: 0,
-            bits: self.0[0],
-        }
-    }
-}
-
-/// The positions of a [`SquareSet`], lowest first.
-#[derive(Clone, Debug)]
-pub struct SquareIter {
-    words: [u64; 3],
-    word: u8,
-    bits: u64,
-}
-
-impl Iterator for SquareIter {
-    type Item = u8;
-
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        while self.bits == 0 {
-            if self.word >= 2 {
-                return None;
-            }
-            self.word += 1;
-            self.bits = self.words[self.word as usize];
-        }
-        let sq = self.word * 64 + self.bits.trailing_zeros() as u8;
-        self.bits &= self.bits - 1;
-        Some(sq)
-    }
-}
-
 /// The parsed board and every table move generation reads.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -423,84 +303,7 @@ pub struct Board {
     pub allowed_by_byte: [[SquareSet; 128]; 2],
 }
 
-/// The leap tables: [`KNIGHT`], [`LANCE`], [`SWORD`], [`PIKE`].
-pub const LEAPS: [&[(i8, i8)]; 4] = [&KNIGHT_LEAPS, &LANCE_LEAPS, &SWORD_LEAPS, &PIKE_LEAPS];
-/// Index of the Western Chess Knight's leap in [`LEAPS`] (Green and Red
-/// Knights).
-pub const KNIGHT: usize = 0;
-/// Index of the White and Black Knights' Lance leaps: "Three positions
-/// vertically or horizontally, then two positions laterally ... or ... one".
-pub const LANCE: usize = 1;
-/// Index of the SwordVariation: one or two diagonally, or the Knight's leap.
-pub const SWORD: usize = 2;
-/// Index of the PikeVariation: one or two vertically or horizontally, or the
-/// Knight's leap.
-pub const PIKE: usize = 3;
-
-const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const LANCE_LEAPS: [(i8, i8); 16] = [
-    (3, 1),
-    (3, 2),
-    (3, -1),
-    (3, -2),
-    (-3, 1),
-    (-3, 2),
-    (-3, -1),
-    (-3, -2),
-    (1, 3),
-    (2, 3),
-    (-1, 3),
-    (-2, 3),
-    (1, -3),
-    (2, -3),
-    (-1, -3),
-    (-2, -3),
-];
-const SWORD_LEAPS: [(i8, i8); 16] = [
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-    (2, 2),
-    (2, -2),
-    (-2, 2),
-    (-2, -2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const PIKE_LEAPS: [(i8, i8); 16] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (0, 2),
-    (0, -2),
-    (2, 0),
-    (-2, 0),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub use super::tables::{KNIGHT, LANCE, LEAPS, PIKE, SWORD};
 
 /// The board, parsed on first use.
 ///
@@ -758,135 +561,20 @@ impl Board {
             }
             out
         };
-        let mut step = [[NO_SQUARE; SQUARES]; 8];
-        let mut land_step = [[NO_SQUARE; SQUARES]; 8];
-        for sq in 0..SQUARES as u8 {
-            for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
-                if let Some(t) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) {
-                    step[d][sq as usize] = t;
-                    let (a, b) = (region[sq as usize], region[t as usize]);
-                    if a == b && a.is_land() {
-                        land_step[d][sq as usize] = t;
-                    }
-                }
-            }
-        }
-        let mut leaps = [[[NO_SQUARE; 16]; SQUARES]; 4];
-        for (t, offsets) in LEAPS.iter().enumerate() {
-            for sq in 0..SQUARES as u8 {
-                let mut found: Vec<u8> = offsets
-                    .iter()
-                    .filter_map(|&(df, dr)| at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr))
-                    .filter(|&to| {
-                        region[to as usize] == region[sq as usize] && region[sq as usize].is_land()
-                    })
-                    .collect();
-                found.sort_unstable();
-                leaps[t][sq as usize][..found.len()].copy_from_slice(&found);
-            }
-        }
-        let mut water = SquareSet::EMPTY;
-        for sq in 0..SQUARES as u8 {
-            if region[sq as usize] == Region::Ocean && !island.has(sq) {
-                water.insert(sq);
-            }
-        }
-        let mut forest = SquareSet::EMPTY;
-        let mut storm = SquareSet::EMPTY;
-        for sq in 0..SQUARES as u8 {
-            match region[sq as usize] {
-                Region::Forest => forest.insert(sq),
-                Region::Storm => storm.insert(sq),
-                Region::Ocean => {}
-            }
-        }
-        let mut allowed = [SquareSet::EMPTY; 64];
-        for &kind in Kind::ALL {
-            let scope = kind.info().scope;
-            for sq in 0..SQUARES as u8 {
-                let ok = match region[sq as usize] {
-                    Region::Forest => {
-                        scope.has(Scope::FOREST)
-                            && (!scope.has(Scope::PALACE)
-                                || kind.side() != Side::Green
-                                || palace.has(sq))
-                    }
-                    Region::Storm => {
-                        scope.has(Scope::STORM)
-                            && (!scope.has(Scope::PALACE)
-                                || kind.side() != Side::Red
-                                || citadel.has(sq))
-                    }
-                    Region::Ocean => scope.has(Scope::OCEAN) && water.has(sq),
-                };
-                if ok {
-                    allowed[kind as usize].insert(sq);
-                }
-            }
-        }
-        let mut allowed_by_byte = [[SquareSet::EMPTY; 128]; 2];
-        for &kind in Kind::ALL {
-            for unmoved in [0u8, 64] {
-                let byte = kind as u8 | unmoved;
-                allowed_by_byte[kind.side().index()][byte as usize] = allowed[kind as usize];
-            }
-        }
-        let mut leap_sets = [[SquareSet::EMPTY; SQUARES]; 4];
-        let mut neighbours = [SquareSet::EMPTY; SQUARES];
-        let mut walker = [[SquareSet::EMPTY; SQUARES]; 2];
-        let mut pawn_captures = [[SquareSet::EMPTY; SQUARES]; 2];
-        let mut rays = [[SquareSet::EMPTY; SQUARES]; 8];
-        for sq in 0..SQUARES {
-            for t in 0..4 {
-                for &to in leaps[t][sq].iter().take_while(|&&to| to != NO_SQUARE) {
-                    leap_sets[t][sq].insert(to);
-                }
-            }
-            for d in 0..8 {
-                let mut s = land_step[d][sq];
-                if s != NO_SQUARE {
-                    neighbours[sq].insert(s);
-                }
-                while s != NO_SQUARE {
-                    rays[d][sq].insert(s);
-                    s = land_step[d][s as usize];
-                }
-            }
-            // Forwards is south (4) for the Forest, north (0) for the Storms.
-            for (side, [fwd, diag_a, diag_b]) in [(0, [4, 3, 5]), (1, [0, 1, 7])] {
-                for d in [fwd, diag_a, diag_b, 2, 6] {
-                    let s = land_step[d][sq];
-                    if s != NO_SQUARE {
-                        walker[side][sq].insert(s);
-                    }
-                }
-                for d in [diag_a, diag_b] {
-                    let s = land_step[d][sq];
-                    if s != NO_SQUARE {
-                        pawn_captures[side][sq].insert(s);
-                    }
-                }
-            }
-        }
-        let mut lines = [SquareSet::EMPTY; SQUARES];
-        for (sq, line) in lines.iter_mut().enumerate() {
-            for ray in &rays {
-                *line = line.or(ray[sq]);
-            }
-        }
+        let d = super::tables::derive(&region, palace, citadel, island);
         Ok(Board {
-            lines,
-            allowed_by_byte,
-            forest,
-            storm,
-            leap_sets,
-            neighbours,
-            walker,
-            pawn_captures,
-            rays,
-            water,
-            allowed,
-            leaps,
+            lines: d.lines,
+            allowed_by_byte: d.allowed_by_byte,
+            forest: d.forest,
+            storm: d.storm,
+            leap_sets: d.leap_sets,
+            neighbours: d.neighbours,
+            walker: d.walker,
+            pawn_captures: d.pawn_captures,
+            rays: d.rays,
+            water: d.water,
+            allowed: d.allowed,
+            leaps: d.leaps,
             region,
             palace,
             citadel,
@@ -895,8 +583,8 @@ impl Board {
             ranks,
             banners,
             areas,
-            step,
-            land_step,
+            step: d.step,
+            land_step: d.land_step,
         })
     }
 

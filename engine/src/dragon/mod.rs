@@ -32,11 +32,14 @@ pub mod board;
 pub mod deploy;
 pub mod events;
 pub mod forces;
+mod invariants;
 pub mod moves;
 pub mod ocean_rules;
 pub mod options;
 pub mod sea;
+pub mod squares;
 pub mod state;
+mod tables;
 #[cfg(test)]
 mod tests;
 mod text;

@@ -319,6 +319,25 @@ pub const PLY_BOUND: Ruling = Ruling {
     reason: "\"either player or the Arbiter can enforce a Truce\": in a simulation someone always does; the ply bound is not the seed's, it keeps random games finite until the victories of issue 6 end most of them",
 };
 
+/// Ruling `dragon.under-attack`: which forces put a position "under attack".
+pub const UNDER_ATTACK: Ruling = Ruling {
+    id: "dragon.under-attack",
+    question: "A royal \"may not move to any position that places him under attack\": which powers attack a position?",
+    source: "seed 000 (Dragon), The TrueBorn Prince; Gliding (\"it is not permitted to make any capture\"); the Albatrosses and Ravens (\"captures on any adjacent position\"); the arrows (targets only Ravens, Winged Serpents, Albatrosses and the Ice Dragon)",
+    readings: &[
+        Reading {
+            name: "capturing-powers",
+            text: "a position is under attack when an opposing force could capture there by its powers of capture: stepping, leaping, riding, jumping, blazing, a bird's adjacent capture; not by gliding or flying (no capture), not by arrows (no royal is their target), not by a force the Forest Sword or Dark Crystal holds off; a force that could not leave its own position without exposing its royal still attacks",
+        },
+        Reading {
+            name: "any-reach",
+            text: "a position is under attack when any opposing force could move there, capturing or not",
+        },
+    ],
+    option: None,
+    reason: "\"under attack\" is the threat of capture: the seed keeps gliding apart as movement without capture, and its own exception (\"the only instance where the TrueBorn Prince can move to a position under attack by a Storm Force (the Dark Warlord)\") treats an attack as the power to capture; as in Xiangqi and Western Chess, a pinned piece still gives check",
+};
+
 /// Every ruling of Dragon (part 1).
 pub const RULINGS: &[Ruling] = &[
     BOARD,
@@ -328,6 +347,7 @@ pub const RULINGS: &[Ruling] = &[
     EN_PASSANT,
     TRIDENT_OPENING,
     PLY_BOUND,
+    UNDER_ATTACK,
     // Trafalgar Ocean (issue 5 part 4): engine/src/dragon/ocean_rules.rs.
     ocean_rules::OPEN_WATER,
     ocean_rules::CANNON_TARGET,

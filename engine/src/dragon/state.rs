@@ -14,9 +14,9 @@
 //! - `ep`: after a Dwarf's or Gnome's double step, the position passed over,
 //!   which an Elf or Troll may capture onto "immediately or ... forfeited".
 
-use super::board::{AREA_SLOTS, AREAS, Area, NO_SQUARE, SQUARES, SquareSet, board};
+use super::board::{AREA_SLOTS, Area, NO_SQUARE, SQUARES, SquareSet};
 use super::forces::{Force, Kind};
-use crate::core::{InvariantError, Outcome, Side, zobrist};
+use crate::core::{Outcome, Side, zobrist};
 
 /// A vessel in one byte: bit 7 present, bit 6 a Flagship, bit 5 her original
 /// side is the Storms (a Ferryman at the bows; a Captain otherwise), bit 4 she
@@ -283,6 +283,64 @@ pub struct Position {
     pub deployed_vessels: [u8; 2],
     /// The position hash, kept incrementally.
     pub hash: u64,
+    /// Towers of each side on the grid with their bird still inside (each
+    /// counts two forces), kept by [`Position::put`] and [`Position::take`].
+    pub towers_with_birds: [u8; 2],
+    /// Where the Woodland Princess stands on the grid (no Storm force may
+    /// capture her), kept by [`Position::put`] and [`Position::take`].
+    pub princesses: SquareSet,
+    /// The positions of the vessels whose original side is the Storms (a
+    /// Ferryman at the bows), kept by [`Position::put_vessel`] and
+    /// [`Position::take_vessel`].
+    pub red_fleet: SquareSet,
+    /// The grid positions changed since the last [`Position::begin_action`]:
+    /// what [`Position::check`] has to look at. Bookkeeping, not part of the
+    /// position: equal positions may differ in it.
+    pub touched: Touched,
+}
+
+/// The grid positions an action changed (up to eight; more makes the next
+/// check scan the whole grid). Compares equal to any other: it records how a
+/// position was reached, not what it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Touched {
+    squares: [u8; 8],
+    len: u8,
+    /// More than eight changed, or the history is unknown: check everything.
+    all: bool,
+}
+
+impl PartialEq for Touched {
+    fn eq(&self, _other: &Touched) -> bool {
+        true
+    }
+}
+
+impl Eq for Touched {}
+
+impl Touched {
+    /// Everything to check (a position of unknown history).
+    pub const ALL: Touched = Touched {
+        squares: [0; 8],
+        len: 0,
+        all: true,
+    };
+
+    #[inline]
+    fn add(&mut self, sq: u8) {
+        if usize::from(self.len) < self.squares.len() {
+            self.squares[usize::from(self.len)] = sq;
+            self.len += 1;
+        } else {
+            self.all = true;
+        }
+    }
+
+    /// The positions changed, or `None` when every position must be checked.
+    #[must_use]
+    pub fn squares(&self) -> Option<&[u8]> {
+        (!self.all).then(|| &self.squares[..usize::from(self.len)])
+    }
 }
 
 static Z_SQUARE: [u64; SQUARES] = zobrist::keys(0xD4A6_0001);
@@ -290,6 +348,13 @@ static Z_FORCE: [u64; 128] = zobrist::keys(0xD4A6_0002);
 static Z_VESSEL: [u64; 256] = zobrist::keys(0xD4A6_0003);
 static Z_MISC: [u64; 64] = zobrist::keys(0xD4A6_0004);
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Whether `force` is a tower with her bird inside (two forces in one).
+#[inline]
+pub(crate) fn has_bird(force: Force) -> bool {
+    let k = force.kind_value();
+    k == Kind::WatchtowerAlbatross as u8 || k == Kind::CastleRaven as u8
+}
 
 /// The hash key of `force` on `sq`.
 #[inline]
@@ -303,13 +368,23 @@ fn vessel_key(sq: u8, vessel: Vessel) -> u64 {
     (Z_SQUARE[sq as usize].rotate_left(17) ^ Z_VESSEL[vessel.0 as usize]).wrapping_mul(MIX)
 }
 
-/// The hash key of `n` forces of kind value `kind` in the Barren Lands.
+/// Eight bytes as one word, for hashing them together.
 #[inline]
-fn barren_key(kind: usize, n: u8) -> u64 {
-    if n == 0 {
+fn word(bytes: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(bytes);
+    u64::from_le_bytes(b)
+}
+
+/// The hash key of word `w` (kinds `8w..8w+8`) of the Barren Lands holding
+/// `value` (its counts as bytes); no key for an empty word.
+#[inline]
+fn barren_key(w: usize, value: u64) -> u64 {
+    if value == 0 {
         0
     } else {
-        (Z_FORCE[kind] ^ u64::from(n).wrapping_mul(Z_MISC[40])).wrapping_mul(MIX)
+        let x = (value ^ Z_MISC[48 + w]).wrapping_mul(MIX);
+        x ^ (x >> 29)
     }
 }
 
@@ -334,12 +409,14 @@ fn side_key(side: Side) -> u64 {
 /// ([`Position::edit_off_grid`]).
 fn rare_key(p: &Position) -> u64 {
     let mut h = 0u64;
-    for (a, slots) in p.areas.iter().enumerate() {
-        for (i, f) in slots.iter().enumerate() {
-            if f.is_some() {
-                h ^= (Z_MISC[a * AREA_SLOTS + i] ^ Z_FORCE[(f.0 & 127) as usize]).wrapping_mul(MIX);
-            }
+    // The areas' 32 slots as four words of eight bytes.
+    for (pair, areas) in p.areas.chunks(2).enumerate() {
+        let mut bytes = [0u8; 8];
+        for (i, f) in areas.iter().flatten().enumerate() {
+            bytes[i] = f.0;
         }
+        let x = (u64::from_le_bytes(bytes) ^ Z_MISC[pair]).wrapping_mul(MIX);
+        h ^= x ^ (x >> 29);
     }
     let c = &p.counters;
     let bytes = [
@@ -393,6 +470,10 @@ impl Position {
             deployed: [0; 2],
             deployed_vessels: [0; 2],
             hash: 0,
+            towers_with_birds: [0; 2],
+            princesses: SquareSet::EMPTY,
+            red_fleet: SquareSet::EMPTY,
+            touched: Touched::ALL,
         };
         p.hash = p.compute_hash();
         p
@@ -428,6 +509,11 @@ impl Position {
         self.forces[sq as usize] = force;
         self.occupied[force.side().index()].insert(sq);
         self.hash ^= force_key(sq, force);
+        self.towers_with_birds[force.side().index()] += u8::from(has_bird(force));
+        if force.kind_value() == Kind::WoodlandPrincess as u8 {
+            self.princesses.insert(sq);
+        }
+        self.touched.add(sq);
     }
 
     /// Takes the force off `sq` (which must hold one), keeping the hash and
@@ -439,7 +525,17 @@ impl Position {
         self.forces[sq as usize] = Force::NONE;
         self.occupied[force.side().index()].remove(sq);
         self.hash ^= force_key(sq, force);
+        self.towers_with_birds[force.side().index()] -= u8::from(has_bird(force));
+        self.princesses.remove(sq);
+        self.touched.add(sq);
         force
+    }
+
+    /// Starts recording the positions an action changes (for the next
+    /// [`Position::check`]).
+    #[inline]
+    pub fn begin_action(&mut self) {
+        self.touched = Touched::default();
     }
 
     /// Puts `vessel` on `sq` (which must hold none).
@@ -447,7 +543,11 @@ impl Position {
         debug_assert!(!self.vessels[sq as usize].is_some());
         self.vessels[sq as usize] = vessel;
         self.fleet.insert(sq);
+        if vessel.kind().side() == Side::Red {
+            self.red_fleet.insert(sq);
+        }
         self.hash ^= vessel_key(sq, vessel);
+        self.touched.add(sq);
     }
 
     /// Takes the vessel off `sq` (which must hold one).
@@ -456,7 +556,9 @@ impl Position {
         debug_assert!(vessel.is_some());
         self.vessels[sq as usize] = Vessel::NONE;
         self.fleet.remove(sq);
+        self.red_fleet.remove(sq);
         self.hash ^= vessel_key(sq, vessel);
+        self.touched.add(sq);
         vessel
     }
 
@@ -472,9 +574,11 @@ impl Position {
     /// Adds one force of kind value `kind` to the Barren Lands.
     #[inline]
     pub fn add_barren(&mut self, kind: usize) {
-        let n = self.barren[kind];
-        self.hash ^= barren_key(kind, n) ^ barren_key(kind, n + 1);
-        self.barren[kind] = n + 1;
+        let w = kind / 8;
+        let before = word(&self.barren[w * 8..w * 8 + 8]);
+        self.barren[kind] += 1;
+        let after = word(&self.barren[w * 8..w * 8 + 8]);
+        self.hash ^= barren_key(w, before) ^ barren_key(w, after);
     }
 
     /// Sets the en-passant position.
@@ -512,13 +616,7 @@ impl Position {
     pub fn compute_hash(&self) -> u64 {
         let mut h = rare_key(self) ^ ep_key(self.ep) ^ side_key(self.to_move);
         for w in 0..8 {
-            let words = &self.barren[w * 8..w * 8 + 8];
-            if words.iter().all(|&n| n == 0) {
-                continue;
-            }
-            for (i, &n) in words.iter().enumerate() {
-                h ^= barren_key(w * 8 + i, n);
-            }
+            h ^= barren_key(w, word(&self.barren[w * 8..w * 8 + 8]));
         }
         self.all_occupied()
             .for_each(|sq| h ^= force_key(sq, self.forces[sq as usize]));
@@ -578,155 +676,6 @@ impl Position {
         self.deployed = [self.force_total(Side::Green), self.force_total(Side::Red)];
         self.deployed_vessels = [self.vessel_total(Side::Green), self.vessel_total(Side::Red)];
         self.hash = self.compute_hash();
-    }
-
-    /// Why the force of `side` listed on `sq` breaks the scope invariant (the
-    /// slow path of [`Position::check`]).
-    fn scope_error(&self, side: Side, sq: u8) -> Result<(), InvariantError> {
-        let f = self.forces[sq as usize];
-        let name = f.kind().map_or("?", Kind::name);
-        Err(InvariantError(if !f.is(side) || !f.is_valid() {
-            format!("occupancy of {side} lists {sq} holding {f:?}")
-        } else {
-            format!(
-                "{name} on {} is outside its scope of operations",
-                super::board::square_name(sq)
-            )
-        }))
-    }
-
-    /// The cheap invariants (no allocation): every force where its scope allows,
-    /// nothing on the Island of Sirens, vessels only on water, occupancy sets
-    /// agreeing with the grid, counts conserved, resources within their limits.
-    ///
-    /// # Errors
-    ///
-    /// The first broken invariant.
-    pub fn check(&self) -> Result<(), InvariantError> {
-        let b = board();
-        let err = |m: String| Err(InvariantError(m));
-        // Every force where its scope allows: one table lookup each
-        // (`Board::allowed` holds the regions, the palace confinement and the
-        // water positions of each kind's scope); aboard a vessel on water.
-        let mut totals = [0u16; 2];
-        for side in Side::ALL {
-            let occupied = self.occupied[side.index()];
-            let table = &b.allowed_by_byte[side.index()];
-            let mut towers_with_birds = 0u16;
-            for w in 0..3 {
-                let mut bits = occupied.0[w];
-                while bits != 0 {
-                    let i = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let byte = self.forces[w * 64 + i as usize].0;
-                    if table[usize::from(byte & 127)].0[w] >> i & 1 == 0 || byte & 128 != 0 {
-                        return self.scope_error(side, (w * 64) as u8 + i as u8);
-                    }
-                    let kind = byte & Force::KIND_MASK;
-                    towers_with_birds += u16::from(
-                        kind == Kind::WatchtowerAlbatross as u8 || kind == Kind::CastleRaven as u8,
-                    );
-                }
-            }
-            // Forces on water stand aboard vessels.
-            if (0..3).any(|w| occupied.0[w] & b.water.0[w] & !self.fleet.0[w] != 0) {
-                return err(format!("a force of {side} is on the water with no vessel"));
-            }
-            totals[side.index()] = occupied.count() as u16 + towers_with_birds;
-        }
-        // That no force or vessel stands on the grid outside the occupancy and
-        // fleet sets is checked where the whole grid is read anyway: an export
-        // reads every position, and its import (on the sampled full checks)
-        // rebuilds the sets, which must then equal these.
-        let all = self.all_occupied();
-        if (0..3).any(|w| (all.0[w] | self.fleet.0[w]) & b.island.0[w] != 0) {
-            return err("something occupies the Island of Sirens".into());
-        }
-        let mut afloat = [0u8; 2];
-        for sq in self.fleet.iter() {
-            let v = self.vessels[sq as usize];
-            if !v.is_valid() || !b.water.has(sq) {
-                return err(format!(
-                    "a vessel ({v:?}) on {}, which is no water",
-                    super::board::square_name(sq)
-                ));
-            }
-            let original = v.kind().side();
-            afloat[original.index()] += 1;
-            let f = self.forces[sq as usize];
-            let flying = if f.is_some() { f.side() } else { original };
-            if v.colour() != flying {
-                return err(format!(
-                    "the vessel on {} flies {} but should fly {flying}",
-                    super::board::square_name(sq),
-                    v.colour()
-                ));
-            }
-        }
-        for (a, slots) in self.areas.iter().enumerate() {
-            let mut n = 0u8;
-            for f in slots {
-                if f.is_none() {
-                    break;
-                }
-                if f.0 & 0x80 != 0 || f.kind().is_none() {
-                    return err(format!("{}: no force {f:?}", AREAS[a].name()));
-                }
-                totals[f.side().index()] += u16::from(f.info().weight);
-                n += 1;
-            }
-            if slots[usize::from(n)..].iter().any(|f| f.is_some()) {
-                return err(format!("{}: slots out of order", AREAS[a].name()));
-            }
-            if n > b.areas[a].holds {
-                return err(format!("{} holds {n} forces", AREAS[a].name()));
-            }
-        }
-        for side in Side::ALL {
-            let i = side.index();
-            let total = totals[i] + self.barren_total(side);
-            if total != self.deployed[i] {
-                return err(format!(
-                    "{side} forces not conserved: {total} now, {} deployed",
-                    self.deployed[i]
-                ));
-            }
-            let vessels = afloat[i] + self.sunk[i * 2] + self.sunk[i * 2 + 1];
-            if vessels != self.deployed_vessels[i] {
-                return err(format!(
-                    "{side} vessels not conserved: {vessels} now, {} deployed",
-                    self.deployed_vessels[i]
-                ));
-            }
-        }
-        let c = &self.counters;
-        let sum = |xs: &[u8]| xs.iter().map(|&x| u16::from(x)).sum::<u16>();
-        let green = sum(&[
-            c.princess_arrows,
-            c.library_arrows,
-            c.queen_arrows,
-            c.spent_arrows[0],
-        ]);
-        if green > u16::from(GREEN_ARROWS) {
-            return err(format!("{green} Green Arrows"));
-        }
-        let red = sum(&[c.red_arrows, c.red_arrows_forfeited, c.spent_arrows[1]]);
-        if red > u16::from(RED_ARROWS) {
-            return err(format!("{red} Red Arrows"));
-        }
-        for i in 0..2 {
-            if sum(&[c.cannonballs[i], c.spent_cannonballs[i]]) > u16::from(CANNONBALLS) {
-                return err("more than three Cannonballs a Flagship".into());
-            }
-            if c.seers[i] > SEER_LIMIT {
-                return err("more than three Seer consultations".into());
-            }
-        }
-        if self.ep != NO_SQUARE
-            && (self.ep as usize >= SQUARES || self.forces[self.ep as usize].is_some())
-        {
-            return err("the en-passant position is occupied".into());
-        }
-        Ok(())
+        self.touched = Touched::ALL;
     }
 }

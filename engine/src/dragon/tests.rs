@@ -82,3 +82,184 @@ fn probe_check() {
         assert!(std::hint::black_box(&g).check_invariants().is_ok());
     }
 }
+
+/// A position a test corrupts: the start, checked once in full.
+fn start() -> Position {
+    *Dragon::new(&DragonOptions::default()).position()
+}
+
+#[test]
+fn the_invariants_catch_a_force_out_of_its_scope() {
+    // A Dwarf carried into the Kingdom of Storms without becoming an Elf.
+    let mut p = start();
+    p.begin_action();
+    let dwarf = p.take(board::parse_square("B12").unwrap());
+    p.put(board::parse_square("B3").unwrap(), dwarf);
+    let e = p.check().unwrap_err();
+    assert!(e.0.contains("outside its scope"), "{e}");
+    // A Guard outside the Forest Palace.
+    let mut p = start();
+    p.begin_action();
+    let guard = p.take(board::parse_square("D15").unwrap());
+    p.put(board::parse_square("C13").unwrap(), guard);
+    assert!(p.check().unwrap_err().0.contains("outside its scope"));
+}
+
+#[test]
+fn the_invariants_catch_the_island_water_without_vessels_and_lost_forces() {
+    // Something on the Island of Sirens.
+    let mut p = start();
+    p.begin_action();
+    let v = p.take_vessel(board::parse_square("E10").unwrap());
+    p.put_vessel(board::parse_square("E8").unwrap(), v);
+    assert!(p.check().is_err());
+    // A Green Knight on the water with no vessel under him.
+    let mut p = start();
+    p.begin_action();
+    let k = p.take(board::parse_square("B14").unwrap());
+    p.put(board::parse_square("B9").unwrap(), k);
+    assert!(p.check().unwrap_err().0.contains("no vessel"));
+    // A force taken off the grid and put nowhere: not conserved.
+    let mut p = start();
+    p.begin_action();
+    p.take(board::parse_square("B12").unwrap());
+    assert!(p.check().unwrap_err().0.contains("not conserved"));
+    // The same force sent to the Barren Lands: conserved.
+    let mut p = start();
+    p.begin_action();
+    let f = p.take(board::parse_square("B12").unwrap());
+    p.add_barren(f.kind_value() as usize);
+    assert_eq!(p.check(), Ok(()));
+}
+
+#[test]
+fn the_invariants_catch_colours_counters_and_misfiled_sets() {
+    // A vessel flying the wrong flag.
+    let mut p = start();
+    p.begin_action();
+    let sq = board::parse_square("A10").unwrap();
+    let v = p.take_vessel(sq);
+    p.put_vessel(sq, v.with_colour(crate::core::Side::Red));
+    assert!(p.check().unwrap_err().0.contains("flies"));
+    // A fifth Green Arrow, a fourth Cannonball, a fourth Seer.
+    for edit in [
+        |p: &mut Position| p.counters.queen_arrows = 1,
+        |p: &mut Position| p.counters.spent_cannonballs[1] = 1,
+        |p: &mut Position| p.counters.seers[0] = 4,
+    ] {
+        let mut p = start();
+        edit(&mut p);
+        assert!(p.check().is_err());
+    }
+    // An occupancy set that lists an empty position, after a full rescan.
+    let mut p = start();
+    p.occupied[0].insert(board::parse_square("E11").unwrap());
+    p.touched = state::Touched::ALL;
+    assert!(p.check().is_err());
+}
+
+#[test]
+fn random_games_keep_the_invariants_and_round_trip() {
+    for seed in 0..4 {
+        for g in played(300, seed) {
+            assert_eq!(g.check_invariants(), Ok(()));
+            assert_eq!(g.hash(), g.recompute_hash());
+            let text = g.export_string();
+            let back = Dragon::import(&text, g.options()).unwrap();
+            assert_eq!(back, g, "{text}");
+            assert_eq!(back.export_string(), text);
+            let mut legal = DragonActions::new();
+            g.legal_actions(&mut legal);
+            assert!(
+                legal.windows(2).all(|w| w[0] < w[1]),
+                "not ascending: {text}"
+            );
+            for &a in legal.iter() {
+                assert_eq!(g.parse_action(&g.action_text(a)), Ok(a));
+                assert!(g.is_legal(a));
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_positions_and_notation_are_errors_not_panics() {
+    let o = DragonOptions::default();
+    for text in [
+        "",
+        "9/9 storm",
+        "10/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
+        "zz8/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
+        "df'8/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
+        "gd8/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
+        "(x)8/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
+        "9/9/9/9/9/9/9/4(fSg)4/9/9/9/9/9/9/9 storm",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 nobody",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm arrows:9,9,9,9,9,9,9",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm ep:E3",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm draw:ply-bound",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm new-earth-library:qk,qk,qk,qk,qk",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm jailers-office:JL",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm barren:zz9",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm quiet:x",
+    ] {
+        assert!(Dragon::import(text, &o).is_err(), "`{text}` imported");
+    }
+    let g = Dragon::new(&o);
+    for text in [
+        "",
+        "E2",
+        "E2-",
+        "Z9-A1",
+        "E2~E3",
+        "vE10>UP",
+        "trident N",
+        "choose x",
+        "spring Z0",
+    ] {
+        assert!(g.parse_action(text).is_err(), "`{text}` parsed");
+    }
+    // Every 32-bit word writes as text without panicking.
+    for bits in [0u64, u64::MAX, 0xFFFF_FFFF, 0x0C00_0000] {
+        let _ = g.action_text(g.arbitrary_action(bits));
+        let _ = g.action_text(Action(bits as u32));
+    }
+}
+
+#[test]
+fn a_crowded_position_stays_far_below_the_action_capacity() {
+    // Forty Storm forces of the widest-ranging kinds on the grid, twenty of
+    // them Unchained Magicians: the capacity proof of MAX_ACTIONS bounds this.
+    let mut ranks = vec!["9".to_owned(); 15];
+    let mut codes = Vec::new();
+    for i in 0..45 {
+        codes.push(match i % 3 {
+            0 => "MU",
+            1 => "ST",
+            _ => "RV",
+        });
+    }
+    // Fill the Kingdom of Storms (ranks 1-5) save five positions: forty forces,
+    // the most an import accepts.
+    for (r, rank) in ranks.iter_mut().enumerate().skip(10) {
+        *rank = codes[(r - 10) * 8..(r - 10) * 8 + 8].concat() + "1";
+    }
+    let text = format!("{} storm", ranks.join("/"));
+    let o = DragonOptions::default();
+    let g = Dragon::import(&text, &o).unwrap();
+    let mut legal = DragonActions::new();
+    g.legal_actions(&mut legal);
+    assert!(
+        legal.len() > 200 && legal.len() < moves::MAX_ACTIONS / 2,
+        "{}",
+        legal.len()
+    );
+    // One more force is refused.
+    let more = text.replacen("1 storm", "MU storm", 1);
+    assert!(
+        Dragon::import(&more, &o)
+            .unwrap_err()
+            .expected
+            .contains("more than 40")
+    );
+}

@@ -32,8 +32,6 @@
 
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
 use super::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Movement, Params, Tables, WinCondition, spec,
 };
@@ -181,7 +179,7 @@ pub struct AmbushRules;
 
 impl Params for AmbushRules {
     type Bits = u64;
-    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
 
     const ID: GameId = GameId::Ambush;
     const TITLE: &'static str = "Ambush in the Forest";

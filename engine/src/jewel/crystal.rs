@@ -39,8 +39,6 @@
 
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
 use super::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Movement, Params, Tables, WinCondition, spec,
 };
@@ -226,7 +224,7 @@ pub struct CrystalRules;
 
 impl Params for CrystalRules {
     type Bits = u128;
-    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
 
     const ID: GameId = GameId::Crystal;
     const TITLE: &'static str = "Crystal of Doom";

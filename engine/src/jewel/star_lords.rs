@@ -39,8 +39,6 @@
 
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
 use super::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Movement, Params, Tables, WinCondition, spec,
 };
@@ -220,7 +218,7 @@ pub struct StarLordsRules;
 
 impl Params for StarLordsRules {
     type Bits = u128;
-    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
 
     const ID: GameId = GameId::StarLords;
     const TITLE: &'static str = "Star-Lords";

@@ -194,15 +194,15 @@ fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
             crate::core::Side::Red => c.b.citadel,
         });
     }
-    let own = c.p.occupied[c.side.index()];
-    for w in 0..3 {
-        near.0[w] &= !own.0[w];
-    }
-    for to in near.iter() {
-        if c.p.force(to).is_none() || !protected(f, c.p.force(to)) {
-            t.insert(to);
+    near = near.and(c.open());
+    // The Forest Sword and the Dark Crystal: the Dark Warlord never captures
+    // the TrueBorn Prince, the Prince never the Red Witch.
+    for to in near.and(c.prey).iter() {
+        if protected(f, c.p.force(to)) {
+            near.remove(to);
         }
     }
+    *t = t.or(near);
 }
 
 /// The Librarian and the Jailer On Guard: "can move to any unoccupied adjacent
@@ -221,16 +221,8 @@ fn sentinel(c: &Ctx<'_>, from: u8, t: &mut SquareSet) {
 /// capturing as they move. A Palace Defender (Citadel Watcher) that moves or
 /// captures out of the palace is demoted when the move is applied.
 fn walker(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
-    let own = c.p.occupied[c.side.index()];
-    let mut near = c.b.walker[c.side.index()][from as usize];
-    for w in 0..3 {
-        near.0[w] &= !own.0[w];
-    }
-    for to in near.iter() {
-        if c.p.force(to).is_none() || !protected(f, c.p.force(to)) {
-            t.insert(to);
-        }
-    }
+    let _ = f;
+    *t = t.or(c.b.walker[c.side.index()][from as usize].and(c.open()));
 }
 
 /// Whether the Elf or Troll on `from` may capture en passant onto `p.ep`: the
@@ -257,37 +249,24 @@ fn pawn(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     let side = c.side;
     let fwd = forward(side);
     let one = c.b.land_step[fwd][from as usize];
-    if one != NO_SQUARE && c.p.force(one).is_none() {
+    if one != NO_SQUARE && c.empty.has(one) {
         t.insert(one);
         let second = super::super::board::Board::kingdom_rank(side, 1);
         if f.is_unmoved() && super::super::board::rank_of(from) == second {
             let two = c.b.land_step[fwd][one as usize];
-            if two != NO_SQUARE && c.p.force(two).is_none() {
+            if two != NO_SQUARE && c.empty.has(two) {
                 t.insert(two);
             }
         }
     }
-    for d in diagonal_forward(side) {
-        let to = c.b.land_step[d][from as usize];
-        if to != NO_SQUARE && c.capturable(f, to) {
-            t.insert(to);
-        }
-    }
+    *t = t.or(c.b.pawn_captures[side.index()][from as usize].and(c.prey));
 }
 
 /// Leapers: "Any intervening forces have no effect on the move"; moving and
 /// capturing alike.
 fn leaps(c: &Ctx<'_>, from: u8, f: Force, table: usize, t: &mut SquareSet) {
-    let own = c.p.occupied[c.side.index()];
-    let mut targets = c.b.leap_sets[table][from as usize];
-    for w in 0..3 {
-        targets.0[w] &= !own.0[w];
-    }
-    for to in targets.iter() {
-        if c.p.force(to).is_none() || !protected(f, c.p.force(to)) {
-            t.insert(to);
-        }
-    }
+    let _ = f;
+    *t = t.or(c.b.leap_sets[table][from as usize].and(c.open()));
 }
 
 /// Riders: "any number of unoccupied positions", capturing "any opposing force

@@ -3,8 +3,8 @@
 //! The side to move's forces are visited position by position, lowest first;
 //! each writes its actions in ascending order, so the whole list is strictly
 //! increasing ([`Action`]'s packing sorts by origin, destination, kind). Forces
-//! on land are [`land`]'s; forces aboard vessels and the vessels themselves are
-//! [`ocean`]'s (issue 5 part 4, in progress in its own worktree); the
+//! on land are `land`'s; forces aboard vessels and the vessels themselves are
+//! `ocean`'s (issue 5 part 4, in progress in its own worktree); the
 //! procedures off the grid (Springing, the Seers, choices) are issue 6's.
 //!
 //! Nothing here allocates: actions go into the caller's fixed buffer.
@@ -16,7 +16,7 @@ pub(crate) mod ocean;
 use arrayvec::ArrayVec;
 
 use super::action::Action;
-use super::board::{Board, NO_SQUARE, Region, board};
+use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
 use super::options::DragonOptions;
 use super::state::{Position, flags};
 use crate::core::Side;
@@ -64,16 +64,41 @@ pub(crate) struct Ctx<'a> {
     pub(crate) b: &'static Board,
     pub(crate) opts: &'a DragonOptions,
     pub(crate) side: Side,
+    /// Unoccupied positions.
+    pub(crate) empty: SquareSet,
+    /// Opposing forces any force of the side to move may capture: all but the
+    /// Woodland Princess (protected by the Northern Light from every Storm
+    /// force). The protections against one attacker (the Forest Sword, the
+    /// Dark Crystal) are the royals' own generator's business.
+    pub(crate) prey: SquareSet,
 }
 
 impl<'a> Ctx<'a> {
     pub(crate) fn new(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
+        let side = p.to_move;
+        let [g, r] = p.occupied;
+        let mut empty = SquareSet::EMPTY;
+        for w in 0..3 {
+            empty.0[w] = !(g.0[w] | r.0[w]);
+        }
+        let mut prey = p.occupied[side.opponent().index()];
+        for w in 0..3 {
+            prey.0[w] &= !p.princesses.0[w];
+        }
         Ctx {
             p,
             b: board(),
             opts,
-            side: p.to_move,
+            side,
+            empty,
+            prey,
         }
+    }
+
+    /// Unoccupied positions and capturable opposing forces.
+    #[inline]
+    pub(crate) fn open(&self) -> SquareSet {
+        self.empty.or(self.prey)
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use super::board::{coin_key, ep_key, mirror_square, piece_key, side_key};
 use super::events::KeyEvent;
 use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
-use super::{Action, Board, JewelAction, Kind, Move, Movement, Params, rules};
+use super::{Action, Board, JewelAction, Kind, MAX_KINDS, Move, Movement, Params, rules};
 use crate::core::{
     ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
     RepetitionHistory, RuleId, Score, Side, Square, Turn, rules as core_rules,
@@ -18,6 +18,18 @@ use crate::rulings::Ruling;
 pub(super) struct End {
     pub(super) winner: Option<Side>,
     pub(super) rule: RuleId,
+}
+
+/// What the targets of one side's pieces depend on: the squares they may land on
+/// (not their own), the empty squares, what stops a slide (the pieces and the
+/// Key) and what a pawn may capture (the opposing pieces and the en passant
+/// square).
+#[derive(Clone, Copy)]
+struct Reach<B> {
+    not_own: B,
+    empty: B,
+    blockers: B,
+    prey: B,
 }
 
 /// A key-square game `P` in progress.
@@ -195,23 +207,42 @@ impl<P: Params> KeyGame<P> {
         })
     }
 
+    /// What the targets of `side`'s pieces depend on, computed once for all of
+    /// them.
+    #[inline(always)]
+    fn reach(&self, side: Side) -> Reach<P::Bits> {
+        let occ = self.board.occupied();
+        let mut prey = self.board.side(side.opponent());
+        if let Some(ep) = self.ep {
+            prey |= P::Bits::bit(ep);
+        }
+        Reach {
+            not_own: !self.board.side(side),
+            empty: !occ,
+            blockers: occ | P::Bits::from_bb(P::tables().key),
+            prey,
+        }
+    }
+
     /// The targets of `side`'s piece of `kind` on `from`.
     #[inline(always)]
     fn targets(&self, side: Side, movement: Movement, from: Square) -> P::Bits {
+        Self::targets_in(&self.reach(side), side, movement, from)
+    }
+
+    /// The targets of `side`'s piece moving as `movement` on `from`, given
+    /// [`KeyGame::reach`].
+    #[inline(always)]
+    fn targets_in(r: &Reach<P::Bits>, side: Side, movement: Movement, from: Square) -> P::Bits {
         let t = P::tables();
-        let own = self.board.side(side);
         match movement {
             Movement::Pawn { double_step } => {
-                let occ = self.board.occupied();
-                let mut to = P::Bits::from_bb(t.pawn_steps[side.index()][from.index()]) & !occ;
-                if double_step && !to.is_empty() && self.on_start_rank(side, from) {
-                    to |= P::Bits::from_bb(t.pawn_steps[side.index()][to.first().index()]) & !occ;
+                let mut to = P::Bits::from_bb(t.pawn_steps[side.index()][from.index()]) & r.empty;
+                if double_step && !to.is_empty() && Self::on_start_rank(side, from) {
+                    to |=
+                        P::Bits::from_bb(t.pawn_steps[side.index()][to.first().index()]) & r.empty;
                 }
-                let mut prey = self.board.side(side.opponent());
-                if let Some(ep) = self.ep {
-                    prey |= P::Bits::bit(ep);
-                }
-                to | (P::Bits::from_bb(t.pawn_captures[side.index()][from.index()]) & prey)
+                to | (P::Bits::from_bb(t.pawn_captures[side.index()][from.index()]) & r.prey)
             }
             m @ (Movement::King
             | Movement::KingsLancer
@@ -219,13 +250,13 @@ impl<P: Params> KeyGame<P> {
             | Movement::Knight
             | Movement::CloakedPrince
             | Movement::Rook
-            | Movement::Bishop) => t.attacks(m, side, from, Self::blockers(&self.board)) & !own,
+            | Movement::Bishop) => t.attacks(m, side, from, r.blockers) & r.not_own,
         }
     }
 
     /// Whether `sq` is on the rank `side`'s pawns start on (the second rank from
     /// its own edge), from where the double step is made.
-    fn on_start_rank(&self, side: Side, sq: Square) -> bool {
+    fn on_start_rank(side: Side, sq: Square) -> bool {
         let rank = P::GEOMETRY.coord(sq).rank;
         match side {
             Side::Red => rank == 1,
@@ -234,30 +265,63 @@ impl<P: Params> KeyGame<P> {
     }
 
     /// Writes every move of `side` into `out`, in [`Move`] order.
+    ///
+    /// One pass per kind, each compiled for that kind's movement (the kind is a
+    /// constant, so its movement is known where the code is built).
     fn generate(&self, side: Side, out: &mut P::Actions) {
-        for (k, spec) in P::KINDS.iter().enumerate() {
-            let kind = Kind(k as u8);
-            let mut pieces = self.board.pieces(side, kind);
-            while !pieces.is_empty() {
-                let from = pieces.pop();
-                let base = JewelAction::move_base(kind, from);
-                self.targets(side, spec.movement, from)
-                    .each(|to| out.push(base.with_target(to)));
-            }
+        const { assert!(P::KINDS.len() <= MAX_KINDS) };
+        let r = self.reach(side);
+        self.generate_kind::<0>(side, &r, out);
+        self.generate_kind::<1>(side, &r, out);
+        self.generate_kind::<2>(side, &r, out);
+        self.generate_kind::<3>(side, &r, out);
+        self.generate_kind::<4>(side, &r, out);
+        self.generate_kind::<5>(side, &r, out);
+    }
+
+    /// The moves of `side`'s pieces of kind `K`, if the game has that kind.
+    #[inline(always)]
+    fn generate_kind<const K: usize>(&self, side: Side, r: &Reach<P::Bits>, out: &mut P::Actions) {
+        if K >= P::KINDS.len() {
+            return;
+        }
+        let movement = P::KINDS[K].movement;
+        let kind = Kind(K as u8);
+        let mut pieces = self.board.pieces(side, kind);
+        while !pieces.is_empty() {
+            let from = pieces.pop();
+            let base = JewelAction::move_base(kind, from);
+            Self::targets_in(r, side, movement, from)
+                .each_word(|to| out.push_all(to.map(|to| base.with_target(to))));
         }
     }
 
     /// Whether `side` has a move.
     fn has_move(&self, side: Side) -> bool {
-        P::KINDS.iter().enumerate().any(|(k, spec)| {
-            let mut pieces = self.board.pieces(side, Kind(k as u8));
-            while !pieces.is_empty() {
-                if !self.targets(side, spec.movement, pieces.pop()).is_empty() {
-                    return true;
-                }
+        const { assert!(P::KINDS.len() <= MAX_KINDS) };
+        let r = self.reach(side);
+        self.kind_has_move::<0>(side, &r)
+            || self.kind_has_move::<1>(side, &r)
+            || self.kind_has_move::<2>(side, &r)
+            || self.kind_has_move::<3>(side, &r)
+            || self.kind_has_move::<4>(side, &r)
+            || self.kind_has_move::<5>(side, &r)
+    }
+
+    /// Whether a piece of `side` of kind `K` has a move.
+    #[inline(always)]
+    fn kind_has_move<const K: usize>(&self, side: Side, r: &Reach<P::Bits>) -> bool {
+        if K >= P::KINDS.len() {
+            return false;
+        }
+        let movement = P::KINDS[K].movement;
+        let mut pieces = self.board.pieces(side, Kind(K as u8));
+        while !pieces.is_empty() {
+            if !Self::targets_in(r, side, movement, pieces.pop()).is_empty() {
+                return true;
             }
-            false
-        })
+        }
+        false
     }
 
     /// Secure and Capture the Key: whether `side` attacks the Key now (and so can
@@ -300,13 +364,16 @@ impl<P: Params> KeyGame<P> {
     /// The outcome of the move `us` has just made, if it decided the game.
     ///
     /// `challenged`: the opponent held the Key before the move; `irreversible`: the
-    /// move captured or moved a pawn, so the material may have changed.
+    /// move captured or moved a pawn, so the material may have changed; `can_win`:
+    /// whether each side can still take the Key, when `irreversible` (else it is
+    /// computed here when needed).
     fn decide(
         &self,
         us: Side,
         challenged: bool,
         captured: bool,
         irreversible: bool,
+        can_win: Option<[bool; 2]>,
     ) -> Option<End> {
         let them = us.opponent();
         let rule = P::WIN.rule();
@@ -339,9 +406,10 @@ impl<P: Params> KeyGame<P> {
                 }
             }
         }
+        let can = |side: Side| can_win.map_or_else(|| self.can_win(side), |c| c[side.index()]);
         if them_empty {
             // Ruling <game>.last-character: "if not possible then the game is a draw".
-            if !self.can_win(us) {
+            if !can(us) {
                 return end(None, rules::LAST_CHARACTER);
             }
             if captured && self.options.last_character == LastCharacter::WinAtOnce {
@@ -352,8 +420,8 @@ impl<P: Params> KeyGame<P> {
         // captured" / "If all Leaders are captured").
         if irreversible
             && self.options.material == MaterialDraw::KeyReach
-            && !self.can_win(Side::Green)
-            && !self.can_win(Side::Red)
+            && !can(Side::Green)
+            && !can(Side::Red)
         {
             return end(None, P::MATERIAL_RULE);
         }
@@ -368,8 +436,8 @@ impl<P: Params> KeyGame<P> {
         let challenged = self.holds_key(them);
         let mut victim = None;
         let mut en_passant = false;
-        if let Some(v) = self.board.kind_at(m.to) {
-            victim = Some((v, m.to));
+        if self.board.occupied().has(m.to) {
+            victim = self.board.kind_at(m.to).map(|v| (v, m.to));
         } else if pawn && Some(m.to) == self.ep {
             let at = self.ep_victim(m.to, us);
             victim = self.board.kind_at(at).map(|v| (v, at));
@@ -433,9 +501,11 @@ impl<P: Params> KeyGame<P> {
                 key: P::GEOMETRY.coord(P::KEY),
             });
         }
-        if let Some(could) = could {
+        // Whether each side can still take the Key, where the material changed.
+        let can_win = could.map(|_| [self.can_win(Side::Green), self.can_win(Side::Red)]);
+        if let (Some(could), Some(can)) = (could, can_win) {
             for side in Side::ALL {
-                if could[side.index()] && !self.can_win(side) {
+                if could[side.index()] && !can[side.index()] {
                     events(KeyEvent::CannotWin {
                         side,
                         key: P::GEOMETRY.coord(P::KEY),
@@ -446,7 +516,7 @@ impl<P: Params> KeyGame<P> {
         if them_empty && victim.is_some() && !self.holds_key(us) {
             events(KeyEvent::LoneContinuation { side: us });
         }
-        self.end = self.decide(us, challenged, victim.is_some(), irreversible);
+        self.end = self.decide(us, challenged, victim.is_some(), irreversible, can_win);
         // Ruling <game>.repetition: the same placement, side to move and en passant
         // square for the third time since the last capture or pawn move.
         if irreversible {

@@ -206,7 +206,10 @@ pub enum First {
 /// Actions order coin outcomes first (Green's, then Red's), then moves by kind,
 /// then the square moved from, then the square moved to, then the promotion: the
 /// order the generators emit, so a legal list is already sorted.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// The default is Green's first move: what the unused slots of an
+/// [`ActionList`](crate::core::ActionList) hold.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct JewelAction(u32);
 
 /// What a [`JewelAction`] is.
@@ -337,7 +340,7 @@ impl fmt::Debug for JewelAction {
 pub trait Params: Copy + Default + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// The bitboard width: `u64` up to 64 squares, else `u128`.
     type Bits: Bits;
-    /// The legal-action buffer, `ArrayVec<JewelAction, N>` with `N` proven in the
+    /// The legal-action buffer, `ActionList<JewelAction, N>` with `N` proven in the
     /// game's module.
     type Actions: ActionBuffer<JewelAction>;
 

@@ -149,9 +149,10 @@ impl<P: Params> KeyGame<P> {
                 form()
             )));
         }
-        let kind = match self.board.side_at(from) {
-            Some(side) if side == self.to_move => self.board.kind_at(from).unwrap_or(Kind::NONE),
-            _ => Kind::NONE,
+        let kind = if self.board.side(self.to_move).has(from) {
+            self.board.kind_at(from).unwrap_or(Kind::NONE)
+        } else {
+            Kind::NONE
         };
         let m = Move {
             kind,
@@ -160,13 +161,19 @@ impl<P: Params> KeyGame<P> {
             promotion: None,
         };
         let capture = self.is_capture(m);
-        let (f, t) = (g.name(from), g.name(to));
+        let (f, t) = (|| g.name(from), || g.name(to));
         match (sep, capture) {
             (b'x', false) => Err(err(format!(
-                "`{f}-{t}`: `x` marks a capture, and nothing is captured on {t}"
+                "`{}-{}`: `x` marks a capture, and nothing is captured on {}",
+                f(),
+                t(),
+                t()
             ))),
             (b'-', true) => Err(err(format!(
-                "`{f}x{t}`: the move captures on {t}, so it is written with `x`"
+                "`{}x{}`: the move captures on {}, so it is written with `x`",
+                f(),
+                t(),
+                t()
             ))),
             _ => Ok(JewelAction::play(m)),
         }

@@ -30,11 +30,10 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
+use super::hunt_gen::{Collect, Search};
 use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
 use crate::core::{
-    Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
+    ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
     RepetitionHistory, RuleId, Score, ScoreUnit, Side, Square, Turn, rules as core_rules,
 };
 use crate::jewel::keysquare::{
@@ -425,7 +424,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
 
 impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     type Action = JewelAction;
-    type Actions = ArrayVec<JewelAction, CAPACITY>;
+    type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
     type Event = HuntEvent;
     type Options = HuntOptions<DOUBLE>;
 
@@ -508,10 +507,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             return;
         }
         if self.stored.is_none() {
-            self.for_each_move::<true>(!0, |a| {
-                out.push(a);
-                false
-            });
+            self.for_each_move::<true>(!0, Collect(out));
         }
     }
 
@@ -530,7 +526,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.from.index() < GEOMETRY.len()
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && self.for_each_move::<false>(1 << m.from.0, |a| a == action)
+                    && self.for_each_move::<false>(1 << m.from.0, Search(|a| a == action))
             }
         }
     }

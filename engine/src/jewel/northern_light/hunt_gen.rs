@@ -6,28 +6,55 @@
 
 use super::hunt::{Hunt, LINES, RIGHTS};
 use super::{ARISTOCRAT, GEOMETRY, KNIGHT, NOBLE, PIKEMAN, PRINCESS, TOWER};
-use crate::core::{Bits, Side, Square};
+use crate::core::{ActionBuffer, Bits, Side, Square, Squares};
 use crate::jewel::keysquare::{JewelAction, Kind, Move};
 
-/// Calls `visit` with the moves of `kind` from `from` to each of `to`, in order,
-/// until it returns `true`; returns whether it did.
-#[inline(always)]
-fn emit(
-    kind: Kind,
-    from: Square,
-    mut to: u64,
-    visit: &mut impl FnMut(JewelAction) -> bool,
-) -> bool {
-    if to == 0 {
-        return false;
-    }
-    let base = JewelAction::move_base(kind, from);
-    while to != 0 {
-        if visit(base.with_target(to.pop())) {
-            return true;
+/// Where the generator sends the moves it finds, in order.
+pub(super) trait MoveSink {
+    /// Takes one move; `true` stops the generation.
+    fn one(&mut self, action: JewelAction) -> bool;
+
+    /// Takes the moves of `kind` from `from` to each square of `to`, in order;
+    /// `true` stops the generation.
+    #[inline(always)]
+    fn many(&mut self, kind: Kind, from: Square, mut to: u64) -> bool {
+        let base = JewelAction::move_base(kind, from);
+        while to != 0 {
+            if self.one(base.with_target(to.pop())) {
+                return true;
+            }
         }
+        false
     }
-    false
+}
+
+/// A search: the moves go to a closure until it returns `true`.
+pub(super) struct Search<F>(pub(super) F);
+
+impl<F: FnMut(JewelAction) -> bool> MoveSink for Search<F> {
+    #[inline(always)]
+    fn one(&mut self, action: JewelAction) -> bool {
+        (self.0)(action)
+    }
+}
+
+/// Every move, into a legal-action list.
+pub(super) struct Collect<'a, A>(pub(super) &'a mut A);
+
+impl<A: ActionBuffer<JewelAction>> MoveSink for Collect<'_, A> {
+    #[inline(always)]
+    fn one(&mut self, action: JewelAction) -> bool {
+        self.0.push(action);
+        false
+    }
+
+    #[inline(always)]
+    fn many(&mut self, kind: Kind, from: Square, to: u64) -> bool {
+        let base = JewelAction::move_base(kind, from);
+        self.0
+            .push_all(Squares::new(to, 0).map(|to| base.with_target(to)));
+        false
+    }
 }
 
 /// The move tables of the 7x7 board as `u64` sets, built at compile time: the
@@ -179,31 +206,44 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         a
     }
 
-    /// Every square `by` attacks with the squares `occ` occupied.
+    /// Every square of `zone` that `by` attacks with the squares `occ` occupied
+    /// (and perhaps other squares): the Pikemen's attacks in one shift each way,
+    /// and only the sliders whose lines cross the zone.
     #[inline]
-    fn danger(&self, by: Side, occ: u64) -> u64 {
+    fn danger(&self, by: Side, occ: u64, zone: u64) -> u64 {
+        const BOARD: u64 = (1 << 49) - 1;
+        const FILE_A: u64 = 0x0000_0408_1020_4081;
+        const FILE_G: u64 = FILE_A << 6;
         let t = &SMALL;
         let b = &self.board;
-        let mut d = 0;
+        let pawns = b.pieces(by, PIKEMAN);
+        // West and east captures: Red's north (+6, +8), Green's south (-8, -6).
+        let (west, east) = (pawns & !FILE_A, pawns & !FILE_G);
+        let mut d = match by {
+            Side::Red => (west << 6 | east << 8) & BOARD,
+            Side::Green => west >> 8 | east >> 6,
+        };
         let mut k = b.pieces(by, KNIGHT);
         while k != 0 {
             d |= t.knight[k.pop().index()];
         }
-        let mut p = b.pieces(by, PRINCESS);
-        while p != 0 {
-            d |= t.king[p.pop().index()];
-        }
-        let mut p = b.pieces(by, PIKEMAN);
-        while p != 0 {
-            d |= t.pawn_captures[by.index()][p.pop().index()];
+        let p = b.pieces(by, PRINCESS);
+        if p != 0 {
+            d |= t.king[p.first().index()];
         }
         let mut r = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
         while r != 0 {
-            d |= t.rook(r.pop().index(), occ);
+            let i = r.pop().index();
+            if t.orthogonal[i] & zone != 0 {
+                d |= t.rook(i, occ);
+            }
         }
         let mut n = b.pieces(by, NOBLE);
         while n != 0 {
-            d |= t.bishop(n.pop().index(), occ);
+            let i = n.pop().index();
+            if t.diagonal[i] & zone != 0 {
+                d |= t.bishop(i, occ);
+            }
         }
         d
     }
@@ -315,7 +355,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 }
             }
         }
-        self.for_each_move::<false>(!0, |_| true)
+        self.for_each_move::<false>(!0, Search(|_| true))
     }
 
     /// Calls `visit` with every legal move of the pieces on `only` (a set of
@@ -326,7 +366,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     pub(super) fn for_each_move<const ALL: bool>(
         &self,
         only: u64,
-        mut visit: impl FnMut(JewelAction) -> bool,
+        mut visit: impl MoveSink,
     ) -> bool {
         let t = &SMALL;
         let b = &self.board;
@@ -354,7 +394,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         let after_two = targets & targets.wrapping_sub(1);
         let mapped = ALL && after_two & after_two.wrapping_sub(1) != 0;
         if mapped {
-            targets &= !self.danger(them, without_k);
+            targets &= !self.danger(them, without_k, targets);
         }
         if checkers == 0 && self.towering != 0 && only.has(k) {
             targets |= self.towering_candidates(k, us, occ);
@@ -366,7 +406,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             } else {
                 mapped || !self.attacked(to, them, without_k)
             };
-            if ok && emit(PRINCESS, k, 1 << to.0, &mut visit) {
+            if ok && visit.one(JewelAction::move_base(PRINCESS, k).with_target(to)) {
                 return true;
             }
         }
@@ -387,21 +427,23 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 !0
             }
         };
-        for kind in [TOWER, KNIGHT, NOBLE, ARISTOCRAT] {
-            let mut pieces = b.pieces(us, kind) & only;
-            while pieces != 0 {
-                let from = pieces.pop();
-                let i = from.index();
-                let reach = match kind {
-                    KNIGHT => t.knight[i],
-                    NOBLE => t.bishop(i, occ),
-                    _ => t.rook(i, occ),
-                };
-                if emit(kind, from, reach & !own & mask & line(from), &mut visit) {
-                    return true;
+        // Each kind in its own loop, in kind order.
+        macro_rules! moves_of {
+            ($kind:expr, |$i:ident| $reach:expr) => {
+                let mut pieces = b.pieces(us, $kind) & only;
+                while pieces != 0 {
+                    let from = pieces.pop();
+                    let $i = from.index();
+                    if visit.many($kind, from, $reach & !own & mask & line(from)) {
+                        return true;
+                    }
                 }
-            }
+            };
         }
+        moves_of!(TOWER, |i| t.rook(i, occ));
+        moves_of!(KNIGHT, |i| t.knight[i]);
+        moves_of!(NOBLE, |i| t.bishop(i, occ));
+        moves_of!(ARISTOCRAT, |i| t.rook(i, occ));
         let opp = b.side(them);
         // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.
         const RANK_7: u64 = 0x7f << 42;
@@ -441,11 +483,11 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                             to: sq,
                             promotion: Some(p),
                         };
-                        if visit(JewelAction::play(m)) {
+                        if visit.one(JewelAction::play(m)) {
                             return true;
                         }
                     }
-                } else if emit(PIKEMAN, from, 1 << sq.0, &mut visit) {
+                } else if visit.one(JewelAction::move_base(PIKEMAN, from).with_target(sq)) {
                     return true;
                 }
             }

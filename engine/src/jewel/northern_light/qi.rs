@@ -25,8 +25,6 @@
 
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
 use super::{GEOMETRY, KEY, KINDS, SET_UP_FILE};
 use crate::core::{Geometry, OptionSpec, RuleId, ScoreUnit, Square};
 use crate::jewel::keysquare::{
@@ -175,7 +173,7 @@ pub struct QiRules;
 
 impl Params for QiRules {
     type Bits = u64;
-    type Actions = ArrayVec<JewelAction, { super::hunt::CAPACITY }>;
+    type Actions = crate::core::ActionList<JewelAction, { super::hunt::CAPACITY }>;
 
     const ID: GameId = GameId::DiamondQi;
     const TITLE: &'static str = "Northern Light, 1st Hunt: DiamondQi";

@@ -26,8 +26,6 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
-
 use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
 use super::qi::DiamondQi;
 use crate::core::{
@@ -196,8 +194,10 @@ static KEYS: [u64; 8] = zobrist::keys(0x1E3E_1C0D_0000_0005);
 
 /// The Northern Light match in progress.
 ///
-/// Equality compares the stage's state, the first movers so far and the options;
-/// the ply count is the past.
+/// Equality compares the stage's state, the first movers so far and the options
+/// (and the stage's turn as recorded, which equal positions share: so a record
+/// that went stale shows up as an export that imports to a different state); the
+/// ply count is the past.
 #[derive(Debug)]
 pub struct NorthernLight {
     options: SeriesOptions,
@@ -205,6 +205,10 @@ pub struct NorthernLight {
     qi_first: Option<Side>,
     chess_first: Option<Side>,
     ply: u32,
+    /// The stage's [`Game::turn`], computed once whenever the stage changes (after
+    /// every action, which must know it to go on to the next Hunt), so that the
+    /// match's turn and its checks do not compute it again.
+    stage_turn: Turn,
 }
 
 impl Clone for NorthernLight {
@@ -215,6 +219,7 @@ impl Clone for NorthernLight {
             qi_first: self.qi_first,
             chess_first: self.chess_first,
             ply: self.ply,
+            stage_turn: self.stage_turn,
         }
     }
 
@@ -224,6 +229,7 @@ impl Clone for NorthernLight {
         self.qi_first = source.qi_first;
         self.chess_first = source.chess_first;
         self.ply = source.ply;
+        self.stage_turn = source.stage_turn;
     }
 }
 
@@ -233,6 +239,7 @@ impl PartialEq for NorthernLight {
             && self.stage == other.stage
             && self.qi_first == other.qi_first
             && self.chess_first == other.chess_first
+            && self.stage_turn == other.stage_turn
     }
 }
 
@@ -279,7 +286,16 @@ impl NorthernLight {
         h
     }
 
+    /// The stage's turn, as recorded ([`NorthernLight::stage_turn`] field). Tests
+    /// (with debug assertions) check the record against a computation every time.
+    #[inline]
     fn stage_turn(&self) -> Turn {
+        debug_assert_eq!(self.stage_turn, self.compute_stage_turn(), "{self:?}");
+        self.stage_turn
+    }
+
+    /// The stage's turn, computed.
+    fn compute_stage_turn(&self) -> Turn {
         match &self.stage {
             Stage::Qi(g) => g.turn(),
             Stage::Quest(g) => g.turn(),
@@ -337,7 +353,8 @@ impl NorthernLight {
 
     /// After a move: if the Hunt ended drawn and the match goes on, the next one.
     fn advance(&mut self, events: &mut impl FnMut(SeriesEvent)) {
-        let Turn::Over(o) = self.stage_turn() else {
+        self.stage_turn = self.compute_stage_turn();
+        let Turn::Over(o) = self.stage_turn else {
             return;
         };
         if o.winner.is_some() || self.final_stage() {
@@ -357,6 +374,11 @@ impl NorthernLight {
                 )
             }
         };
+        self.stage_turn = match &next {
+            Stage::Qi(g) => g.turn(),
+            Stage::Quest(g) => g.turn(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
+        };
         events(SeriesEvent::NextHunt {
             hunt: match next {
                 Stage::Qi(_) => "DiamondQi",
@@ -371,7 +393,7 @@ impl NorthernLight {
 }
 
 /// Legal actions of the match: the most of any Hunt.
-pub type SeriesActions = ArrayVec<JewelAction, { hunt::CAPACITY }>;
+pub type SeriesActions = crate::core::ActionList<JewelAction, { hunt::CAPACITY }>;
 
 impl Game for NorthernLight {
     type Action = JewelAction;
@@ -409,13 +431,8 @@ impl Game for NorthernLight {
     ];
 
     fn new(options: &SeriesOptions) -> Self {
-        NorthernLight {
-            options: *options,
-            stage: Stage::Qi(DiamondQi::new(&Default::default())),
-            qi_first: None,
-            chess_first: None,
-            ply: 0,
-        }
+        let stage = Stage::Qi(DiamondQi::new(&Default::default()));
+        NorthernLight::with_stage(*options, stage, None, None)
     }
 
     fn options(&self) -> &SeriesOptions {
@@ -454,6 +471,23 @@ impl Game for NorthernLight {
             Stage::Qi(g) => g.is_legal(action),
             Stage::Quest(g) => g.is_legal(action),
             Stage::Chess(g) | Stage::Deciding(g) => g.is_legal(action),
+        }
+    }
+
+    /// As the provided method, with the legality test first: a legal action needs
+    /// no test of whether the game is over.
+    fn apply(
+        &mut self,
+        action: JewelAction,
+        events: &mut impl FnMut(SeriesEvent),
+    ) -> Result<(), crate::core::ApplyError> {
+        if self.is_legal(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else if matches!(self.turn(), Turn::Over(_)) {
+            Err(crate::core::ApplyError::GameOver)
+        } else {
+            Err(crate::core::ApplyError::NotLegal)
         }
     }
 
@@ -579,13 +613,7 @@ impl Game for NorthernLight {
                 )));
             }
         };
-        let game = NorthernLight {
-            options: *options,
-            stage,
-            qi_first,
-            chess_first,
-            ply: 0,
-        };
+        let game = NorthernLight::with_stage(*options, stage, qi_first, chess_first);
         game.validate().map_err(err)?;
         Ok(game)
     }
@@ -648,13 +676,14 @@ impl Game for NorthernLight {
             Stage::Chess(g) => Stage::Chess(g.mirrored()?),
             Stage::Deciding(g) => Stage::Deciding(g.mirrored()?),
         };
-        Some(NorthernLight {
-            options: self.options,
+        let mut m = NorthernLight::with_stage(
+            self.options,
             stage,
-            qi_first: self.qi_first.map(Side::opponent),
-            chess_first: self.chess_first.map(Side::opponent),
-            ply: self.ply,
-        })
+            self.qi_first.map(Side::opponent),
+            self.chess_first.map(Side::opponent),
+        );
+        m.ply = self.ply;
+        Some(m)
     }
 
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
@@ -667,6 +696,25 @@ impl Game for NorthernLight {
 }
 
 impl NorthernLight {
+    /// The match at ply 0 playing `stage`, with the stage's turn computed.
+    fn with_stage(
+        options: SeriesOptions,
+        stage: Stage,
+        qi_first: Option<Side>,
+        chess_first: Option<Side>,
+    ) -> NorthernLight {
+        let mut game = NorthernLight {
+            options,
+            stage,
+            qi_first,
+            chess_first,
+            ply: 0,
+            stage_turn: Turn::Chance,
+        };
+        game.stage_turn = game.compute_stage_turn();
+        game
+    }
+
     /// What a match position must satisfy beyond its Hunt's own checks.
     fn validate(&self) -> Result<(), String> {
         let coin = matches!(self.stage_turn(), Turn::Chance);
@@ -715,5 +763,22 @@ impl NorthernLight {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stale_record_of_the_stage_turn_fails_the_round_trip() {
+        let mut game = NorthernLight::new(&SeriesOptions::default());
+        assert_eq!(game.turn(), Turn::Chance);
+        let text = game.export_string();
+        // What the record would say had a change of stage not been recorded.
+        game.stage_turn = Turn::Player(Side::Red);
+        let back = NorthernLight::import(&text, game.options()).unwrap();
+        assert_eq!(back.turn(), Turn::Chance);
+        assert_ne!(back, game);
     }
 }

@@ -7,7 +7,11 @@
 //! the 1st Hunt is a draw", the 3rd if the 2nd is: the [`NorthernLight`] match),
 //! Crystal of Doom, Star-Lords, and "Race is only played if The Jewel Series
 //! overall is a draw". Each Facet plays its own rules with its rulings' default
-//! readings, as its own registered game does.
+//! readings, as its own registered game does; Northern Light plays as its
+//! stand-alone match (the Deciding Hunt belongs to its tie-break use for The
+//! Dragon Trilogy). The series keeps no clocks: a caller drives each Facet's
+//! preset in [`crate::core::clocks`], and the take-back leaves them alone ("Clocks
+//! are not altered however").
 //!
 //! **Sides**: "Players ... roll a standard dice or coin to see which TimeLord they
 //! will be and they stay as that same TimeLord throughout all Facets"; "The Green
@@ -321,6 +325,9 @@ pub struct JewelSeries {
     firsts: [Option<Side>; 3],
     take_back: TakeBack,
     ply: u32,
+    /// The hash of the bonuses, results and first movers, kept as they change;
+    /// `recompute_hash` recomputes it.
+    key: u64,
 }
 
 /// Index into [`JewelSeries::firsts`].
@@ -339,6 +346,7 @@ impl Clone for JewelSeries {
             firsts: self.firsts,
             take_back: self.take_back.clone(),
             ply: self.ply,
+            key: self.key,
         }
     }
 
@@ -351,6 +359,7 @@ impl Clone for JewelSeries {
         self.firsts = source.firsts;
         self.take_back.clone_from(&source.take_back);
         self.ply = source.ply;
+        self.key = source.key;
     }
 }
 
@@ -371,9 +380,7 @@ macro_rules! collect {
     ($game:expr, $ty:ty, $wrap:expr, $out:expr) => {{
         let mut own = <$ty as Game>::Actions::default();
         $game.legal_actions(&mut own);
-        for &a in own.iter() {
-            $out.push($wrap(a));
-        }
+        $out.extend(own.iter().map(|&a| $wrap(a)));
     }};
 }
 
@@ -447,9 +454,10 @@ impl JewelSeries {
         !tb.used
             && tb.armed
             && tb.replies == 1
+            // Armed, the game is past its coin; in Star-Lords it is not over.
             && self
                 .take_back_holder()
-                .is_some_and(|h| sl.turn() == Turn::Player(h))
+                .is_some_and(|h| sl.side_to_move() == h)
     }
 
     fn race_options(&self) -> RaceOptions {
@@ -481,7 +489,7 @@ impl JewelSeries {
             crystal.apply_unchecked(JewelAction::first_move(first), &mut |e| {
                 events(SeriesEvent::Key(e));
             });
-            self.firsts[CRYSTAL_FIRST] = Some(first);
+            self.set_first(CRYSTAL_FIRST, Some(first));
         }
         self.stage = Stage::Crystal(crystal);
     }
@@ -499,7 +507,7 @@ impl JewelSeries {
             sl.apply_unchecked(JewelAction::first_move(first), &mut |e| {
                 events(SeriesEvent::Key(e));
             });
-            self.firsts[STAR_LORDS_FIRST] = Some(first);
+            self.set_first(STAR_LORDS_FIRST, Some(first));
         }
         self.take_back.used = false;
         self.take_back.disarm();
@@ -510,6 +518,7 @@ impl JewelSeries {
     /// Records the end of `facet` and moves on to the next stage.
     fn end_facet(&mut self, facet: Facet, o: Outcome, events: &mut impl FnMut(SeriesEvent)) {
         self.results[facet.index()] = Some(o);
+        self.key ^= result_key(facet.index(), &o);
         self.tally.add(facet, &o, &self.options);
         if facet == Facet::StarLords {
             // The take-back lasts only "during the game".
@@ -603,7 +612,8 @@ impl JewelSeries {
         };
         let facet = match &self.stage {
             Stage::NorthernLight(g) => {
-                self.firsts[NL_FIRST] = g.hunt_first_mover();
+                let first = g.hunt_first_mover();
+                self.set_first(NL_FIRST, first);
                 Facet::NorthernLight
             }
             Stage::StarLords(_) => {
@@ -650,7 +660,10 @@ impl JewelSeries {
             return;
         };
         match a.get() {
-            BoardAction::FirstMove(side) => self.firsts[STAR_LORDS_FIRST] = Some(side),
+            BoardAction::FirstMove(side) => {
+                self.firsts[STAR_LORDS_FIRST] = Some(side);
+                self.key ^= first_key(STAR_LORDS_FIRST, Some(side));
+            }
             BoardAction::Move(_) => {
                 let tb = &mut self.take_back;
                 tb.replay = None;
@@ -699,33 +712,38 @@ impl JewelSeries {
         events(SeriesEvent::TakeBack { side: holder });
     }
 
-    /// The hash of the series' own state; `recompute` recomputes the stored
-    /// Star-Lords position's from scratch.
-    fn extra_hash(&self, recompute: bool) -> u64 {
-        let mut h = KEYS[self.stage.index()];
+    /// Sets a first mover, keeping the hash.
+    fn set_first(&mut self, i: usize, side: Option<Side>) {
+        self.key ^= first_key(i, self.firsts[i]) ^ first_key(i, side);
+        self.firsts[i] = side;
+    }
+
+    /// The hash of the bonuses, results and first movers, from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut h = 0;
         for side in Side::ALL {
-            h ^= match self.bonus[side.index()] {
-                None => 0,
-                Some(Bonus::WinBonus) => KEYS[10 + side.index()],
-                Some(Bonus::Alternate) => KEYS[12 + side.index()],
-            };
+            h ^= bonus_key(side, self.bonus[side.index()]);
         }
         for (i, r) in self.results.iter().enumerate() {
             if let Some(o) = r {
-                let w = o.winner.map_or(0, |s| 1 + s.index() as u64);
-                h ^= zobrist::splitmix64(
-                    KEYS[14 + i]
-                        ^ w
-                        ^ u64::from(o.score.green_halves) << 8
-                        ^ u64::from(o.score.red_halves) << 24,
-                );
+                h ^= result_key(i, o);
             }
         }
-        for (i, f) in self.firsts.iter().enumerate() {
-            if let Some(s) = f {
-                h ^= KEYS[20 + 2 * i + s.index()];
-            }
+        for (i, &f) in self.firsts.iter().enumerate() {
+            h ^= first_key(i, f);
         }
+        h
+    }
+
+    /// The hash of the series' own state; `recompute` recomputes it (and the
+    /// stored Star-Lords position's) from scratch.
+    fn extra_hash(&self, recompute: bool) -> u64 {
+        let mut h = KEYS[self.stage.index()];
+        h ^= if recompute {
+            self.compute_key()
+        } else {
+            self.key
+        };
         let tb = &self.take_back;
         if tb.used {
             h ^= KEYS[26];
@@ -746,6 +764,31 @@ impl JewelSeries {
         }
         h
     }
+}
+
+/// The hash of `side`'s bonus.
+fn bonus_key(side: Side, bonus: Option<Bonus>) -> u64 {
+    match bonus {
+        None => 0,
+        Some(Bonus::WinBonus) => KEYS[10 + side.index()],
+        Some(Bonus::Alternate) => KEYS[12 + side.index()],
+    }
+}
+
+/// The hash of Facet `i`'s result.
+fn result_key(i: usize, o: &Outcome) -> u64 {
+    let w = o.winner.map_or(0, |s| 1 + s.index() as u64);
+    zobrist::splitmix64(
+        KEYS[14 + i]
+            ^ w
+            ^ u64::from(o.score.green_halves) << 8
+            ^ u64::from(o.score.red_halves) << 24,
+    )
+}
+
+/// The hash of first mover `i`.
+fn first_key(i: usize, side: Option<Side>) -> u64 {
+    side.map_or(0, |s| KEYS[20 + 2 * i + s.index()])
 }
 
 /// A board action's squares and kinds as a number, for hashing.
@@ -786,7 +829,9 @@ impl Game for JewelSeries {
             firsts: [None; 3],
             take_back: TakeBack::default(),
             ply: 0,
+            key: 0,
         };
+        series.key = series.compute_key();
         if series.stating().is_none() {
             series.stage = Stage::Duel(Duel::new(&Default::default()));
         }
@@ -908,6 +953,7 @@ impl Game for JewelSeries {
             SeriesAction::Bonus(bonus) => {
                 if let Some(side) = self.stating() {
                     self.bonus[side.index()] = Some(bonus);
+                    self.key ^= bonus_key(side, Some(bonus));
                     events(SeriesEvent::BonusStated { side, bonus });
                 }
                 if self.stating().is_none() {
@@ -927,6 +973,7 @@ impl Game for JewelSeries {
                 Stage::Crystal(g) => {
                     if let BoardAction::FirstMove(side) = a.get() {
                         self.firsts[CRYSTAL_FIRST] = Some(side);
+                        self.key ^= first_key(CRYSTAL_FIRST, Some(side));
                     }
                     g.apply_unchecked(a, &mut |e| events(SeriesEvent::Key(e)));
                 }

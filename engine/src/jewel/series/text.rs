@@ -408,6 +408,7 @@ pub(super) fn import(text: &str, options: &SeriesOptions) -> Result<JewelSeries,
     for f in Facet::ALL {
         if let Some(o) = &s.results[f.index()] {
             check_result(f, o).map_err(err)?;
+            check_rule(f, o).map_err(err)?;
         }
     }
     s.tally = Tally::of(&s.results, options);
@@ -469,6 +470,7 @@ pub(super) fn import(text: &str, options: &SeriesOptions) -> Result<JewelSeries,
             "the winner of Crystal of Doom opted for the Alternate bonuses: give `take-back:<unused|used|moved:<move>|ready:<move>|replay:<move>>`".into(),
         ));
     }
+    s.key = s.compute_key();
     validate(&s).map_err(err)?;
     Ok(s)
 }
@@ -541,6 +543,12 @@ fn check_result(facet: Facet, o: &Outcome) -> Result<(), String> {
             o.winner.map_or("a draw", Side::name)
         ));
     }
+    Ok(())
+}
+
+/// Whether `o` names a rule that decides `facet` (checked at the door: in play the
+/// results are the Facets' own outcomes).
+fn check_rule(facet: Facet, o: &Outcome) -> Result<(), String> {
     if !facet.rules().contains(&o.rule) {
         return Err(format!("{facet} is never decided by {}", o.rule));
     }
@@ -677,15 +685,17 @@ fn validate_firsts(s: &JewelSeries) -> Result<(), String> {
                 .into(),
         );
     }
-    let chance = |turn: Turn| turn == Turn::Chance;
+    // Whether the coin is still to be tossed (cheaper than the turn, which looks
+    // for a legal move).
+    let chance = |g: &dyn Fn(JewelAction) -> bool| g(JewelAction::first_move(Side::Green));
     let (crystal_known, sl_known) = match &s.stage {
         Stage::Bonus
         | Stage::Duel(_)
         | Stage::Ambush(_)
         | Stage::NorthernLight(_)
         | Stage::AdjacentDown(_) => (false, false),
-        Stage::Crystal(g) => (!chance(g.turn()), false),
-        Stage::StarLords(g) => (true, !chance(g.turn())),
+        Stage::Crystal(g) => (!chance(&|a| g.chance_probability(a).is_some()), false),
+        Stage::StarLords(g) => (true, !chance(&|a| g.chance_probability(a).is_some())),
         Stage::TakeBackOffer(_) | Stage::Race(_) | Stage::Over => (true, true),
     };
     if crystal_first.is_some() != crystal_known || sl.is_some() != sl_known {
@@ -742,7 +752,12 @@ fn validate_take_back(s: &JewelSeries) -> Result<(), String> {
         if tb.used || tb.replies > 1 || tb.own_move.is_none() {
             return Err("the take-back's record is inconsistent".into());
         }
-        if before.turn() != Turn::Player(h) {
+        // A position before a move of the holder: the coin tossed, he to move.
+        if before.side_to_move() != h
+            || before
+                .chance_probability(JewelAction::first_move(h))
+                .is_some()
+        {
             return Err(format!(
                 "the position before the holder's last move has {h} to move"
             ));
@@ -752,7 +767,7 @@ fn validate_take_back(s: &JewelSeries) -> Result<(), String> {
         let ok = tb.used
             && s.options.take_back == TakeBackReplay::SameMove
             && match (&s.stage, holder) {
-                (Stage::StarLords(g), Some(h)) => g.turn() == Turn::Player(h) && g.is_legal(m),
+                (Stage::StarLords(g), Some(h)) => g.side_to_move() == h && g.is_legal(m),
                 _ => false,
             };
         if !ok {

@@ -1,0 +1,226 @@
+//! Dragon's own invariants (checked after every step of a simulation): every
+//! force inside its scope of operations, nothing on the Island of Sirens,
+//! vessels only on water flying the right colour, forces conserved (on the
+//! grid, in the special areas and in the Barren Lands, as deployed), vessels
+//! conserved, arrows, cannonballs and Seer consultations within their limits.
+//! No allocation unless an invariant is broken.
+
+use super::board::{AREAS, NO_SQUARE, SQUARES, SquareSet, board};
+use super::forces::Kind;
+use super::state::{CANNONBALLS, GREEN_ARROWS, Position, RED_ARROWS, SEER_LIMIT, has_bird};
+use crate::core::{InvariantError, Side};
+
+impl Position {
+    /// The invariants of one grid position: its force is in the occupancy set
+    /// of its side and no other, within its scope, aboard a vessel on the water;
+    /// its vessel is in the fleet set and on the water.
+    fn check_position(&self, sq: u8) -> Result<(), InvariantError> {
+        let b = board();
+        let f = self.forces[sq as usize];
+        let (green, red) = (self.occupied[0].has(sq), self.occupied[1].has(sq));
+        if f.is_none() {
+            if green || red {
+                return Err(InvariantError(format!(
+                    "an occupancy set lists the empty position {}",
+                    super::board::square_name(sq)
+                )));
+            }
+        } else {
+            let side = f.side();
+            if (side == Side::Green) != green || (side == Side::Red) != red {
+                return Err(InvariantError(format!(
+                    "the occupancy sets disagree with the force on {}",
+                    super::board::square_name(sq)
+                )));
+            }
+            let table = &b.allowed_by_byte[side.index()];
+            if f.0 & 128 != 0 || !table[usize::from(f.0 & 127)].has(sq) {
+                return self.scope_error(side, sq);
+            }
+            if b.water.has(sq) && !self.vessels[sq as usize].is_some() {
+                return Err(InvariantError(format!(
+                    "a force on {} is on the water with no vessel",
+                    super::board::square_name(sq)
+                )));
+            }
+        }
+        let v = self.vessels[sq as usize];
+        if v.is_some() != self.fleet.has(sq)
+            || !v.is_valid()
+            || (v.is_some() && !b.water.has(sq))
+            || self.red_fleet.has(sq) != (v.is_some() && v.kind().side() == Side::Red)
+        {
+            return Err(InvariantError(format!(
+                "the fleet sets or the vessel on {} are wrong",
+                super::board::square_name(sq)
+            )));
+        }
+        if v.is_some() {
+            // "Whenever a vessel is vacated she then reverts to her original
+            // colour"; boarded, she flies her occupant's.
+            let flying = if f.is_some() {
+                f.side()
+            } else {
+                v.kind().side()
+            };
+            if v.colour() != flying {
+                return Err(InvariantError(format!(
+                    "the vessel on {} flies {} but should fly {flying}",
+                    super::board::square_name(sq),
+                    v.colour()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Why the force of `side` listed on `sq` breaks the scope invariant (the
+    /// slow path of [`Position::check`]).
+    fn scope_error(&self, side: Side, sq: u8) -> Result<(), InvariantError> {
+        let f = self.forces[sq as usize];
+        let name = f.kind().map_or("?", Kind::name);
+        Err(InvariantError(if !f.is(side) || !f.is_valid() {
+            format!("occupancy of {side} lists {sq} holding {f:?}")
+        } else {
+            format!(
+                "{name} on {} is outside its scope of operations",
+                super::board::square_name(sq)
+            )
+        }))
+    }
+
+    /// The cheap invariants (no allocation): every force where its scope allows,
+    /// nothing on the Island of Sirens, vessels only on water, occupancy sets
+    /// agreeing with the grid, counts conserved, resources within their limits.
+    ///
+    /// # Errors
+    ///
+    /// The first broken invariant.
+    pub fn check(&self) -> Result<(), InvariantError> {
+        let b = board();
+        let err = |m: String| Err(InvariantError(m));
+        // Every force where its scope allows: one table lookup each
+        // (`Board::allowed` holds the regions, the palace confinement and the
+        // water positions of each kind's scope); aboard a vessel on water.
+        // Every force where its scope allows: the positions the last action
+        // changed (the others kept the invariant from before), or every
+        // position of a position of unknown history.
+        let mut totals = [0u16; 2];
+        match self.touched.squares() {
+            Some(changed) => {
+                for &sq in changed {
+                    self.check_position(sq)?;
+                }
+            }
+            None => {
+                for sq in 0..SQUARES as u8 {
+                    self.check_position(sq)?;
+                }
+                let birds = [Side::Green, Side::Red].map(|side| {
+                    self.occupied[side.index()]
+                        .iter()
+                        .filter(|&sq| has_bird(self.forces[sq as usize]))
+                        .count() as u8
+                });
+                let princesses = self.occupied[0]
+                    .iter()
+                    .filter(|&sq| self.forces[sq as usize].kind() == Some(Kind::WoodlandPrincess))
+                    .fold(SquareSet::EMPTY, |mut set, sq| {
+                        set.insert(sq);
+                        set
+                    });
+                if princesses != self.princesses {
+                    return err("the Woodland Princess's position is misrecorded".into());
+                }
+                if birds != self.towers_with_birds {
+                    return err(format!(
+                        "towers with birds inside: {birds:?} on the grid, {:?} counted",
+                        self.towers_with_birds
+                    ));
+                }
+            }
+        }
+        for side in Side::ALL {
+            // A tower with her bird inside counts two forces.
+            totals[side.index()] = self.occupied[side.index()].count() as u16
+                + u16::from(self.towers_with_birds[side.index()]);
+        }
+        // That no force or vessel stands on the grid outside the occupancy and
+        // fleet sets is checked where the whole grid is read anyway: an export
+        // reads every position, and its import (on the sampled full checks)
+        // rebuilds the sets, which must then equal these.
+        let all = self.all_occupied();
+        if (0..3).any(|w| (all.0[w] | self.fleet.0[w]) & b.island.0[w] != 0) {
+            return err("something occupies the Island of Sirens".into());
+        }
+        // Each vessel is checked where it changed (`check_position`); here the
+        // count of each original side.
+        let red = self.red_fleet.count() as u8;
+        let afloat = [self.fleet.count() as u8 - red, red];
+        for (a, slots) in self.areas.iter().enumerate() {
+            let mut n = 0u8;
+            for f in slots {
+                if f.is_none() {
+                    break;
+                }
+                if f.0 & 0x80 != 0 || f.kind().is_none() {
+                    return err(format!("{}: no force {f:?}", AREAS[a].name()));
+                }
+                totals[f.side().index()] += u16::from(f.info().weight);
+                n += 1;
+            }
+            if slots[usize::from(n)..].iter().any(|f| f.is_some()) {
+                return err(format!("{}: slots out of order", AREAS[a].name()));
+            }
+            if n > b.areas[a].holds {
+                return err(format!("{} holds {n} forces", AREAS[a].name()));
+            }
+        }
+        for side in Side::ALL {
+            let i = side.index();
+            let total = totals[i] + self.barren_total(side);
+            if total != self.deployed[i] {
+                return err(format!(
+                    "{side} forces not conserved: {total} now, {} deployed",
+                    self.deployed[i]
+                ));
+            }
+            let vessels = afloat[i] + self.sunk[i * 2] + self.sunk[i * 2 + 1];
+            if vessels != self.deployed_vessels[i] {
+                return err(format!(
+                    "{side} vessels not conserved: {vessels} now, {} deployed",
+                    self.deployed_vessels[i]
+                ));
+            }
+        }
+        let c = &self.counters;
+        let sum = |xs: &[u8]| xs.iter().map(|&x| u16::from(x)).sum::<u16>();
+        let green = sum(&[
+            c.princess_arrows,
+            c.library_arrows,
+            c.queen_arrows,
+            c.spent_arrows[0],
+        ]);
+        if green > u16::from(GREEN_ARROWS) {
+            return err(format!("{green} Green Arrows"));
+        }
+        let red = sum(&[c.red_arrows, c.red_arrows_forfeited, c.spent_arrows[1]]);
+        if red > u16::from(RED_ARROWS) {
+            return err(format!("{red} Red Arrows"));
+        }
+        for i in 0..2 {
+            if sum(&[c.cannonballs[i], c.spent_cannonballs[i]]) > u16::from(CANNONBALLS) {
+                return err("more than three Cannonballs a Flagship".into());
+            }
+            if c.seers[i] > SEER_LIMIT {
+                return err("more than three Seer consultations".into());
+            }
+        }
+        if self.ep != NO_SQUARE
+            && (self.ep as usize >= SQUARES || self.forces[self.ep as usize].is_some())
+        {
+            return err("the en-passant position is occupied".into());
+        }
+        Ok(())
+    }
+}
