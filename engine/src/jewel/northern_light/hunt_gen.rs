@@ -324,6 +324,12 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             return false;
         }
         let k = kings.first();
+        // A step of the Princess to a square the opponent does not attack once she
+        // has left hers is a legal move: try the first square she may step to.
+        let steps = t.king[k.index()] & !own;
+        if steps != 0 && !self.attacked(steps.first(), us.opponent(), occ ^ (1 << k.0)) {
+            return true;
+        }
         if self.attackers(k, us.opponent(), occ) == 0 {
             let free = !self.pinned(k, us, occ);
             let mut knights = b.pieces(us, KNIGHT) & free;
