@@ -20,6 +20,16 @@ pub struct RepetitionHistory {
     more: Vec<u64>,
     /// How many times the current key occurs, as counted when it was recorded.
     current_count: usize,
+    /// For each key recorded, bit `key % 256` is set: a key whose bit is clear
+    /// has not occurred, and is recorded without looking at the others (most
+    /// positions are new).
+    seen: [u64; 4],
+}
+
+/// The word and bit of [`RepetitionHistory::seen`] that stand for `key`.
+#[inline(always)]
+fn seen_bit(key: u64) -> (usize, u64) {
+    ((key >> 6 & 3) as usize, 1 << (key & 63))
 }
 
 impl Clone for RepetitionHistory {
@@ -29,6 +39,7 @@ impl Clone for RepetitionHistory {
             len: self.len,
             more: self.more.clone(),
             current_count: self.current_count,
+            seen: self.seen,
         }
     }
 
@@ -37,6 +48,7 @@ impl Clone for RepetitionHistory {
         self.recent = source.recent;
         self.len = source.len;
         self.current_count = source.current_count;
+        self.seen = source.seen;
         if source.len > INLINE || !self.more.is_empty() {
             self.more.clone_from(&source.more);
         }
@@ -73,7 +85,13 @@ impl RepetitionHistory {
     /// times it has now occurred (1 for a new position).
     #[inline]
     pub fn push(&mut self, key: u64) -> usize {
-        let n = self.count(key) + 1;
+        let (word, bit) = seen_bit(key);
+        let n = if self.seen[word] & bit == 0 {
+            1
+        } else {
+            self.count(key) + 1
+        };
+        self.seen[word] |= bit;
         if self.len < INLINE {
             self.recent[self.len] = key;
         } else {
@@ -92,6 +110,9 @@ impl RepetitionHistory {
         self.len = 1;
         self.more.clear();
         self.current_count = 1;
+        let (word, bit) = seen_bit(key);
+        self.seen = [0; 4];
+        self.seen[word] = bit;
     }
 
     /// How many times the current position has occurred, as counted when it was
@@ -173,6 +194,23 @@ mod tests {
         assert_eq!(c.len(), 1);
         assert_eq!(c.count(3), 0);
         assert_eq!(c.current(), Some(5));
+    }
+
+    #[test]
+    fn keys_that_share_a_filter_bit_are_still_told_apart() {
+        // 1, 257 and 513 share bit 1 of the filter; 2 has its own.
+        let mut h = RepetitionHistory::starting_at(1);
+        assert_eq!(h.push(257), 1);
+        assert_eq!(h.push(2), 1);
+        assert_eq!(h.push(1), 2);
+        assert_eq!(h.push(513), 1);
+        assert_eq!(h.push(257), 2);
+        let mut c = RepetitionHistory::default();
+        c.clone_from(&h);
+        assert_eq!(c.push(1), 3);
+        h.reset(2);
+        assert_eq!(h.push(1), 1);
+        assert_eq!(h.push(2), 2);
     }
 
     #[test]

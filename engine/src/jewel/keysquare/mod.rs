@@ -445,23 +445,28 @@ pub(crate) fn write_move(
 /// Reads a square such as `C1` or `K11` at the start of `text`; returns it and
 /// the rest. `None` when no square of this board starts the text.
 pub(crate) fn read_square(g: Geometry, text: &[u8]) -> Option<(Square, &[u8])> {
-    let (&letter, rest) = text.split_first()?;
+    let [letter, first, rest @ ..] = text else {
+        return None;
+    };
     let file = letter.to_ascii_uppercase().checked_sub(b'A')?;
-    if file >= g.width() {
+    // A rank is one or two digits, the first not 0.
+    if file >= g.width() || !(b'1'..=b'9').contains(first) {
         return None;
     }
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 || digits > 2 || rest[0] == b'0' {
+    let (rank, rest) = match rest {
+        [second, tail @ ..] if second.is_ascii_digit() => {
+            if tail.first().is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+            ((first - b'0') * 10 + (second - b'0'), tail)
+        }
+        _ => (first - b'0', rest),
+    };
+    if rank > g.height() {
         return None;
     }
-    let mut rank = 0u8;
-    for &d in &rest[..digits] {
-        rank = rank * 10 + (d - b'0');
-    }
-    if rank == 0 || rank > g.height() {
-        return None;
-    }
-    Some((g.at(file, rank - 1), &rest[digits..]))
+    // On the board, so the index is below 128.
+    Some((Square((rank - 1) * g.width() + file), rest))
 }
 
 /// The upper bound on a key game's legal actions that its capacity proof uses:
@@ -521,5 +526,16 @@ mod tests {
         assert!(read_square(g, b"A01").is_none());
         assert!(read_square(g, b"A").is_none());
         assert_eq!(read_square(g, b"c3-c4").unwrap().1, b"-c4");
+        assert!(read_square(g, b"A100").is_none());
+        assert!(read_square(g, b"-1").is_none());
+        assert!(read_square(g, b"").is_none());
+        assert_eq!(
+            read_square(g, b"k10xk11").unwrap(),
+            (g.at(10, 9), &b"xk11"[..])
+        );
+        let g7 = Geometry::new(7, 7);
+        assert!(read_square(g7, b"A8").is_none());
+        assert!(read_square(g7, b"H1").is_none());
+        assert_eq!(read_square(g7, b"G7=A").unwrap(), (g7.at(6, 6), &b"=A"[..]));
     }
 }

@@ -324,6 +324,12 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             return false;
         }
         let k = kings.first();
+        // A step of the Princess to a square the opponent does not attack once she
+        // has left hers is a legal move: try the first square she may step to.
+        let steps = t.king[k.index()] & !own;
+        if steps != 0 && !self.attacked(steps.first(), us.opponent(), occ ^ (1 << k.0)) {
+            return true;
+        }
         if self.attackers(k, us.opponent(), occ) == 0 {
             let free = !self.pinned(k, us, occ);
             let mut knights = b.pieces(us, KNIGHT) & free;
@@ -394,20 +400,35 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         let after_two = targets & targets.wrapping_sub(1);
         let mapped = ALL && after_two & after_two.wrapping_sub(1) != 0;
         if mapped {
+            // Every square found at once: the moves go out together, Towering's
+            // squares (two files away) in their place among them.
             targets &= !self.danger(them, without_k, targets);
-        }
-        if checkers == 0 && self.towering != 0 && only.has(k) {
-            targets |= self.towering_candidates(k, us, occ);
-        }
-        while targets != 0 {
-            let to = targets.pop();
-            let ok = if to.0.abs_diff(k.0) == 2 {
-                self.towering_is_safe(k, to, them, occ)
-            } else {
-                mapped || !self.attacked(to, them, without_k)
-            };
-            if ok && visit.one(JewelAction::move_base(PRINCESS, k).with_target(to)) {
+            if checkers == 0 && self.towering != 0 && only.has(k) {
+                let mut towerings = self.towering_candidates(k, us, occ);
+                while towerings != 0 {
+                    let to = towerings.pop();
+                    if self.towering_is_safe(k, to, them, occ) {
+                        targets |= 1 << to.0;
+                    }
+                }
+            }
+            if visit.many(PRINCESS, k, targets) {
                 return true;
+            }
+        } else {
+            if checkers == 0 && self.towering != 0 && only.has(k) {
+                targets |= self.towering_candidates(k, us, occ);
+            }
+            while targets != 0 {
+                let to = targets.pop();
+                let ok = if to.0.abs_diff(k.0) == 2 {
+                    self.towering_is_safe(k, to, them, occ)
+                } else {
+                    !self.attacked(to, them, without_k)
+                };
+                if ok && visit.one(JewelAction::move_base(PRINCESS, k).with_target(to)) {
+                    return true;
+                }
             }
         }
         if checkers.several() {

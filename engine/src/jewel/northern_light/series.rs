@@ -549,10 +549,12 @@ impl Game for NorthernLight {
     fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(self.stage.name())?;
         if let Some(s) = self.qi_first {
-            write!(out, " qi-first:{s}")?;
+            out.write_str(" qi-first:")?;
+            out.write_str(s.name())?;
         }
         if let Some(s) = self.chess_first {
-            write!(out, " chess-first:{s}")?;
+            out.write_str(" chess-first:")?;
+            out.write_str(s.name())?;
         }
         out.write_char(' ')?;
         match &self.stage {
