@@ -45,8 +45,8 @@ enum Command {
         /// The game.
         #[arg(long)]
         game: GameId,
-        /// Depth in plies.
-        #[arg(long)]
+        /// Depth in plies (at most 64).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(search::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Print the count below each first action.
         #[arg(long)]
