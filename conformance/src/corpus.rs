@@ -169,18 +169,52 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             .unwrap_or(&path)
             .display()
             .to_string();
+        // The first folder under the corpus names the game: `<game>/<file>.toml`.
+        let folder = path
+            .strip_prefix(root)
+            .ok()
+            .and_then(|p| p.components().next())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let folder_game = folder.parse::<GameId>().ok();
         let result = match scenario::load(&path) {
-            Err(e) => ScenarioResult {
-                path: rel,
-                game: None,
-                title: String::new(),
-                verdict: "load-error".into(),
-                reason: None,
-                failures: vec![e.to_string()],
-            },
+            Err(e) => {
+                if only.is_some() && folder_game.is_some() && folder_game != only {
+                    continue;
+                }
+                ScenarioResult {
+                    path: rel,
+                    game: folder_game.map(|g| g.name().to_owned()),
+                    title: String::new(),
+                    verdict: "load-error".into(),
+                    reason: None,
+                    failures: vec![e.to_string()],
+                }
+            }
             Ok(loaded) => {
                 let game = loaded.scenario.game.get_ref().parse::<GameId>().ok();
                 if only.is_some() && game != only {
+                    continue;
+                }
+                if let Some(g) = game
+                    && folder != g.name()
+                {
+                    summary.scenarios.push(ScenarioResult {
+                        path: rel,
+                        game: Some(g.name().to_owned()),
+                        title: loaded.scenario.title.clone(),
+                        verdict: "load-error".into(),
+                        reason: None,
+                        failures: vec![format!(
+                            "{}: a `{g}` scenario under `{folder}/`: scenarios of {g} go under `{g}/`",
+                            loaded.locate(loaded.scenario.game.span().start)
+                        )],
+                    });
+                    summary
+                        .per_game
+                        .entry(g.name().to_owned())
+                        .or_default()
+                        .failed += 1;
                     continue;
                 }
                 for r in &loaded.scenario.rulings {
@@ -459,6 +493,46 @@ mod tests {
             failures[0].contains("duel.toml:8:1: table `b`: cannot read position `xx`"),
             "{failures:?}"
         );
+    }
+
+    #[test]
+    fn a_scenario_goes_under_its_games_folder() {
+        // A `race` scenario under `duel/` ran as a race scenario without a word,
+        // and a file that did not load was counted under `?`, not its folder's game.
+        let root = tempfile::tempdir().unwrap();
+        let duel = root.path().join("duel");
+        std::fs::create_dir(&duel).unwrap();
+        std::fs::write(
+            duel.join("race.toml"),
+            "title = \"t\"\ngame = \"race\"\nsource = \"s\"\n",
+        )
+        .unwrap();
+        std::fs::write(duel.join("broken.toml"), "title = ").unwrap();
+        let summary = check(root.path(), None, 10).unwrap();
+        let race = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("race.toml"))
+            .unwrap();
+        assert_eq!(race.verdict, "load-error");
+        assert!(
+            race.failures[0].ends_with(
+                "race.toml:2:8: a `race` scenario under `duel/`: scenarios of race go under `race/`"
+            ),
+            "{:?}",
+            race.failures
+        );
+        let broken = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("broken.toml"))
+            .unwrap();
+        assert_eq!(broken.game.as_deref(), Some("duel"));
+        assert_eq!(summary.per_game["duel"].failed, 1);
+        assert_eq!(summary.per_game["race"].failed, 1);
+        assert!(!summary.per_game.contains_key("?"));
+        let only_race = check(root.path(), Some(GameId::Race), 10).unwrap();
+        assert_eq!(only_race.scenarios.len(), 1);
     }
 
     #[test]
