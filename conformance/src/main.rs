@@ -466,20 +466,25 @@ fn run(command: Command) -> anyhow::Result<bool> {
                             .parse_action(text)
                             .with_context(|| format!("action {}", i + 1))?;
                         let mut events = Vec::new();
-                        state
-                            .apply(a, &mut |e| events.push(e.to_string()))
-                            .with_context(|| format!("action {} `{text}`", i + 1))?;
+                        if let Err(e) = state.apply(a, &mut |e| events.push(e.to_string())) {
+                            let legal = legal_texts(&state);
+                            anyhow::bail!(
+                                "action {} `{text}`: {e}{}",
+                                i + 1,
+                                if legal.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!("; legal here: {}", legal.join(" "))
+                                }
+                            );
+                        }
                         for e in events {
                             println!("{:>3}. {text}: {e}", i + 1);
                         }
                     }
                     print!("{}", state.render_string());
                     println!("position: {}", state.export_string());
-                    let mut legal = G::Actions::default();
-                    state.legal_actions(&mut legal);
-                    let mut texts: Vec<String> =
-                        legal.iter().map(|&a| state.action_text(a)).collect();
-                    texts.sort();
+                    let texts = legal_texts(&state);
                     if !texts.is_empty() {
                         println!("legal ({}): {}", texts.len(), texts.join(" "));
                     }
@@ -665,6 +670,15 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
     }
+}
+
+/// The legal actions of `state` in its notation, sorted.
+fn legal_texts<G: Game>(state: &G) -> Vec<String> {
+    let mut legal = G::Actions::default();
+    state.legal_actions(&mut legal);
+    let mut texts: Vec<String> = legal.iter().map(|&a| state.action_text(a)).collect();
+    texts.sort();
+    texts
 }
 
 fn print_sim(s: &sim::SimStats) {

@@ -160,3 +160,16 @@ fn an_unwritable_reports_folder_stops_the_command_before_the_run() {
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+#[test]
+fn show_names_the_legal_actions_when_one_is_refused() {
+    // It said only "not a legal action in this position".
+    refused(
+        &["show", "--game", "race", "coin red", "roll 4", "A1+5"],
+        "action 3 `A1+5`: not a legal action in this position; legal here: A1+4",
+    );
+    refused(
+        &["show", "--game", "duel", "C1-B1", "A3-C3", "B1-B2", "C3-C2"],
+        "action 4 `C3-C2`: the game is over\n",
+    );
+}
