@@ -16,8 +16,14 @@ use crate::sim::{self, SimConfig};
 ///
 /// # Errors
 ///
-/// When a simulation cannot run.
+/// When `seconds` is not in (0, 86400], `threads` is 0, or a simulation cannot
+/// run.
 pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<BenchRow>> {
+    anyhow::ensure!(
+        seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0,
+        "seconds per measurement: more than 0 and at most 86400, not {seconds}"
+    );
+    anyhow::ensure!(threads >= 1, "threads: at least 1, not 0");
     let mut rows = Vec::new();
     for t in [1, threads] {
         let mut config = SimConfig::new(game, u64::MAX / 4);

@@ -10,7 +10,7 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 use crate::report::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
 use crate::runner::{self, Verdict};
 use crate::scenario::{self, locate};
-use crate::search::perft;
+use crate::search::{MAX_PERFT_DEPTH, perft_within};
 
 /// The corpus folder: `dir` when given, else `scenarios/` in the current folder,
 /// else the repository's `scenarios/` beside this crate.
@@ -37,6 +37,13 @@ pub struct PerftFile {
     /// The tables.
     #[serde(rename = "table")]
     pub tables: Vec<PerftTable>,
+    /// Where each table starts in the file, `path:line:column`, for errors (filled
+    /// by [`load_perft`]).
+    #[serde(skip)]
+    pub table_at: Vec<String>,
+    /// Where the `game` value is, `path:line:column` (filled by [`load_perft`]).
+    #[serde(skip)]
+    pub game_at: String,
 }
 
 /// Perft counts from one start.
@@ -61,22 +68,42 @@ pub struct PerftTable {
 ///
 /// `file:line:column: message` when it cannot be read or parsed.
 pub fn load_perft(path: &Path) -> Result<PerftFile, String> {
+    /// The tables' spans, to point errors found when a table runs at its line.
+    #[derive(Deserialize)]
+    struct Spans {
+        #[serde(rename = "table", default)]
+        tables: Vec<toml::Spanned<toml::Table>>,
+        game: toml::Spanned<String>,
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    toml::from_str(&text).map_err(|e| {
+    let error = |e: toml::de::Error| {
         let at = e.span().map_or_else(
             || path.display().to_string(),
             |s| locate(path, &text, s.start),
         );
         format!("{at}: {}", e.message().trim())
-    })
+    };
+    let mut file: PerftFile = toml::from_str(&text).map_err(error)?;
+    let spans: Spans = toml::from_str(&text).map_err(error)?;
+    file.table_at = spans
+        .tables
+        .iter()
+        .map(|t| locate(path, &text, t.span().start))
+        .collect();
+    file.game_at = locate(path, &text, spans.game.span().start);
+    Ok(file)
 }
 
-/// Computes a table's counts up to the depth whose count exceeds `node_limit`.
-/// `None` for the depths skipped.
+/// Computes a table's counts: `None` for the depths whose count in the table
+/// exceeds `node_limit`. A walk that counts more than `node_limit` leaves where
+/// the table says fewer is stopped (the table is wrong, and a wrong small count
+/// must not start a walk that never ends); once a depth has no leaf, every
+/// deeper one has none either and is not walked.
 ///
 /// # Errors
 ///
-/// When the game, options or position are not valid.
+/// When the game, options or position are not valid, the table is deeper than
+/// [`MAX_PERFT_DEPTH`], or a walk passes the node limit.
 pub fn run_perft_table(
     game: GameId,
     table: &PerftTable,
@@ -94,13 +121,33 @@ pub fn run_perft_table(
                 Some(p) => G::import(p, &options).map_err(|e| e.to_string())?,
                 None => G::new(&options),
             };
-            Ok(self
-                .0
-                .nodes
-                .iter()
-                .enumerate()
-                .map(|(d, &n)| (n <= self.1).then(|| perft(&start, d as u32 + 1)))
-                .collect())
+            if self.0.nodes.len() > MAX_PERFT_DEPTH as usize {
+                return Err(format!(
+                    "{} depths: at most {MAX_PERFT_DEPTH}",
+                    self.0.nodes.len()
+                ));
+            }
+            let mut counts = Vec::with_capacity(self.0.nodes.len());
+            let mut ended = false;
+            for (d, &expected) in (1..).zip(&self.0.nodes) {
+                if expected > self.1 {
+                    counts.push(None);
+                    continue;
+                }
+                if ended {
+                    counts.push(Some(0));
+                    continue;
+                }
+                let n = perft_within(&start, d, self.1).ok_or_else(|| {
+                    format!(
+                        "depth {d}: more than {} leaves (the node limit), where the table says {expected}",
+                        self.1
+                    )
+                })?;
+                ended = n == 0;
+                counts.push(Some(n));
+            }
+            Ok(counts)
         }
     }
     game.visit(Visit(table, node_limit))
@@ -122,18 +169,52 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             .unwrap_or(&path)
             .display()
             .to_string();
+        // The first folder under the corpus names the game: `<game>/<file>.toml`.
+        let folder = path
+            .strip_prefix(root)
+            .ok()
+            .and_then(|p| p.components().next())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let folder_game = folder.parse::<GameId>().ok();
         let result = match scenario::load(&path) {
-            Err(e) => ScenarioResult {
-                path: rel,
-                game: None,
-                title: String::new(),
-                verdict: "load-error".into(),
-                reason: None,
-                failures: vec![e.to_string()],
-            },
+            Err(e) => {
+                if only.is_some() && folder_game.is_some() && folder_game != only {
+                    continue;
+                }
+                ScenarioResult {
+                    path: rel,
+                    game: folder_game.map(|g| g.name().to_owned()),
+                    title: String::new(),
+                    verdict: "load-error".into(),
+                    reason: None,
+                    failures: vec![e.to_string()],
+                }
+            }
             Ok(loaded) => {
                 let game = loaded.scenario.game.get_ref().parse::<GameId>().ok();
                 if only.is_some() && game != only {
+                    continue;
+                }
+                if let Some(g) = game
+                    && folder != g.name()
+                {
+                    summary.scenarios.push(ScenarioResult {
+                        path: rel,
+                        game: Some(g.name().to_owned()),
+                        title: loaded.scenario.title.clone(),
+                        verdict: "load-error".into(),
+                        reason: None,
+                        failures: vec![format!(
+                            "{}: a `{g}` scenario under `{folder}/`: scenarios of {g} go under `{g}/`",
+                            loaded.locate(loaded.scenario.game.span().start)
+                        )],
+                    });
+                    summary
+                        .per_game
+                        .entry(g.name().to_owned())
+                        .or_default()
+                        .failed += 1;
                     continue;
                 }
                 for r in &loaded.scenario.rulings {
@@ -209,18 +290,25 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             let game = match file.game.parse::<GameId>() {
                 Ok(g) => g,
                 Err(e) => {
-                    fail(&mut summary, format!("{}: {e}", path.display()));
+                    fail(&mut summary, format!("{}: {e}", file.game_at));
                     continue;
                 }
             };
             if only.is_some_and(|g| g != game) {
                 continue;
             }
-            for table in &file.tables {
+            for (i, table) in file.tables.iter().enumerate() {
                 match run_perft_table(game, table, node_limit) {
                     Err(e) => fail(
                         &mut summary,
-                        format!("{}: table `{}`: {e}", path.display(), table.name),
+                        format!(
+                            "{}: table `{}`: {e}",
+                            file.table_at
+                                .get(i)
+                                .cloned()
+                                .unwrap_or_else(|| path.display().to_string()),
+                            table.name
+                        ),
                     ),
                     Ok(computed) => {
                         for (d, (&expected, computed)) in
@@ -334,5 +422,122 @@ pub fn print(summary: &CheckSummary) {
         for r in &summary.rulings_without_scenario {
             println!("  {r}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(position: Option<&str>, nodes: Vec<u64>) -> PerftTable {
+        PerftTable {
+            name: "t".into(),
+            position: position.map(str::to_owned),
+            options: BTreeMap::new(),
+            nodes,
+        }
+    }
+
+    #[test]
+    fn a_wrong_small_count_does_not_start_an_endless_walk() {
+        // Depth 40 of Duel with a count of 1 under the node limit was walked in
+        // full: `check` never ended.
+        let mut nodes = vec![4, 16, 64, 240];
+        nodes.resize(40, 1);
+        let err = run_perft_table(GameId::Duel, &table(None, nodes), 300).unwrap_err();
+        assert!(
+            err.contains("depth 5: more than 300 leaves (the node limit), where the table says 1"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn depths_past_the_end_of_the_game_are_not_walked() {
+        let over = "2G/1R1/3 green red-wins:hold-the-key";
+        let counts = run_perft_table(GameId::Duel, &table(Some(over), vec![0; 64]), 10).unwrap();
+        assert_eq!(counts, vec![Some(0); 64]);
+        let counts = run_perft_table(GameId::Duel, &table(None, vec![4, 16, 64, 240, 800]), 500);
+        assert_eq!(
+            counts.unwrap(),
+            vec![Some(4), Some(16), Some(64), Some(240), None]
+        );
+    }
+
+    #[test]
+    fn perft_table_errors_name_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("duel.toml");
+        let text = "game = \"dule\"\nsource = \"s\"\n\n[[table]]\nname = \"a\"\nnodes = [4]\n\n[[table]]\nname = \"b\"\nposition = \"xx\"\nnodes = [1]\n";
+        std::fs::write(&path, text).unwrap();
+        let file = load_perft(&path).unwrap();
+        let at = |line: &str| format!("{}:{line}", path.display());
+        assert_eq!(file.game_at, at("1:8"));
+        assert_eq!(file.table_at, vec![at("4:1"), at("8:1")]);
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir(root.path().join("perft")).unwrap();
+        std::fs::write(root.path().join("perft/duel.toml"), text).unwrap();
+        let summary = check(root.path(), None, 10).unwrap();
+        let failures: Vec<&String> = summary.scenarios.iter().flat_map(|s| &s.failures).collect();
+        assert!(
+            failures[0].contains("duel.toml:1:8: unknown game `dule`"),
+            "{failures:?}"
+        );
+        std::fs::write(
+            root.path().join("perft/duel.toml"),
+            text.replace("dule", "duel"),
+        )
+        .unwrap();
+        let summary = check(root.path(), None, 10).unwrap();
+        let failures: Vec<&String> = summary.scenarios.iter().flat_map(|s| &s.failures).collect();
+        assert!(
+            failures[0].contains("duel.toml:8:1: table `b`: cannot read position `xx`"),
+            "{failures:?}"
+        );
+    }
+
+    #[test]
+    fn a_scenario_goes_under_its_games_folder() {
+        // A `race` scenario under `duel/` ran as a race scenario without a word,
+        // and a file that did not load was counted under `?`, not its folder's game.
+        let root = tempfile::tempdir().unwrap();
+        let duel = root.path().join("duel");
+        std::fs::create_dir(&duel).unwrap();
+        std::fs::write(
+            duel.join("race.toml"),
+            "title = \"t\"\ngame = \"race\"\nsource = \"s\"\n",
+        )
+        .unwrap();
+        std::fs::write(duel.join("broken.toml"), "title = ").unwrap();
+        let summary = check(root.path(), None, 10).unwrap();
+        let race = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("race.toml"))
+            .unwrap();
+        assert_eq!(race.verdict, "load-error");
+        assert!(
+            race.failures[0].ends_with(
+                "race.toml:2:8: a `race` scenario under `duel/`: scenarios of race go under `race/`"
+            ),
+            "{:?}",
+            race.failures
+        );
+        let broken = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("broken.toml"))
+            .unwrap();
+        assert_eq!(broken.game.as_deref(), Some("duel"));
+        assert_eq!(summary.per_game["duel"].failed, 1);
+        assert_eq!(summary.per_game["race"].failed, 1);
+        assert!(!summary.per_game.contains_key("?"));
+        let only_race = check(root.path(), Some(GameId::Race), 10).unwrap();
+        assert_eq!(only_race.scenarios.len(), 1);
+    }
+
+    #[test]
+    fn a_table_deeper_than_the_walks_go_is_an_error() {
+        let err = run_perft_table(GameId::Duel, &table(None, vec![1; 65]), 10).unwrap_err();
+        assert!(err.contains("65 depths: at most 64"), "{err}");
     }
 }

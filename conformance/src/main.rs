@@ -45,8 +45,8 @@ enum Command {
         /// The game.
         #[arg(long)]
         game: GameId,
-        /// Depth in plies.
-        #[arg(long)]
+        /// Depth in plies (at most 64).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(search::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Print the count below each first action.
         #[arg(long)]
@@ -75,7 +75,7 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Worker threads [default: all cores].
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Run the full checks on every step instead of a sample.
         #[arg(long)]
@@ -137,10 +137,10 @@ enum Command {
         #[arg(long, default_value = "all")]
         game: String,
         /// Seconds per measurement.
-        #[arg(long, default_value_t = 3.0)]
+        #[arg(long, default_value_t = 3.0, value_parser = parse_seconds)]
         seconds: f64,
         /// Threads for the all-threads rows [default: all cores].
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Where reports go.
         #[arg(long, default_value = "reports")]
@@ -219,6 +219,26 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
     Ok(Shard { k, n })
 }
 
+/// Worker threads: at least one.
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads, 1 or more, found `{s}`"
+        )),
+    }
+}
+
+/// Seconds per benchmark measurement: more than 0, at most a day.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!(
+            "expected a number of seconds more than 0 and at most 86400, such as `3` or `0.5`, found `{s}`"
+        )),
+    }
+}
+
 fn games_named(name: &str) -> anyhow::Result<Vec<GameId>> {
     if name.eq_ignore_ascii_case("all") {
         Ok(GameId::ALL.to_vec())
@@ -275,6 +295,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             let started = Instant::now();
             let root = corpus::root(dir.as_deref());
             anyhow::ensure!(root.is_dir(), "no corpus folder at {}", root.display());
+            if let Some(dir) = &reports {
+                report::ensure_writable(dir)?;
+            }
             let summary = corpus::check(&root, game, node_limit)?;
             corpus::print(&summary);
             let ok = !summary.failed();
@@ -354,8 +377,14 @@ fn run(command: Command) -> anyhow::Result<bool> {
                     anyhow::bail!("give `--game <game>` or `--series jewel`")
                 }
             };
+            let ids = games_named(&game)?;
+            anyhow::ensure!(
+                ids.len() == 1 || options.is_empty(),
+                "`--option` sets one game's option: give `--game <game>`, not `--game all` (every game plays its defaults)"
+            );
+            report::ensure_writable(&reports)?;
             let mut summary = Summary::new("sim");
-            for id in games_named(&game)? {
+            for id in ids {
                 let mut config = SimConfig::new(id, games);
                 config.options = if game == "all" {
                     Vec::new()
@@ -437,20 +466,25 @@ fn run(command: Command) -> anyhow::Result<bool> {
                             .parse_action(text)
                             .with_context(|| format!("action {}", i + 1))?;
                         let mut events = Vec::new();
-                        state
-                            .apply(a, &mut |e| events.push(e.to_string()))
-                            .with_context(|| format!("action {} `{text}`", i + 1))?;
+                        if let Err(e) = state.apply(a, &mut |e| events.push(e.to_string())) {
+                            let legal = legal_texts(&state);
+                            anyhow::bail!(
+                                "action {} `{text}`: {e}{}",
+                                i + 1,
+                                if legal.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!("; legal here: {}", legal.join(" "))
+                                }
+                            );
+                        }
                         for e in events {
                             println!("{:>3}. {text}: {e}", i + 1);
                         }
                     }
                     print!("{}", state.render_string());
                     println!("position: {}", state.export_string());
-                    let mut legal = G::Actions::default();
-                    state.legal_actions(&mut legal);
-                    let mut texts: Vec<String> =
-                        legal.iter().map(|&a| state.action_text(a)).collect();
-                    texts.sort();
+                    let texts = legal_texts(&state);
                     if !texts.is_empty() {
                         println!("legal ({}): {}", texts.len(), texts.join(" "));
                     }
@@ -468,8 +502,10 @@ fn run(command: Command) -> anyhow::Result<bool> {
         } => {
             let started = Instant::now();
             let threads = threads.unwrap_or_else(rayon::current_num_threads);
+            let ids = games_named(&game)?;
+            report::ensure_writable(&reports)?;
             let mut summary = Summary::new("bench");
-            for id in games_named(&game)? {
+            for id in ids {
                 let rows = bench::bench(id, seconds, threads)?;
                 summary.bench.extend(rows);
             }
@@ -497,6 +533,11 @@ fn run(command: Command) -> anyhow::Result<bool> {
             config.verbose = true;
             let fuzz = root.join("../fuzz/corpus");
             config.fuzz = fuzz.is_dir().then_some(fuzz);
+            // The default quarantine may be absent (no known failures); a file named
+            // with `--quarantine` must exist, so that a typo is not an empty quarantine.
+            if let Some(q) = &quarantine {
+                anyhow::ensure!(q.is_file(), "no quarantine file at {}", q.display());
+            }
             config.quarantine = tigerseye_conformance::quarantine::load(
                 &quarantine.unwrap_or_else(|| root.join("quarantine.toml")),
             )?;
@@ -508,6 +549,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         .with_context(|| format!("{} is not a summary.json", p.display()))?,
                 );
             }
+            report::ensure_writable(&reports)?;
             let mut summary = nightly::run(&config, print_sim)?;
             report::unique_run_id(&reports, &mut summary);
             let dir = report::write(&reports, &summary)?;
@@ -534,6 +576,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         .with_context(|| format!("{} is not a summary.json", p.display()))?,
                 );
             }
+            report::ensure_writable(&reports)?;
             let mut merged = tigerseye_conformance::merge::merge(&parts)?;
             for sim in &merged.sims {
                 print_sim(sim);
@@ -563,6 +606,30 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
         Command::NewScenario { game, ruling } => {
+            if let Some(id) = &ruling {
+                let all = tigerseye_engine::rulings::all();
+                let owner = all
+                    .iter()
+                    .find(|(_, r)| r.id == id.as_str())
+                    .map(|(g, _)| *g);
+                if owner != Some(game) {
+                    let ours: Vec<&str> = all
+                        .iter()
+                        .filter(|(g, _)| *g == game)
+                        .map(|(_, r)| r.id)
+                        .collect();
+                    anyhow::bail!(
+                        "`{id}` is {}; {game}'s rulings are {}",
+                        owner
+                            .map_or_else(|| "no ruling".to_owned(), |g| format!("a ruling of {g}")),
+                        if ours.is_empty() {
+                            "none".to_owned()
+                        } else {
+                            ours.join(", ")
+                        }
+                    );
+                }
+            }
             struct Visit(Option<String>);
             impl GameVisitor for Visit {
                 type Output = String;
@@ -603,6 +670,15 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
     }
+}
+
+/// The legal actions of `state` in its notation, sorted.
+fn legal_texts<G: Game>(state: &G) -> Vec<String> {
+    let mut legal = G::Actions::default();
+    state.legal_actions(&mut legal);
+    let mut texts: Vec<String> = legal.iter().map(|&a| state.action_text(a)).collect();
+    texts.sort();
+    texts
 }
 
 fn print_sim(s: &sim::SimStats) {

@@ -68,7 +68,8 @@ impl NightlyConfig {
 /// When the corpus cannot be read or a simulation cannot start.
 pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Result<Summary> {
     let started = Instant::now();
-    let deadline = started + config.budget;
+    // A budget too long for the clock (`--budget 500000000000y`) is no deadline.
+    let deadline = started.checked_add(config.budget);
     let mut summary = Summary::new("nightly");
     if config.verbose {
         println!("== corpus: {}", config.corpus.display());
@@ -107,12 +108,14 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
     }
     let games = GameId::ALL;
     for (i, &id) in games.iter().enumerate() {
-        let left = deadline.saturating_duration_since(Instant::now());
+        let left = deadline.map_or(Duration::MAX, |d| {
+            d.saturating_duration_since(Instant::now())
+        });
         let share = left / u32::try_from(games.len() - i).unwrap_or(1);
         let mut sim_config = SimConfig::new(id, config.games.unwrap_or(u64::MAX / 4));
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
-        sim_config.deadline = Some(Instant::now() + share);
+        sim_config.deadline = Instant::now().checked_add(share);
         if config.verbose {
             println!("\n== sim {id} (up to {:.0} s)", share.as_secs_f64());
         }
@@ -123,6 +126,16 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
                 "{id}: the budget stopped the sim after {} games",
                 stats.games
             ));
+        } else if stats.games == 0 && stats.stopped_early {
+            // The corpus, the fuzz corpora and the chance checks come first and are
+            // not cut short: a budget they use up leaves the sims nothing.
+            let note = format!(
+                "{id}: no game played: the budget was used up before its sim (give a longer `--budget`)"
+            );
+            if config.verbose {
+                println!("  {note}");
+            }
+            summary.notes.push(note);
         }
         summary.sims.push(stats);
     }

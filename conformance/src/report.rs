@@ -239,6 +239,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Checks, before a run starts, that its report can be written under `root`:
+/// creates the folder and a temporary file in it, so that a missing or read-only
+/// reports folder stops the command at once rather than after the run.
+///
+/// # Errors
+///
+/// When the folder cannot be created or written.
+pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(root)
+        .with_context(|| format!("cannot create the reports folder {}", root.display()))?;
+    tempfile::NamedTempFile::new_in(root)
+        .with_context(|| format!("cannot write in the reports folder {}", root.display()))?;
+    Ok(())
+}
+
 /// Writes `summary.json`, `summary.md` and `junit.xml` of `summary` into
 /// `<root>/<run_id>/` and returns that folder.
 ///

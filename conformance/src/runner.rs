@@ -129,14 +129,34 @@ fn turn_name<G: Game>(turn: Turn) -> String {
     }
 }
 
-fn parse_winner(text: &str) -> Result<Option<Side>, String> {
+/// A side by the game's name for it (`forest`, `storm` in Dragon) or by its
+/// colour (`green`, `red`), or `none`.
+fn parse_winner<G: Game>(text: &str) -> Result<Option<Side>, String> {
     if text.eq_ignore_ascii_case("none") {
-        Ok(None)
-    } else {
-        text.parse::<Side>()
-            .map(Some)
-            .map_err(|e| format!("{e} or `none`"))
+        return Ok(None);
     }
+    if let Some(side) = Side::ALL
+        .into_iter()
+        .find(|&s| text.eq_ignore_ascii_case(G::side_name(s)))
+    {
+        return Ok(Some(side));
+    }
+    text.parse::<Side>().map(Some).map_err(|_| {
+        format!(
+            "expected `{}`, `{}` or `none`, found `{text}`",
+            G::side_name(Side::Green),
+            G::side_name(Side::Red)
+        )
+    })
+}
+
+/// Whether `text` names a turn: a side (by the game's name or its colour),
+/// `chance` or `over`.
+fn is_turn_name<G: Game>(text: &str) -> bool {
+    ["chance", "over"]
+        .iter()
+        .any(|t| text.eq_ignore_ascii_case(t))
+        || parse_winner::<G>(text).is_ok_and(|w| w.is_some())
 }
 
 impl<G: Game> Runner<'_, G> {
@@ -348,15 +368,30 @@ impl<G: Game> Runner<'_, G> {
         }
         if let Some(expected) = &step.turn {
             let got = turn_name::<G>(state.turn());
-            if !expected.eq_ignore_ascii_case(&got) {
+            if !is_turn_name::<G>(expected) {
+                self.fail(
+                    at,
+                    format!(
+                        "turn: expected `{}`, `{}`, `chance` or `over`, found `{expected}`",
+                        G::side_name(Side::Green),
+                        G::side_name(Side::Red)
+                    ),
+                );
+            } else if !expected.eq_ignore_ascii_case(&got)
+                && parse_winner::<G>(expected).ok().flatten().map(G::side_name) != Some(&got)
+            {
                 self.fail(at, format!("turn: expected {expected}, got {got}"));
             }
         }
         if let Some(exp) = &step.outcome {
+            let winner = parse_winner::<G>(&exp.winner);
+            if let Err(e) = &winner {
+                self.fail(at, format!("outcome winner: {e}"));
+            }
             match state.turn() {
                 Turn::Over(outcome) => {
-                    match parse_winner(&exp.winner) {
-                        Err(e) => self.fail(at, format!("outcome winner: {e}")),
+                    match winner {
+                        Err(_) => {}
                         Ok(w) if w != outcome.winner => {
                             self.fail(
                                 at,
@@ -389,7 +424,7 @@ impl<G: Game> Runner<'_, G> {
             }
         }
         if let Some(forced) = &step.forced {
-            match parse_winner(&forced.winner) {
+            match parse_winner::<G>(&forced.winner) {
                 Err(e) => self.fail(at, format!("forced winner: {e}")),
                 Ok(want) => {
                     let got = forced_winner(state, forced.within);
@@ -478,5 +513,53 @@ impl<G: Game> Runner<'_, G> {
                 ),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::scenario::parse;
+
+    fn failures(body: &str) -> Vec<String> {
+        let text = format!("title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n{body}");
+        run(&parse(Path::new("x.toml"), &text).unwrap()).failures
+    }
+
+    #[test]
+    fn a_winner_that_names_no_side_is_an_error_even_while_the_game_goes_on() {
+        // `winner = "purple"` was reported only as "the game goes on".
+        let f = failures("[[step]]\noutcome = { winner = \"purple\" }\n");
+        assert!(
+            f.iter().any(|m| m.contains(
+                "x.toml:4:1: outcome winner: expected `green`, `red` or `none`, found `purple`"
+            )),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn a_turn_that_names_nothing_is_an_error() {
+        // `turn = "blue"` read as a mismatch: "expected blue, got red".
+        let f = failures("[[step]]\nturn = \"blue\"\n");
+        assert_eq!(
+            f,
+            ["x.toml:4:1: turn: expected `green`, `red`, `chance` or `over`, found `blue`"]
+        );
+        assert!(failures("[[step]]\nturn = \"Red\"\n").is_empty());
+    }
+
+    #[test]
+    fn a_game_names_its_sides_its_own_way() {
+        // Dragon's sides are `forest` and `storm`: `forced = { winner = "storm" }`
+        // was refused, as only `green` and `red` were read.
+        let text = "title = \"t\"\ngame = \"dragon\"\nsource = \"s\"\n[[step]]\nturn = \"storm\"\nforced = { winner = \"storm\", within = 1 }\n";
+        let f = run(&parse(Path::new("x.toml"), text).unwrap()).failures;
+        assert_eq!(
+            f,
+            ["x.toml:4:1: forced within 1 plies: expected storm, got none"]
+        );
     }
 }

@@ -248,11 +248,33 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
 ///
 /// [`LoadError`] when the file cannot be read or [`parse`] fails.
 pub fn load(path: &Path) -> Result<LoadedScenario, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+    let bytes = std::fs::read(path).map_err(|e| LoadError {
         at: path.display().to_string(),
         message: e.to_string(),
     })?;
+    let text = utf8(path, bytes)?;
     parse(path, &text)
+}
+
+/// The text of a file read as `bytes`, or an error at the line and column of its
+/// first byte that is not UTF-8.
+///
+/// # Errors
+///
+/// [`LoadError`] when `bytes` are not UTF-8.
+pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let valid = std::str::from_utf8(&bytes[..bad]).unwrap_or_default();
+        LoadError {
+            at: locate(path, valid, bad),
+            message: format!(
+                "byte 0x{:02x} is not UTF-8: a scenario file is UTF-8 text",
+                bytes[bad]
+            ),
+        }
+    })
 }
 
 /// Every scenario file under `root`: `*.toml` in its subfolders (files directly in
@@ -264,6 +286,10 @@ pub fn load(path: &Path) -> Result<LoadedScenario, LoadError> {
 /// When a directory cannot be read.
 pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
+    // Folders already walked, by their real path: a symbolic link back up the
+    // tree would otherwise be followed until the path is too long, and every
+    // file under it run again at each level.
+    let mut seen = std::collections::HashSet::new();
     let mut stack: Vec<PathBuf> = Vec::new();
     for entry in std::fs::read_dir(root)? {
         let path = entry?.path();
@@ -272,6 +298,9 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
         }
     }
     while let Some(dir) = stack.pop() {
+        if !seen.insert(std::fs::canonicalize(&dir)?) {
+            continue;
+        }
         for entry in std::fs::read_dir(&dir)? {
             let path = entry?.path();
             if path.is_dir() {
@@ -310,6 +339,30 @@ mod tests {
         let text = "title = \"t\"\ngame = \"duel\"\n";
         let err = parse(Path::new("x.toml"), text).unwrap_err();
         assert!(err.message.contains("source"), "{err}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte() {
+        // It was "stream did not contain valid UTF-8", with no line.
+        let err = utf8(
+            Path::new("x.toml"),
+            b"title = \"t\"\ngame = \"caf\xe9\"\n".to_vec(),
+        )
+        .unwrap_err();
+        assert_eq!(err.at, "x.toml:2:12");
+        assert!(err.message.contains("byte 0xe9 is not UTF-8"), "{err}");
+    }
+
+    #[test]
+    fn a_link_back_up_the_tree_is_walked_once() {
+        let root = tempfile::tempdir().unwrap();
+        let duel = root.path().join("duel");
+        std::fs::create_dir(&duel).unwrap();
+        std::fs::write(duel.join("a.toml"), "").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("..", duel.join("loop")).unwrap();
+        let found = discover(root.path()).unwrap();
+        assert_eq!(found, [duel.join("a.toml")]);
     }
 
     #[test]

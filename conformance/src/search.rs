@@ -44,6 +44,40 @@ fn perft_in<G: Game>(state: &G, frames: &mut [(G, G::Actions)]) -> u64 {
     nodes
 }
 
+/// The deepest perft the tools walk: far beyond what any game's tree allows in
+/// practice, and small enough that the walk's per-depth scratch states fit.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// [`perft`], abandoned once more than `max_leaves` leaves have been counted:
+/// `None` then. The walk visits the positions at every ply above the leaves too,
+/// which are the counts of the shallower depths.
+#[must_use]
+pub fn perft_within<G: Game>(state: &G, depth: u32, max_leaves: u64) -> Option<u64> {
+    fn walk<G: Game>(
+        state: &G,
+        frames: &mut [(G, G::Actions)],
+        leaves: &mut u64,
+        max_leaves: u64,
+    ) -> bool {
+        let Some(((child, actions), rest)) = frames.split_first_mut() else {
+            *leaves += 1;
+            return *leaves <= max_leaves;
+        };
+        state.legal_actions(actions);
+        for &action in actions.iter() {
+            child.clone_from(state);
+            child.apply_unchecked(action, &mut |_| {});
+            if !walk(child, rest, leaves, max_leaves) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut stack = Stack::new(state, depth);
+    let mut leaves = 0;
+    walk(state, &mut stack.frames, &mut leaves, max_leaves).then_some(leaves)
+}
+
 /// Perft split by the first action: `(notation, nodes)` for each legal action in
 /// generation order.
 #[must_use]
@@ -148,6 +182,15 @@ mod tests {
             assert_eq!(total, perft(&duel, depth));
             assert_eq!(perft_parallel(&duel, depth), perft(&duel, depth));
         }
+    }
+
+    #[test]
+    fn perft_within_stops_past_its_limit() {
+        let duel = Duel::new(&DuelOptions::default());
+        assert_eq!(perft_within(&duel, 4, 240), Some(240));
+        assert_eq!(perft_within(&duel, 4, 239), None);
+        assert_eq!(perft_within(&duel, 0, 0), None);
+        assert_eq!(perft_within(&duel, 0, 1), Some(1));
     }
 
     #[test]

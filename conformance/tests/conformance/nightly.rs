@@ -115,3 +115,50 @@ fn the_budget_stops_uncounted_sims_cleanly() {
     // scenarios. The sims must not.)
     assert!(summary.sims.iter().all(|s| s.failed_games == 0));
 }
+
+/// A nightly on an empty corpus with `games` games of each and a small chance check.
+fn empty_corpus_config(budget: Duration, corpus: &Path, games: Option<u64>) -> NightlyConfig {
+    let mut c = NightlyConfig::new(budget, corpus.to_owned());
+    c.games = games;
+    c.chance_games = 10;
+    c
+}
+
+#[test]
+fn a_budget_too_long_for_the_clock_is_no_deadline() {
+    // `--budget 500000000000y` panicked adding the budget to the start time.
+    let dir = tempfile::tempdir().unwrap();
+    let summary = run(
+        &empty_corpus_config(Duration::MAX, dir.path(), Some(2)),
+        |_| {},
+    )
+    .unwrap();
+    assert!(
+        summary
+            .sims
+            .iter()
+            .all(|s| s.games == 2 && !s.stopped_early)
+    );
+}
+
+#[test]
+fn a_budget_used_up_before_the_sims_is_said_in_the_notes() {
+    // With no time left the sims played no game and the run said nothing of it.
+    let dir = tempfile::tempdir().unwrap();
+    let summary = run(
+        &empty_corpus_config(Duration::ZERO, dir.path(), None),
+        |_| {},
+    )
+    .unwrap();
+    assert!(summary.sims.iter().all(|s| s.games == 0));
+    for id in GameId::ALL {
+        assert!(
+            summary
+                .notes
+                .iter()
+                .any(|n| n.starts_with(&format!("{id}: no game played"))),
+            "{id}: {:?}",
+            summary.notes
+        );
+    }
+}

@@ -713,7 +713,7 @@ impl Game for Duel {
             }),
         };
         let hash = Duel::compute_hash(squares, to_move);
-        Ok(Duel {
+        let duel = Duel {
             options: *options,
             squares,
             to_move,
@@ -721,7 +721,27 @@ impl Game for Duel {
             ply: 0,
             hash,
             history: RepetitionHistory::starting_at(hash),
-        })
+        };
+        if outcome.is_none() {
+            // A game that goes on cannot have a Key holder whose win is already due
+            // (seed 002, Duel, The Play: "his opponent must capture him immediately
+            // or lose the game"; ruling duel.key-win-timing).
+            let them = to_move.opponent();
+            if duel.character(to_move) == Some(KEY) {
+                return Err(err(format!(
+                    "{to_move} to move on the Key B2, which {them} did not capture: the game is over, give its result"
+                )));
+            }
+            if duel.character(them) == Some(KEY)
+                && options.key_win_timing == KeyWinTiming::AtOnce
+                && !duel.attacks_key(to_move)
+            {
+                return Err(err(format!(
+                    "{them} on the Key B2 and {to_move} cannot capture there: {them} has won (ruling duel.key-win-timing `at-once`), give the result"
+                )));
+            }
+        }
+        Ok(duel)
     }
 
     fn hash(&self) -> u64 {
@@ -921,6 +941,25 @@ mod tests {
         assert_eq!(back, duel);
         assert!(Duel::import("G2/3/2R", &DuelOptions::default()).is_err());
         assert!(Duel::import("G3/3/2R red", &DuelOptions::default()).is_err());
+        // A Key holder whose win is already due: the game cannot go on.
+        for on_key in ["1G1/1R1/3 red", "3/1R1/3 red", "3/1R1/G2 green"] {
+            let e = Duel::import(on_key, &DuelOptions::default()).unwrap_err();
+            assert!(e.expected.contains("give"), "{on_key}: {e}");
+        }
+        let after_reply = DuelOptions {
+            key_win_timing: KeyWinTiming::AfterReply,
+            ..DuelOptions::default()
+        };
+        assert!(Duel::import("3/1R1/G2 green", &after_reply).is_ok());
+        assert!(Duel::import("3/1R1/G2 red", &after_reply).is_err());
+        assert!(Duel::import("1G1/1R1/3 green", &DuelOptions::default()).is_ok());
+        assert!(
+            Duel::import(
+                "1G1/1R1/3 red red-wins:hold-the-key",
+                &DuelOptions::default()
+            )
+            .is_ok()
+        );
         assert!(Duel::import("GG1/3/3 red", &DuelOptions::default()).is_err());
         // Found by the position_parser fuzz target: long runs of digits overflowed.
         let long = format!("{}/3/G2 red", "3".repeat(200));

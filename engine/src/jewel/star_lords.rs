@@ -294,6 +294,30 @@ mod tests {
     }
 
     #[test]
+    fn a_leader_on_the_key_that_cannot_be_answered_has_won() {
+        // Green's Leader on A11 can neither attack F6 nor move to attack it: under
+        // key-win-timing `at-once` Red has already won, so the game cannot go on.
+        let held = "l10/11/11/11/11/5L5/11/11/11/11/11 green";
+        let e = StarLords::import(held, &Default::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("red holds the Key and green to move cannot attack or capture on F6"),
+            "{e}"
+        );
+        let mut options = <StarLords as Game>::Options::default();
+        crate::core::GameOptions::set(&mut options, "key-win-timing", "after-reply").unwrap();
+        assert!(StarLords::import(held, &options).is_ok());
+        // A Captain on A6 attacks F6 along the rank: the game goes on.
+        assert!(
+            StarLords::import(
+                "l10/11/11/11/11/c4L5/11/11/11/11/11 green",
+                &Default::default()
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
     fn red_has_nineteen_first_moves() {
         // Eleven Orderlies one step each (no double step), and the four Escorts two
         // leaps each (B1: A3 C3; D1: C3 E3; H1: G3 I3; J1: I3 K3).

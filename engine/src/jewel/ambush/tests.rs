@@ -177,6 +177,11 @@ fn bad_positions_are_refused_with_what_was_expected() {
         ("nqkqn/5/5/5/NQKQNK green", "more than 5 files"),
         ("nqkqn/5/2k2/5/NQKQN green", "at most 1 green Longbowman"),
         ("nqkqn/5/2K2/5/NQ1QN red", "the game is over"),
+        // Red holds C3 and the Knight on A5 cannot capture there: Red has won.
+        (
+            "n4/5/2K2/5/5 green",
+            "red holds the Key and green to move cannot capture on C3",
+        ),
         ("nqkqn/5/5/5/NQKQN green ep:C3", "no double step"),
         (
             "nqkqn/5/5/5/NQKQN green draw:checkmate",

@@ -326,7 +326,7 @@ impl<P: Params> KeyGame<P> {
 
     /// Secure and Capture the Key: whether `side` attacks the Key now (and so can
     /// capture on it) or has a move after which it attacks it.
-    fn can_answer(&self, side: Side) -> bool {
+    pub(super) fn can_answer(&self, side: Side) -> bool {
         if Self::attacks(&self.board, side, P::KEY) {
             return true;
         }

@@ -359,6 +359,30 @@ impl<P: Params> KeyGame<P> {
                 ));
             }
         }
+        // Ruling <game>.key-win-timing `at-once`: a holder the side to move cannot
+        // answer has already won ("his opponent must capture him immediately or
+        // lose the game"; "he needs to maintain (on his turn) an attack on the Key
+        // Position"), so the game cannot go on.
+        if self.options.key_win_timing == super::options::KeyWinTiming::AtOnce
+            && self.holds_key(them)
+        {
+            let answer = if P::WIN.must_capture() {
+                Self::attacks(&self.board, us, P::KEY)
+            } else {
+                self.can_answer(us)
+            };
+            if !answer {
+                return Err(format!(
+                    "{them} holds the Key and {us} to move cannot {} {}: {them} has won (ruling key-win-timing `at-once`), give the result",
+                    if P::WIN.must_capture() {
+                        "capture on"
+                    } else {
+                        "attack or capture on"
+                    },
+                    g.name(P::KEY)
+                ));
+            }
+        }
         let lone = self.board.side(them).is_empty();
         if lone && !self.can_win(us) {
             return Err(format!(

@@ -171,8 +171,12 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             history: RepetitionHistory::default(),
         };
         let mut seen_result = false;
+        let mut seen_towering = false;
         for token in fields {
             if let Some(list) = token.strip_prefix("towering:") {
+                if std::mem::replace(&mut seen_towering, true) {
+                    return Err(err(format!("`{token}`: one `towering:` list at most")));
+                }
                 for corner in list.split(',') {
                     let i = RIGHTS
                         .iter()
@@ -182,6 +186,9 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                                 "`{token}`: Towering corners among A1, G1, A7 and G7, separated by commas"
                             ))
                         })?;
+                    if hunt.towering & 1 << i != 0 {
+                        return Err(err(format!("`{token}`: {corner} given twice")));
+                    }
                     hunt.towering |= 1 << i;
                 }
             } else if let Some(sq) = token.strip_prefix("ep:") {
@@ -193,7 +200,9 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 let (s, _) = read_square(GEOMETRY, sq.as_bytes())
                     .filter(|(_, tail)| tail.is_empty())
                     .ok_or_else(|| err(format!("`{token}`: `ep:` and a square such as `ep:C3`")))?;
-                hunt.ep = Some(s);
+                if hunt.ep.replace(s).is_some() {
+                    return Err(err("one `ep:` square at most".into()));
+                }
             } else if !seen_result {
                 seen_result = true;
                 let (winner, rule) = parse_result(

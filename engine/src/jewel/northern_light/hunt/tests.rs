@@ -189,3 +189,22 @@ fn the_check_after_every_step_agrees_with_the_explaining_one() {
         assert!(g.check_invariants().is_err(), "{what}");
     }
 }
+
+#[test]
+fn repeated_towering_corners_and_en_passant_squares_are_refused() {
+    // They were read silently: a corner twice, a second list, the last `ep:` of two.
+    let board = "tknsknt/ppppppp/7/7/7/PPPPPPP/TKNSKNT green";
+    for (tail, says) in [
+        ("towering:A1,A1", "A1 given twice"),
+        ("towering:A1 towering:G1", "one `towering:` list at most"),
+    ] {
+        let e = DiamondQuest::import(&format!("{board} {tail}"), &Default::default()).unwrap_err();
+        assert!(e.to_string().contains(says), "{tail}: {e}");
+    }
+    let e = DiamondChess::import(
+        "t2s2t/pPk2pp/7/3Pp2/2K4/PP3PP/T2S2T red towering:A1,G1,A7,G7 ep:E5 ep:E5",
+        &Default::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("one `ep:` square at most"), "{e}");
+}

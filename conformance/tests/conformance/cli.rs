@@ -1,0 +1,175 @@
+//! The `tigerseye` command's handling of bad arguments: a clear error and exit
+//! status 2, never a panic, and never a whole run before the error.
+
+use std::process::{Command, Output};
+
+fn tigerseye(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tigerseye"))
+        .args(args)
+        .output()
+        .expect("the tigerseye binary runs")
+}
+
+/// Runs `args`, expects exit status 2 with `expected` in the error, and no panic.
+fn refused(args: &[&str], expected: &str) {
+    let out = tigerseye(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+}
+
+#[test]
+fn bench_seconds_must_be_a_positive_finite_number() {
+    // NaN, infinite, negative and huge values panicked in `Duration::from_secs_f64`.
+    for s in ["nan", "inf", "-1", "1e300", "0"] {
+        refused(
+            &["bench", "--game", "duel", &format!("--seconds={s}")],
+            "expected a number of seconds more than 0",
+        );
+    }
+}
+
+#[test]
+fn threads_must_be_one_or_more() {
+    // `bench --threads 0` printed an all-threads row of 0 threads, `inf` per thread.
+    refused(
+        &[
+            "bench",
+            "--game",
+            "duel",
+            "--seconds",
+            "0.1",
+            "--threads",
+            "0",
+        ],
+        "1 or more",
+    );
+    refused(
+        &["sim", "--game", "duel", "--games", "1", "--threads", "0"],
+        "1 or more",
+    );
+}
+
+#[test]
+fn options_with_every_game_are_refused() {
+    // `sim --game all --option k=v` dropped the option without a word.
+    refused(
+        &[
+            "sim",
+            "--game",
+            "all",
+            "--games",
+            "1",
+            "--option",
+            "key-win-timing=after-reply",
+        ],
+        "`--option` sets one game's option",
+    );
+}
+
+#[test]
+fn new_scenario_names_only_the_games_own_rulings() {
+    // An unknown ruling, or another game's, was written into the skeleton.
+    refused(
+        &["new-scenario", "--game", "race", "--ruling", "nope"],
+        "`nope` is no ruling; race's rulings are race.track-shape",
+    );
+    refused(
+        &[
+            "new-scenario",
+            "--game",
+            "race",
+            "--ruling",
+            "duel.repetition",
+        ],
+        "`duel.repetition` is a ruling of duel",
+    );
+    let out = tigerseye(&[
+        "new-scenario",
+        "--game",
+        "duel",
+        "--ruling",
+        "duel.repetition",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("rulings = [\"duel.repetition\"]"));
+}
+
+#[test]
+fn a_named_quarantine_file_must_exist() {
+    // A mistyped `--quarantine` path was read as an empty quarantine.
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("quarantine.toml");
+    refused(
+        &[
+            "nightly",
+            "--budget",
+            "1s",
+            "--quarantine",
+            missing.to_str().unwrap(),
+            "--reports",
+            dir.path().to_str().unwrap(),
+        ],
+        "no quarantine file at",
+    );
+}
+
+#[test]
+fn an_unwritable_reports_folder_stops_the_command_before_the_run() {
+    // The run went to its end and only then failed to write its report.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let reports = file.join("reports");
+    let reports = reports.to_str().unwrap();
+    let started = std::time::Instant::now();
+    // Runs of some seconds each (so that the test ends should the check go), and
+    // together far longer than the refusals take.
+    refused(
+        &[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "3000000",
+            "--reports",
+            reports,
+        ],
+        "cannot create the reports folder",
+    );
+    refused(
+        &[
+            "bench",
+            "--game",
+            "duel",
+            "--seconds",
+            "3",
+            "--reports",
+            reports,
+        ],
+        "cannot create the reports folder",
+    );
+    refused(
+        &["nightly", "--budget", "10s", "--reports", reports],
+        "cannot create the reports folder",
+    );
+    refused(
+        &["check", "--reports", reports],
+        "cannot create the reports folder",
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+#[test]
+fn show_names_the_legal_actions_when_one_is_refused() {
+    // It said only "not a legal action in this position".
+    refused(
+        &["show", "--game", "race", "coin red", "roll 4", "A1+5"],
+        "action 3 `A1+5`: not a legal action in this position; legal here: A1+4",
+    );
+    refused(
+        &["show", "--game", "duel", "C1-B1", "A3-C3", "B1-B2", "C3-C2"],
+        "action 4 `C3-C2`: the game is over\n",
+    );
+}
