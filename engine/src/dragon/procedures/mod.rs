@@ -358,3 +358,129 @@ pub(crate) fn check(p: &Position) -> Result<(), InvariantError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::dragon::{Dragon, DragonActions, DragonOptions};
+
+    /// The procedures' perft position (scenarios/perft/dragon.toml): Towering
+    /// and Castling open, the Librarian On Alert, an Elf and a Troll one step
+    /// from the opposing home rank with captives to free.
+    const BUSY: &str = "wa'3pr'3wa'/2TRgd1gd3/9/9/9/9/9/9/9/9/9/9/9/1el1WD1WD3/CR'3DW'3CR' forest new-earth-library:qk,la scholars-tower:CM storm-tower:DR,cw arrows:2,2,0,3,0,0,0 cannonballs:0,0,0,0 seers:0,0 flags:serpent-afire quiet:0 ply:0";
+
+    #[test]
+    fn imports_refuse_procedure_states_that_do_not_fit() {
+        let o = DragonOptions::default();
+        let empty = "4pr4/9/9/9/9/9/9/9/9/9/9/9/9/9/4DW4";
+        for (text, why) in [
+            (
+                format!("{empty} forest pending:ice-dragon@D5"),
+                "pending step ice-dragon",
+            ),
+            (
+                format!("{empty} storm pending:storm-empress"),
+                "pending step storm-empress",
+            ),
+            (
+                format!("{empty} forest pending:guards"),
+                "pending step guards",
+            ),
+            (
+                format!("{empty} forest pending:exchange@B1"),
+                "pending step exchange",
+            ),
+            (format!("{empty} forest pending:exchange"), "with position"),
+            (
+                format!("{empty} forest pending:nothing"),
+                "a procedure step",
+            ),
+            (
+                format!("{empty} storm dungeons:JA"),
+                "the Jailer is On Alert",
+            ),
+            (
+                format!("{empty} forest new-earth-library:la"),
+                "the Librarian is On Alert",
+            ),
+            (
+                format!("{empty} storm white-room:pr"),
+                "the White Room holds",
+            ),
+            (
+                format!("{empty} forest white-room:iw flags:ice-dragon-afire"),
+                "the White Room holds",
+            ),
+            (
+                format!("{empty} forest stairwell:DW"),
+                "the Dark Warlord is in the Stairwell",
+            ),
+            (
+                format!("{empty} forest new-earth-library:qk flags:queen-at-war"),
+                "at war and at work",
+            ),
+        ] {
+            let e = Dragon::import(&text, &o).unwrap_err();
+            assert!(e.expected.contains(why), "{text}: {}", e.expected);
+        }
+    }
+
+    #[test]
+    fn a_pending_step_offers_only_its_choices_and_refuses_the_rest() {
+        let o = DragonOptions::default();
+        let mut g = Dragon::import(BUSY, &o).unwrap();
+        g.play(g.parse_action("E15-G15").unwrap()).unwrap();
+        let mut legal = DragonActions::new();
+        g.legal_actions(&mut legal);
+        assert_eq!(
+            legal.as_slice(),
+            &[choice(0), choice(1), choice(2), choice(3)]
+        );
+        for text in ["B2-B1", "spring A11", "choose 4", "D14-D13"] {
+            let a = g.parse_action(text).unwrap();
+            assert!(!g.is_legal(a), "{text}");
+            assert!(g.play(a).is_err(), "{text}");
+        }
+        g.play(choice(0)).unwrap();
+        assert_eq!(g.turn(), crate::core::Turn::Player(Side::Red));
+        assert!(!g.is_legal(choice(0)));
+    }
+
+    #[test]
+    fn random_play_from_a_busy_position_fires_the_procedures_and_keeps_the_invariants() {
+        let o = DragonOptions::default();
+        let mut tags = std::collections::BTreeSet::new();
+        let mut legal = DragonActions::new();
+        let mut x = 0x9E0C_u64;
+        for game in 0..40u64 {
+            let mut g = Dragon::import(BUSY, &o).unwrap();
+            for _ in 0..60 {
+                g.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                x = crate::core::zobrist::splitmix64(x ^ game);
+                let a = legal[(x % legal.len() as u64) as usize];
+                g.apply(a, &mut |e| {
+                    tags.insert(crate::core::RuleEvent::tag(&e));
+                })
+                .unwrap();
+                assert_eq!(g.check_invariants(), Ok(()));
+                assert_eq!(g.hash(), g.recompute_hash());
+                let text = g.export_string();
+                assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(&g), "{text}");
+            }
+        }
+        for tag in [
+            "towering",
+            "castling",
+            "sprung",
+            "freed",
+            "declined",
+            "transformed",
+        ] {
+            assert!(tags.contains(tag), "{tag} never fired: {tags:?}");
+        }
+    }
+}
