@@ -624,17 +624,14 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         Some(Kind::RedWitch) | None => return,
         _ => {}
     }
-    // The unoccupied vessels (each flies her own colour); none within reach,
-    // no embarking.
-    let all = c.p.all_occupied();
-    let mut free = c.p.fleet;
-    for w in 0..3 {
-        free.0[w] &= !all.0[w];
-    }
+    // The unoccupied vessels of the side (each flies her own colour); none,
+    // or none within reach, no embarking.
+    let free = c.free_allied;
     let passes = c.opts.open_water == OpenWater::Passes;
-    if !passes && !tables().near[from as usize].meets(free) {
+    if free.is_empty() || (!passes && !tables().near[from as usize].meets(free)) {
         return;
     }
+    let all = c.p.all_occupied();
     let allied_free = |to: u8| free.has(to) && c.p.vessel(to).colour() == c.side;
     let mut add = SquareSet::EMPTY;
     let role = f.info().role;
