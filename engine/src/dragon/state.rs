@@ -654,6 +654,7 @@ impl Position {
         self.barren[kind] -= 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.count_lines(kind as u8, u8::MAX);
     }
 
     /// Sets the en-passant position.
