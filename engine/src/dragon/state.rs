@@ -16,6 +16,7 @@
 
 use super::board::{AREA_SLOTS, Area, NO_SQUARE, SQUARES, SquareSet};
 use super::forces::{Force, Kind};
+use super::transform;
 use crate::core::{Outcome, Side, zobrist};
 
 /// A vessel in one byte: bit 7 present, bit 6 a Flagship, bit 5 her original
@@ -319,6 +320,11 @@ pub struct Position {
     /// Ferryman at the bows), kept by [`Position::put_vessel`] and
     /// [`Position::take_vessel`].
     pub red_fleet: SquareSet,
+    /// Each line of descent's total ([`transform::LINES`]): forces on the
+    /// grid, in the special areas and in the Barren Lands; kept by
+    /// [`Position::put`], [`Position::take`], [`Position::add_barren`] and
+    /// [`Position::edit_off_grid`], counted afresh by [`Position::seal`].
+    pub lines: [u8; transform::LINES.len()],
     /// The grid positions changed since the last [`Position::begin_action`]:
     /// what [`Position::check`] has to look at. Bookkeeping, not part of the
     /// position: equal positions may differ in it.
@@ -436,12 +442,12 @@ fn side_key(side: Side) -> u64 {
 fn rare_key(p: &Position) -> u64 {
     let mut h = 0u64;
     // The areas' 32 slots as four words of eight bytes.
-    for (pair, areas) in p.areas.chunks(2).enumerate() {
-        let mut bytes = [0u8; 8];
-        for (i, f) in areas.iter().flatten().enumerate() {
-            bytes[i] = f.0;
-        }
-        let x = (u64::from_le_bytes(bytes) ^ Z_MISC[pair]).wrapping_mul(MIX);
+    for (pair, key) in Z_MISC[..4].iter().enumerate() {
+        let (a, b) = (&p.areas[pair * 2], &p.areas[pair * 2 + 1]);
+        let bytes = [
+            a[0].0, a[1].0, a[2].0, a[3].0, b[0].0, b[1].0, b[2].0, b[3].0,
+        ];
+        let x = (u64::from_le_bytes(bytes) ^ key).wrapping_mul(MIX);
         h ^= x ^ (x >> 29);
     }
     let c = &p.counters;
@@ -502,6 +508,7 @@ impl Position {
             towers_with_birds: [0; 2],
             princesses: SquareSet::EMPTY,
             red_fleet: SquareSet::EMPTY,
+            lines: [0; transform::LINES.len()],
             touched: Touched::ALL,
         };
         p.hash = p.compute_hash();
@@ -542,7 +549,31 @@ impl Position {
         if force.kind_value() == Kind::WoodlandPrincess as u8 {
             self.princesses.insert(sq);
         }
+        self.count_lines(force.kind_value(), 1);
         self.touched.add(sq);
+    }
+
+    /// Adds `n` (1 or -1 as a byte) to the total of every line of descent
+    /// kind value `kind` belongs to.
+    #[inline]
+    fn count_lines(&mut self, kind: u8, n: u8) {
+        let mut bits = transform::LINE_OF[usize::from(kind & Force::KIND_MASK)];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            self.lines[i] = self.lines[i].wrapping_add(n);
+            bits &= bits - 1;
+        }
+    }
+
+    /// Adds `n` (1 or -1 as a byte) to the lines of the forces in the special
+    /// areas.
+    fn count_area_lines(&mut self, n: u8) {
+        let areas = self.areas;
+        for f in areas.iter().flatten() {
+            if f.is_some() {
+                self.count_lines(f.kind_value(), n);
+            }
+        }
     }
 
     /// Takes the force off `sq` (which must hold one), keeping the hash and
@@ -556,6 +587,7 @@ impl Position {
         self.hash ^= force_key(sq, force);
         self.towers_with_birds[force.side().index()] -= u8::from(has_bird(force));
         self.princesses.remove(sq);
+        self.count_lines(force.kind_value(), u8::MAX);
         self.touched.add(sq);
         force
     }
@@ -596,7 +628,9 @@ impl Position {
     #[inline]
     pub fn edit_off_grid(&mut self, f: impl FnOnce(&mut Position)) {
         self.hash ^= rare_key(self);
+        self.count_area_lines(u8::MAX);
         f(self);
+        self.count_area_lines(1);
         self.hash ^= rare_key(self);
     }
 
@@ -608,6 +642,7 @@ impl Position {
         self.barren[kind] += 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.count_lines(kind as u8, 1);
     }
 
     /// Takes one force of kind value `kind` out of the Barren Lands (an
@@ -619,6 +654,7 @@ impl Position {
         self.barren[kind] -= 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.count_lines(kind as u8, u8::MAX);
     }
 
     /// Sets the en-passant position.
@@ -715,6 +751,7 @@ impl Position {
     pub fn seal(&mut self) {
         self.deployed = [self.force_total(Side::Green), self.force_total(Side::Red)];
         self.deployed_vessels = [self.vessel_total(Side::Green), self.vessel_total(Side::Red)];
+        self.lines = transform::line_totals(self);
         self.hash = self.compute_hash();
         self.touched = Touched::ALL;
     }

@@ -549,8 +549,14 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             .split_once(':')
             .ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
         if let Some(area) = Area::from_name(key) {
+            // Straight into the slots: the hash and the lines of descent are
+            // computed whole when the position is sealed, below.
             for code in value.split(',') {
-                p.add_to_area(area, parse_force(code)?)?;
+                let force = parse_force(code)?;
+                match p.areas[area.index()].iter_mut().find(|f| f.is_none()) {
+                    Some(slot) => *slot = force,
+                    None => return Err(format!("{} is full", area.name())),
+                }
             }
             continue;
         }

@@ -90,7 +90,7 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.glide != Glide::No {
         glide(c, from, info.glide, &mut t);
     }
-    if ocean::seafaring(f) {
+    if ocean::seafaring(f) && ocean::vessel_within_reach(c, from) {
         ocean::embark(c, from, f, &mut t);
     }
     let extras = info.archery != Archery::No

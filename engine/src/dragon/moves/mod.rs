@@ -72,6 +72,9 @@ pub(crate) struct Ctx<'a> {
     /// force). The protections against one attacker (the Forest Sword, the
     /// Dark Crystal) are the royals' own generator's business.
     pub(crate) prey: SquareSet,
+    /// Unoccupied vessels whose original side is the side to move: where its
+    /// forces may embark (an unoccupied vessel flies her original colour).
+    pub(crate) free_allied: SquareSet,
 }
 
 impl<'a> Ctx<'a> {
@@ -86,6 +89,12 @@ impl<'a> Ctx<'a> {
         for w in 0..3 {
             prey.0[w] &= !p.princesses.0[w];
         }
+        let mut free_allied = SquareSet::EMPTY;
+        for w in 0..3 {
+            let red = p.red_fleet.0[w];
+            let ours = if side == Side::Red { red } else { !red };
+            free_allied.0[w] = p.fleet.0[w] & empty.0[w] & ours;
+        }
         Ctx {
             p,
             b: board(),
@@ -93,6 +102,7 @@ impl<'a> Ctx<'a> {
             side,
             empty,
             prey,
+            free_allied,
         }
     }
 
