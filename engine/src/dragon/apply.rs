@@ -221,8 +221,9 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 /// Records the end of the game if the position ends it: the truces.
 pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
     let rule = if p.pending != 0 {
-        // A procedure's choice comes first.
-        None
+        // A procedure's choice comes first, but for the project's bound on
+        // the game's length, which ends it even then.
+        (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
     } else if p.quiet >= FIFTY_MOVES {
         Some(FIFTY_MOVE_TRUCE)
     } else if p.ply >= PLY_BOUND {

@@ -483,4 +483,21 @@ mod tests {
             assert!(tags.contains(tag), "{tag} never fired: {tags:?}");
         }
     }
+
+    #[test]
+    fn the_ply_bound_ends_the_game_even_with_a_choice_pending() {
+        // Regression: a Towering on the 2000th ply left the Guards' choice
+        // for a 2001st (sim game 932 of seed 0).
+        let o = DragonOptions::default();
+        let mut g = Dragon::import(&BUSY.replace("ply:0", "ply:1999"), &o).unwrap();
+        g.play(g.parse_action("E15-G15").unwrap()).unwrap();
+        assert!(matches!(g.turn(), crate::core::Turn::Over(_)));
+        assert_eq!(g.ply(), crate::dragon::PLY_BOUND);
+        let text = g.export_string();
+        assert!(
+            text.ends_with("pending:guards quiet:1 ply:2000 draw:ply-bound"),
+            "{text}"
+        );
+        assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(&g));
+    }
 }

@@ -32,7 +32,7 @@ pub const PROCEDURE_CHOICES: Ruling = Ruling {
     readings: &[
         Reading {
             name: "choice-step",
-            text: "after the move that opens it, the step is recorded in the position and the same OverLord's only actions are its choices (`choose 0` declines; `choose N` otherwise, the step's own numbering); the turn passes after the choice; a choice is a ply of the game but no move for the fifty-move truce, and the truce and the stalemate are judged after it",
+            text: "after the move that opens it, the step is recorded in the position and the same OverLord's only actions are its choices (`choose 0` declines; `choose N` otherwise, the step's own numbering); the turn passes after the choice; a choice is a ply of the game but no move for the fifty-move truce, and the truce and the stalemate are judged after it (the project's ply bound ends the game even with a choice pending)",
         },
         Reading {
             name: "one-action",
