@@ -365,24 +365,32 @@ pub fn square_name(sq: u8) -> String {
     s
 }
 
+/// The common case of [`parse_square`] in a few comparisons: a file letter
+/// A-I (either case) and a rank 1-15 without a leading zero; `None` for
+/// anything else (which [`parse_square`] reads, or refuses with a reason).
+#[must_use]
+pub fn quick_square(text: &str) -> Option<u8> {
+    let [letter, digits @ ..] = text.as_bytes() else {
+        return None;
+    };
+    let file @ 0..=8 = letter.to_ascii_uppercase().wrapping_sub(b'A') else {
+        return None;
+    };
+    let rank = match *digits {
+        [d @ b'1'..=b'9'] => d - b'0',
+        [b'1', d @ b'0'..=b'5'] => 10 + d - b'0',
+        _ => return None,
+    };
+    at(file as i8, rank as i8 - 1)
+}
+
 /// Reads a position `A1` to `I15`.
 ///
 /// # Errors
 ///
 /// A message saying what was expected.
 pub fn parse_square(text: &str) -> Result<u8, String> {
-    // The common case in a few comparisons: a file letter A-I (either case)
-    // and a rank 1-15 without a leading zero; anything else (and every error)
-    // takes the general path.
-    if let [letter, digits @ ..] = text.as_bytes()
-        && let file @ 0..=8 = letter.to_ascii_uppercase().wrapping_sub(b'A')
-        && let rank @ 1..=15 = match *digits {
-            [d @ b'1'..=b'9'] => d - b'0',
-            [b'1', d @ b'0'..=b'9'] => 10 + d - b'0',
-            _ => 0,
-        }
-        && let Some(sq) = at(file as i8, rank as i8 - 1)
-    {
+    if let Some(sq) = quick_square(text) {
         return Ok(sq);
     }
     let c: Coord = text.parse().map_err(|e| format!("{e}"))?;

@@ -182,10 +182,14 @@ impl Position {
         let codes = slot_codes();
         for (a, slots) in self.areas.iter().enumerate() {
             let bytes = [slots[0].0, slots[1].0, slots[2].0, slots[3].0];
-            if bytes == [0; AREA_SLOTS] {
+            let word = u32::from_le_bytes(bytes);
+            if word == 0 {
                 continue;
             }
-            let n = bytes.iter().take_while(|&&x| x != 0).count();
+            // Bit 0 of each byte: whether its slot is filled; `n` slots
+            // filled before the first empty one, and none may follow it.
+            let filled = (((word & 0x7f7f_7f7f) + 0x7f7f_7f7f) | word) >> 7 & 0x0101_0101;
+            let n = (!(filled * 0xff)).trailing_zeros() as usize / 8;
             for &x in &bytes[..n] {
                 let code = codes[usize::from(x)];
                 if code & NOT_A_FORCE != 0 {
@@ -193,7 +197,7 @@ impl Position {
                 }
                 totals[usize::from(code >> 4)] += u16::from(code & 15);
             }
-            if bytes[n..].iter().any(|&x| x != 0) {
+            if n < AREA_SLOTS && filled >> (8 * n) != 0 {
                 return err(format!("{}: slots out of order", AREAS[a].name()));
             }
             let n = n as u8;

@@ -35,7 +35,7 @@ use super::action::{AREA_ORIGIN, Action, ActionKind, NO_ORIGIN};
 use super::apply::{self, FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE};
 use super::board::{
     AREA_SLOTS, AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, RANKS, Region, SQUARES, board,
-    parse_square, square_name, write_square,
+    file_of, parse_square, quick_square, rank_of, square_name, write_square,
 };
 use super::deploy::tracks_first_move;
 use super::forces::{Force, Kind};
@@ -75,6 +75,52 @@ fn write_direction(d: u8, out: &mut dyn fmt::Write) -> fmt::Result {
 /// panicking (positions off the grid as `?`).
 pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
     let (from, to) = (action.from(), action.to());
+    // The commonest forms, a move, a capture and a vessel re-aligned, in one
+    // write.
+    let step = match action.kind() {
+        Some(ActionKind::Move) => Some(b'-'),
+        Some(ActionKind::Capture) => Some(b'x'),
+        Some(ActionKind::VesselRealign) if usize::from(from) < SQUARES => {
+            let mut buf = [0u8; 6];
+            buf[0] = b'v';
+            buf[1] = b'A' + file_of(from);
+            let r = rank_of(from) + 1;
+            let mut n = 2;
+            if r >= 10 {
+                buf[n] = b'1';
+                n += 1;
+            }
+            buf[n] = b'0' + r % 10;
+            buf[n + 1] = b'>';
+            out.write_str(std::str::from_utf8(&buf[..n + 2]).map_err(|_| fmt::Error)?)?;
+            return write_direction(action.extra(), out);
+        }
+        _ => None,
+    };
+    if let Some(sep) = step
+        && usize::from(from) < SQUARES
+        && usize::from(to) < SQUARES
+    {
+        let mut buf = [0u8; 7];
+        let mut n = 0;
+        for (i, sq) in [from, to].into_iter().enumerate() {
+            if i == 1 {
+                buf[n] = sep;
+                n += 1;
+            }
+            buf[n] = b'A' + file_of(sq);
+            let r = rank_of(sq) + 1;
+            if r >= 10 {
+                buf[n + 1] = b'1';
+                n += 1;
+            }
+            buf[n + 1] = b'0' + r % 10;
+            n += 2;
+        }
+        if let Ok(text) = std::str::from_utf8(&buf[..n]) {
+            return out.write_str(text);
+        }
+    }
     let sep = |c: char, out: &mut dyn fmt::Write| -> fmt::Result {
         write_origin(from, out)?;
         out.write_char(c)?;
@@ -132,6 +178,28 @@ fn direction(text: &str) -> Option<u8> {
 
 /// Reads an action in `p` (the Trident's Ships and the area a Spring leaves
 /// come from the position).
+/// The commonest forms, `A1-B2` and `A1xB2` (a move, a capture) and `vA7>NE`
+/// (a vessel re-aligned), in a few comparisons; `None` for anything else, which [`parse_action`]'s general
+/// reading below takes (and reads these two the same way).
+fn quick_step(t: &str) -> Option<Action> {
+    // `vA7>NE`: a vessel re-aligned (a dozen of them a vessel in every list).
+    if let Some(rest) = t.strip_prefix('v') {
+        let sep = rest.bytes().position(|c| c == b'>')?;
+        let from = quick_square(rest.get(..sep)?)?;
+        let d = direction(rest.get(sep + 1..)?)?;
+        return Some(Action::new(ActionKind::VesselRealign, from, from, d));
+    }
+    let sep = t.bytes().position(|c| c == b'-' || c == b'x')?;
+    let kind = if t.as_bytes()[sep] == b'-' {
+        ActionKind::Move
+    } else {
+        ActionKind::Capture
+    };
+    let from = quick_square(t.get(..sep)?)?;
+    let to = quick_square(t.get(sep + 1..)?)?;
+    Some(Action::new(kind, from, to, 0))
+}
+
 pub(crate) fn parse_action(
     p: &Position,
     opts: &DragonOptions,
@@ -141,7 +209,14 @@ pub(crate) fn parse_action(
         text: text.to_owned(),
         expected,
     };
+    // The notation as written (no spaces around it) first.
+    if let Some(action) = quick_step(text) {
+        return Ok(action);
+    }
     let t = text.trim();
+    if let Some(action) = quick_step(t) {
+        return Ok(action);
+    }
     let sq = |s: &str| parse_square(s).map_err(|e| err(format!("{ACTION_FORMS}: {e}")));
     if t == "seer" {
         return Ok(Action::new(ActionKind::Seer, NO_ORIGIN, NO_ORIGIN, 0));
