@@ -191,13 +191,8 @@ impl Game for Dragon {
         text::render(&self.pos, out)
     }
 
-    /// The truce at [`PLY_BOUND`] waits for a pending procedure's choice
-    /// (`finish` in apply.rs), and the choices are actions of their own: a
-    /// move opens at most one choice and the Empress choice may follow another
-    /// in the same move, so a game may run two actions past the bound; four
-    /// leave room.
     fn ply_bound(&self) -> Option<u32> {
-        Some(PLY_BOUND + 4)
+        Some(PLY_BOUND)
     }
 
     fn side_name(side: Side) -> &'static str {
