@@ -191,13 +191,10 @@ impl Game for Dragon {
         text::render(&self.pos, out)
     }
 
-    /// The truce at [`PLY_BOUND`] waits for a pending procedure's choice
-    /// (`finish` in apply.rs), and the choices are actions of their own: a
-    /// move opens at most one choice and the Empress choice may follow another
-    /// in the same move, so a game may run two actions past the bound; four
-    /// leave room.
+    /// The truce at [`PLY_BOUND`] ends the game even while a procedure's
+    /// choice is pending (`finish` in apply.rs), so no game runs past it.
     fn ply_bound(&self) -> Option<u32> {
-        Some(PLY_BOUND + 4)
+        Some(PLY_BOUND)
     }
 
     fn side_name(side: Side) -> &'static str {
