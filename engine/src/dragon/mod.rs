@@ -191,6 +191,8 @@ impl Game for Dragon {
         text::render(&self.pos, out)
     }
 
+    /// The truce at [`PLY_BOUND`] ends the game even while a procedure's
+    /// choice is pending (`finish` in apply.rs), so no game runs past it.
     fn ply_bound(&self) -> Option<u32> {
         Some(PLY_BOUND)
     }
