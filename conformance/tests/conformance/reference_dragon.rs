@@ -8,6 +8,7 @@
 //! deployment must equal this model's.
 
 mod ocean;
+mod procedures;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -73,6 +74,8 @@ struct RefDragon {
     /// Cannonballs left on the Green and the Red Flagship.
     cannonballs: [u32; 2],
     rules: Rules,
+    /// The special areas, the Barren Lands, the flags, the pending step.
+    procs: procedures::Procedures,
 }
 
 fn parse_pos(s: &str) -> Pos {
@@ -134,7 +137,11 @@ impl RefDragon {
         let mut ep = None;
         let mut trident = false;
         let mut cannonballs = [0; 2];
+        let mut procs = procedures::Procedures::default();
         for field in fields {
+            if let Some((key, value)) = field.split_once(':') {
+                procs.field(key, value);
+            }
             if let Some(v) = field.strip_prefix("cannonballs:") {
                 for (i, n) in v.split(',').take(2).enumerate() {
                     cannonballs[i] = n.parse().unwrap();
@@ -159,6 +166,7 @@ impl RefDragon {
             trident,
             cannonballs,
             rules,
+            procs,
         }
     }
 
@@ -345,6 +353,9 @@ impl RefDragon {
             }
             return out;
         }
+        if let Some(choices) = self.choices() {
+            return choices;
+        }
         let all: Vec<Pos> = (0..9).flat_map(|f| (0..15).map(move |r| (f, r))).collect();
         for (&from, p) in &self.grid {
             if !self.mine(p) || region(from) == 'O' {
@@ -373,6 +384,7 @@ impl RefDragon {
             }
         }
         self.ocean_actions(&mut out);
+        self.procedure_actions(&mut out);
         out
     }
 
@@ -416,6 +428,9 @@ impl RefDragon {
     fn play(&self, action: &str) -> RefDragon {
         if action.starts_with('v') {
             return self.play_vessel(action);
+        }
+        if let Some(next) = self.play_procedure(action) {
+            return next;
         }
         let mut next = self.clone();
         next.ep = None;
@@ -467,8 +482,10 @@ impl RefDragon {
             p.unmoved = false;
             next.grid.insert(b, p);
             next.crossing(a, b);
+            let landed = self.procs.flags.contains("warlord-landed");
+            next.opened(a, b, landed);
         }
-        next.forest_to_move = !self.forest_to_move;
+        next.end_action();
         next
     }
 

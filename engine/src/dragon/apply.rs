@@ -9,6 +9,7 @@ use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
 use super::moves::{forward, has_action, ocean};
 use super::options::DragonOptions;
+use super::procedures::{self, springing, towering};
 use super::sea::{self, OceanEvent};
 use super::state::Position;
 use super::transform;
@@ -64,7 +65,11 @@ pub(crate) fn apply(
     let to = action.to();
     let mut reset = false;
     let mut new_ep = NO_SQUARE;
+    let flags_before = p.flags;
     match action.kind() {
+        Some(ActionKind::Move) if towering::is_towering(p, from, to) => {
+            towering::apply(p, from, to, events);
+        }
         Some(ActionKind::Move | ActionKind::Capture | ActionKind::EnPassant) => {
             let mut f = p.take(from);
             if p.force(to).is_some() {
@@ -130,6 +135,7 @@ pub(crate) fn apply(
                     vessel: v,
                 }));
             }
+            procedures::after_move(p, from, to, f, flags_before);
         }
         Some(ActionKind::Arrow) => {
             let archer = p.force(from);
@@ -184,14 +190,25 @@ pub(crate) fn apply(
             sea::apply_vessel(p, action, events);
             reset = true;
         }
-        Some(ActionKind::Spring | ActionKind::Choice | ActionKind::Seer) | None => {
-            // Never generated yet (the ocean, issue 6): `apply` refuses them.
+        Some(ActionKind::Spring) => springing::apply(p, to, events),
+        Some(ActionKind::Choice) => {
+            // A procedure's choice is no move: the en-passant position and the
+            // truce's count stay as the move left them.
+            procedures::apply_choice(p, action.extra(), events);
+            new_ep = p.ep;
+        }
+        Some(ActionKind::Seer) | None => {
+            // Never generated yet (issue 6): `apply` refuses them.
         }
     }
     p.set_ep(new_ep);
-    p.set_to_move(side.opponent());
+    if procedures::end_action(p, side, events) {
+        p.set_to_move(side.opponent());
+    }
     p.ply += 1;
-    p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
+    if action.kind() != Some(ActionKind::Choice) {
+        p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
+    }
     finish(p, opts);
 }
 
@@ -203,7 +220,11 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 
 /// Records the end of the game if the position ends it: the truces.
 pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
-    let rule = if p.quiet >= FIFTY_MOVES {
+    let rule = if p.pending != 0 {
+        // A procedure's choice comes first, but for the project's bound on
+        // the game's length, which ends it even then.
+        (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
+    } else if p.quiet >= FIFTY_MOVES {
         Some(FIFTY_MOVE_TRUCE)
     } else if p.ply >= PLY_BOUND {
         Some(PLY_BOUND_TRUCE)

@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::board::{DIRECTION_NAMES, square_name};
 use super::forces::{Force, Kind};
+use super::procedures::{self, ProcedureEvent};
 use super::sea::OceanEvent;
 use crate::core::RuleEvent;
 
@@ -61,6 +62,9 @@ pub enum DragonEvent {
     /// What happened on Trafalgar Ocean: ramming, firing, commandeering,
     /// reverting, transformations, lost birds, forfeits ([`OceanEvent`]).
     Ocean(OceanEvent),
+    /// A procedure's event: Towering, Interchanging, Springing, exchanges
+    /// ([`ProcedureEvent`]).
+    Procedure(ProcedureEvent),
     /// `trident-opening`: the two Ships beside the Red Flagship re-aligned.
     Trident {
         /// The west Ship's new bow.
@@ -80,6 +84,7 @@ impl RuleEvent for DragonEvent {
             DragonEvent::Demoted { .. } => "demoted",
             DragonEvent::Trident { .. } => "trident-opening",
             DragonEvent::Ocean(e) => e.tag(),
+            DragonEvent::Procedure(e) => e.tag(),
         }
     }
 }
@@ -99,7 +104,19 @@ pub const EVENTS: &[&str] = &[
     "transformed",
     "lost",
     "forfeited",
+    "towering",
+    "castling",
+    "interchange",
+    "declined",
+    "queen-to-war",
+    "sprung",
+    "shield-lowered",
+    "storm-empress",
+    "freed",
+    "exchanged",
 ];
+
+const _: () = assert!(procedures::events::TAGS.len() == 10);
 
 fn name(f: Force) -> &'static str {
     f.kind().map_or("?", Kind::name)
@@ -144,6 +161,7 @@ impl fmt::Display for DragonEvent {
                 to.name()
             ),
             DragonEvent::Ocean(e) => e.fmt(f),
+            DragonEvent::Procedure(e) => e.fmt(f),
             DragonEvent::Trident { west, east } => write!(
                 f,
                 "trident-opening: the Ships beside the Red Flagship turn {} and {}",

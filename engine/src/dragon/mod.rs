@@ -36,6 +36,7 @@ mod invariants;
 pub mod moves;
 pub mod ocean_rules;
 pub mod options;
+pub mod procedures;
 pub mod sea;
 pub mod squares;
 pub mod state;
@@ -56,6 +57,7 @@ pub use self::events::DragonEvent;
 pub use self::moves::DragonActions;
 pub use self::ocean_rules::{CannonTarget, OpenWater};
 pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
+pub use self::procedures::{Pending, ProcedureEvent};
 pub use self::sea::OceanEvent;
 pub use self::state::Position;
 pub use self::text::{MAX_FORCES_ON_GRID, side_name};
@@ -181,6 +183,7 @@ impl Game for Dragon {
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
         self.pos.check()?;
+        procedures::check(&self.pos)?;
         transform::check_lines(&self.pos, &self.lines)
     }
 

@@ -198,9 +198,24 @@ pub mod flags {
     pub const SERPENT_AFIRE: u32 = 1 << 6;
     /// The Forest Talisman's, Storm Talisman's powers are lost or kept (issue 6).
     pub const RESERVED_7: u32 = 1 << 7;
+    /// The Ice Dragon was set afire on the Forest OverLord's last move: after
+    /// the Storm OverLord's move comes his choice to make the Storm Queen the
+    /// Storm Empress ("after making his move ... and before pressing his
+    /// clock").
+    pub const EMPRESS_DUE: u32 = 1 << 8;
+    /// A Winged Serpent was set afire on the Storm OverLord's move: when he
+    /// presses his clock the TrueBorn Queen goes to war.
+    pub const QUEEN_WAR_DUE: u32 = 1 << 9;
+    /// The TrueBorn Queen has gone to war (once only).
+    pub const QUEEN_AT_WAR: u32 = 1 << 10;
+    /// The Librarian has lowered his Shield: no Winged Serpent is in or can
+    /// enter the Forest Kingdom.
+    pub const LIBRARIAN_SHIELD_LOWERED: u32 = 1 << 11;
+    /// The Jailer has lowered his Shield: the Ice Dragon was captured.
+    pub const JAILER_SHIELD_LOWERED: u32 = 1 << 12;
 
     /// Every flag with its name in positions.
-    pub const NAMES: [(u32, &str); 7] = [
+    pub const NAMES: [(u32, &str); 12] = [
         (TRIDENT_OPENING, "trident-opening"),
         (PRINCE_SAILED, "prince-sailed"),
         (PRINCE_IN_STORMS, "prince-in-storms"),
@@ -208,6 +223,11 @@ pub mod flags {
         (WITCH_LANDED, "witch-landed"),
         (ICE_DRAGON_AFIRE, "ice-dragon-afire"),
         (SERPENT_AFIRE, "serpent-afire"),
+        (EMPRESS_DUE, "empress-due"),
+        (QUEEN_WAR_DUE, "queen-war-due"),
+        (QUEEN_AT_WAR, "queen-at-war"),
+        (LIBRARIAN_SHIELD_LOWERED, "librarian-shield-lowered"),
+        (JAILER_SHIELD_LOWERED, "jailer-shield-lowered"),
     ];
 }
 
@@ -268,6 +288,12 @@ pub struct Position {
     pub flags: u32,
     /// The position a double step just passed over, or [`NO_SQUARE`].
     pub ep: u8,
+    /// The procedure step awaiting the side to move's choice
+    /// ([`Pending`](super::procedures::Pending) as a byte, 0 for none).
+    pub pending: u8,
+    /// The position the pending step is about (the Elf or Troll to exchange),
+    /// or [`NO_SQUARE`].
+    pub pending_at: u8,
     /// Who moves.
     pub to_move: Side,
     /// Plies since the last capture, sinking, or move of a vessel, Dwarf, Gnome,
@@ -456,7 +482,8 @@ fn rare_key(p: &Position) -> u64 {
     for (i, w) in packed.iter().enumerate() {
         h ^= (w ^ Z_MISC[41 + i]).wrapping_mul(MIX);
     }
-    h ^ (u64::from(p.flags) ^ Z_MISC[44]).wrapping_mul(MIX)
+    let procedure = u64::from(p.flags) | u64::from(p.pending) << 32 | u64::from(p.pending_at) << 40;
+    h ^ (procedure ^ Z_MISC[44]).wrapping_mul(MIX)
 }
 
 impl Position {
@@ -474,6 +501,8 @@ impl Position {
             counters: Counters::default(),
             flags: 0,
             ep: NO_SQUARE,
+            pending: 0,
+            pending_at: NO_SQUARE,
             to_move: Side::Red,
             quiet: 0,
             ply: 0,
@@ -619,6 +648,18 @@ impl Position {
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
         self.count_lines(kind as u8, 1);
+    }
+
+    /// Takes one force of kind value `kind` out of the Barren Lands (an
+    /// exchange for a captured force); it must hold one.
+    #[inline]
+    pub fn remove_barren(&mut self, kind: usize) {
+        let w = kind / 8;
+        let before = word(&self.barren[w * 8..w * 8 + 8]);
+        self.barren[kind] -= 1;
+        let after = word(&self.barren[w * 8..w * 8 + 8]);
+        self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.count_lines(kind as u8, u8::MAX);
     }
 
     /// Sets the en-passant position.

@@ -24,7 +24,9 @@
 //!    from each; `seers:` consultations of each OverLord; `barren:` captured or
 //!    lost forces by code and count (`df2,GN1`), if any; `sunk:` vessels by
 //!    letter and count, if any; `flags:` if any; `ep:` the position a double
-//!    step passed, if any; `quiet:` plies towards the fifty-move truce; `ply:`;
+//!    step passed, if any; `pending:` the procedure step awaiting a choice,
+//!    if any (`pending:guards`, `pending:ice-dragon@E5`, `pending:exchange@E1`:
+//!    [`Pending`]); `quiet:` plies towards the fifty-move truce; `ply:`;
 //! 4. the result once over, such as `draw:fifty-move-truce`.
 
 use std::fmt;
@@ -40,6 +42,7 @@ use super::forces::{Force, Kind};
 use super::moves::Ctx;
 use super::moves::ocean;
 use super::options::DragonOptions;
+use super::procedures::Pending;
 use super::state::{Position, Vessel, VesselKind, flags};
 use crate::core::{NotationError, PositionError, Side};
 
@@ -456,6 +459,14 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(" ep:")?;
         write_square(p.ep, out)?;
     }
+    if let Some(step) = Pending::from_u8(p.pending).filter(|&s| s != Pending::None) {
+        out.write_str(" pending:")?;
+        out.write_str(step.name())?;
+        if p.pending_at != NO_SQUARE {
+            out.write_char('@')?;
+            write_square(p.pending_at, out)?;
+        }
+    }
     out.write_str(" quiet:")?;
     write_number(u32::from(p.quiet), out)?;
     out.write_str(" ply:")?;
@@ -680,6 +691,21 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             "ep" => {
                 p.ep = parse_square(value)?;
             }
+            "pending" => {
+                let (name, at) = match value.split_once('@') {
+                    Some((n, a)) => (n, parse_square(a)?),
+                    None => (value, NO_SQUARE),
+                };
+                let step = Pending::from_name(name)
+                    .filter(|&s| s != Pending::None)
+                    .ok_or_else(|| {
+                        format!(
+                            "`pending:` a procedure step (guards, ice-dragon@E5, elder-serpent@E11, younger-serpent@E11, storm-empress, exchange@E1), found `{value}`"
+                        )
+                    })?;
+                p.pending = step as u8;
+                p.pending_at = at;
+            }
             "quiet" => {
                 p.quiet = value
                     .parse()
@@ -697,6 +723,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     validate(&p)?;
     p.seal();
     p.check().map_err(|e| e.0)?;
+    super::procedures::check(&p).map_err(|e| e.0)?;
     apply::finish(&mut p, opts);
     let computed = p.outcome.map(|o| o.rule.name());
     if computed != result {

@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 use super::action::Action;
 use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
 use super::options::DragonOptions;
+use super::procedures;
 use super::state::{Position, flags};
 use crate::core::Side;
 
@@ -127,7 +128,7 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
 /// direction it moves, a leap not onto its own side), then the generator,
 /// stopping at the first action.
 pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
-    if p.flags & flags::TRIDENT_OPENING == 0 && surely_moves(p) {
+    if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p) {
         return true;
     }
     let c = Ctx::new(p, opts);
@@ -198,7 +199,7 @@ pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bo
     let c = Ctx::new(p, opts);
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
-    if trident || usize::from(from) >= super::board::SQUARES {
+    if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
         let mut all = DragonActions::new();
         generate(&c, &mut all);
         return all.contains(&action);
@@ -229,6 +230,11 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
         ocean::trident_opening(c, out);
         return;
     }
+    if c.p.pending != 0 {
+        // A procedure's step awaits its choice: only the choices.
+        procedures::choices(c.p, out);
+        return;
+    }
     let side = c.side;
     let own = c.p.occupied[side.index()];
     // The side's forces and every vessel, position by position: a vessel's
@@ -253,6 +259,8 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
             }
         }
     }
+    // Springing the Librarian or Jailer On Alert (origins past the grid).
+    procedures::springing::generate(c, out);
 }
 
 /// The direction index of "forwards" for `side`: south (4) for the Forest, north
