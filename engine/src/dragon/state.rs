@@ -360,6 +360,11 @@ impl Touched {
 
     #[inline]
     fn add(&mut self, sq: u8) {
+        // A position changed twice (taken, then put) is checked once, and
+        // does not use up the eight.
+        if self.squares[..usize::from(self.len)].contains(&sq) {
+            return;
+        }
         if usize::from(self.len) < self.squares.len() {
             self.squares[usize::from(self.len)] = sq;
             self.len += 1;

@@ -128,10 +128,10 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
 /// direction it moves, a leap not onto its own side), then the generator,
 /// stopping at the first action.
 pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
-    let c = Ctx::new(p, opts);
-    if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(&c) {
+    if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p) {
         return true;
     }
+    let c = Ctx::new(p, opts);
     let mut any = Any::default();
     generate(&c, &mut any);
     any.0
@@ -139,21 +139,22 @@ pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
 
 /// Whether some land force of the side to move surely has a move: each test
 /// below implies an action the generator lists.
-fn surely_moves(c: &Ctx<'_>) -> bool {
+fn surely_moves(p: &Position) -> bool {
     use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
     use super::forces::Role;
-    let b = c.b;
-    let all = c.p.all_occupied();
-    let own = c.p.occupied[c.side.index()];
+    let b = board();
+    let side = p.to_move;
+    let all = p.all_occupied();
+    let own = p.occupied[side.index()];
     let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
     let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
-    let fwd = forward(c.side);
+    let fwd = forward(side);
     for sq in own.iter() {
         if !b.region(sq).is_land() {
             continue;
         }
         let s = sq as usize;
-        let yes = match c.p.force(sq).info().role {
+        let yes = match p.force(sq).info().role {
             Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
                 free(b.neighbours[s])
             }
@@ -168,13 +169,13 @@ fn surely_moves(c: &Ctx<'_>) -> bool {
                 t != NO_SQUARE && !all.has(t)
             }),
             Role::Knight => free(b.leap_sets[KNIGHT][s]),
-            Role::Walker | Role::PalaceWalker => free(b.walker[c.side.index()][s]),
+            Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
             Role::Pawn => {
                 let t = b.land_step[fwd][s];
                 t != NO_SQUARE && !all.has(t)
             }
             Role::PalaceGuard => {
-                let palace = match c.side {
+                let palace = match side {
                     Side::Green => b.palace,
                     Side::Red => b.citadel,
                 };
