@@ -4,16 +4,18 @@
 //! Forces, South, [`Side::Red`]) across Trafalgar Ocean. "The right of first
 //! move belongs to the Storm Overlord."
 //!
-//! This is issue 5, part 1: the board ([`board`], a drafted data file), the
+//! Issue 5 (part 1) built the board ([`board`], a drafted data file), the
 //! deployment ([`deploy`], drafted data files: the Arrowhead formation and the
-//! Trident of note 17), the state ([`state`]), and every land force's scope of
+//! Trident of note 17), the state ([`state`]), and every force's scope of
 //! operations, moves and captures ([`moves`]) with the Lance, Sword and Pike
-//! variations of the White and Black Knights. Trafalgar Ocean (vessels,
-//! embarking, boarding, ramming, cannons) is part 4, behind
-//! [`moves::ocean`](moves) (in progress); the procedures (Towering, Castling,
-//! Interchanging, Springing, the Seers), victory and the truce by repetition
-//! are issue 6. Until then a game ends by the fifty-move truce, a stalemate
-//! or the project's ply bound (ruling [`options::PLY_BOUND`]).
+//! variations of the White and Black Knights, Trafalgar Ocean (vessels,
+//! embarking, boarding, ramming, cannons) and the transformations. Issue 6
+//! (part 2) has so far added the procedures ([`procedures`]: Towering and
+//! Castling, the Interchanges, Springing and Shielding, freeing the Captives
+//! and the other exchanges, each choice an action of its own); victory, the
+//! Seers, the truce by repetition and the scoring are still to come. Until
+//! then a game ends by the fifty-move truce, a stalemate or the project's ply
+//! bound (ruling [`options::PLY_BOUND`]).
 //!
 //! ```
 //! use tigerseye_engine::{Game, Turn, Side};
