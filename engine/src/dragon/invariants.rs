@@ -111,6 +111,58 @@ impl Position {
         }))
     }
 
+    /// The special areas' slots: each holds a force or is empty, the empty
+    /// ones last, no area beyond its capacity. Returns the forces of each side
+    /// in them (a tower with her bird inside counts two).
+    fn check_areas(&self) -> Result<[u16; 2], InvariantError> {
+        let b = board();
+        let err = |m: String| Err(InvariantError(m));
+        let codes = slot_codes();
+        let mut totals = [0u16; 2];
+        for (a, slots) in self.areas.iter().enumerate() {
+            let bytes = [slots[0].0, slots[1].0, slots[2].0, slots[3].0];
+            let word = u32::from_le_bytes(bytes);
+            if word == 0 {
+                continue;
+            }
+            // Bit 0 of each byte: whether its slot is filled; `n` slots
+            // filled before the first empty one, and none may follow it.
+            let filled = (((word & 0x7f7f_7f7f) + 0x7f7f_7f7f) | word) >> 7 & 0x0101_0101;
+            let n = (!(filled * 0xff)).trailing_zeros() as usize / 8;
+            for &x in &bytes[..n] {
+                let code = codes[usize::from(x)];
+                if code & NOT_A_FORCE != 0 {
+                    return err(format!("{}: no force {:?}", AREAS[a].name(), Force(x)));
+                }
+                totals[usize::from(code >> 4)] += u16::from(code & 15);
+            }
+            if n < AREA_SLOTS && filled >> (8 * n) != 0 {
+                return err(format!("{}: slots out of order", AREAS[a].name()));
+            }
+            let n = n as u8;
+            if n > b.areas[a].holds {
+                return err(format!("{} holds {n} forces", AREAS[a].name()));
+            }
+        }
+        Ok(totals)
+    }
+
+    /// The forces of each side in the special areas, counted (what
+    /// [`Position::area_forces`] keeps); a byte that is no force counts
+    /// nothing (the check of the areas names it).
+    #[must_use]
+    pub fn count_area_forces(&self) -> [u16; 2] {
+        let codes = slot_codes();
+        let mut totals = [0u16; 2];
+        for &f in self.areas.iter().flatten() {
+            let code = codes[usize::from(f.0)];
+            if code & NOT_A_FORCE == 0 {
+                totals[usize::from(code >> 4)] += u16::from(code & 15);
+            }
+        }
+        totals
+    }
+
     /// The cheap invariants (no allocation): every force where its scope allows,
     /// nothing on the Island of Sirens, vessels only on water, occupancy sets
     /// agreeing with the grid, counts conserved, resources within their limits.
@@ -179,31 +231,24 @@ impl Position {
         // count of each original side.
         let red = self.red_fleet.count() as u8;
         let afloat = [self.fleet.count() as u8 - red, red];
-        let codes = slot_codes();
-        for (a, slots) in self.areas.iter().enumerate() {
-            let bytes = [slots[0].0, slots[1].0, slots[2].0, slots[3].0];
-            let word = u32::from_le_bytes(bytes);
-            if word == 0 {
-                continue;
+        // The special areas: slot by slot when an action changed them (or the
+        // history is unknown), else as kept (`Position::area_forces`, which
+        // only `edit_off_grid` changes; any other change of the areas would
+        // break the hash, recomputed after every step too).
+        let in_areas = if self.touched.off_grid() {
+            let counted = self.check_areas()?;
+            if counted != self.area_forces {
+                return err(format!(
+                    "the special areas hold {counted:?} forces, {:?} recorded",
+                    self.area_forces
+                ));
             }
-            // Bit 0 of each byte: whether its slot is filled; `n` slots
-            // filled before the first empty one, and none may follow it.
-            let filled = (((word & 0x7f7f_7f7f) + 0x7f7f_7f7f) | word) >> 7 & 0x0101_0101;
-            let n = (!(filled * 0xff)).trailing_zeros() as usize / 8;
-            for &x in &bytes[..n] {
-                let code = codes[usize::from(x)];
-                if code & NOT_A_FORCE != 0 {
-                    return err(format!("{}: no force {:?}", AREAS[a].name(), Force(x)));
-                }
-                totals[usize::from(code >> 4)] += u16::from(code & 15);
-            }
-            if n < AREA_SLOTS && filled >> (8 * n) != 0 {
-                return err(format!("{}: slots out of order", AREAS[a].name()));
-            }
-            let n = n as u8;
-            if n > b.areas[a].holds {
-                return err(format!("{} holds {n} forces", AREAS[a].name()));
-            }
+            counted
+        } else {
+            self.area_forces
+        };
+        for side in Side::ALL {
+            totals[side.index()] += in_areas[side.index()];
         }
         for side in Side::ALL {
             let i = side.index();
