@@ -33,9 +33,56 @@ fn slot_codes() -> &'static [u8; 256] {
 }
 
 impl Position {
+    /// Whether [`Position::check_position`] passes, as one run of tests with no
+    /// error to build: what the checks after every step run for each position,
+    /// falling back to the explaining version only when something is wrong.
+    /// The two must agree (a debug assertion checks it in the tests).
+    #[inline(always)]
+    fn position_ok(&self, b: &super::board::Board, sq: u8) -> bool {
+        let f = self.forces[sq as usize];
+        let v = self.vessels[sq as usize];
+        let (green, red) = (self.occupied[0].has(sq), self.occupied[1].has(sq));
+        let water = b.water.has(sq);
+        let afloat = v.is_some();
+        let force_red = f.side() == Side::Red;
+        let force_ok = if f.is_none() {
+            !green && !red
+        } else {
+            green != force_red
+                && red == force_red
+                && f.0 & 128 == 0
+                && b.allowed_by_byte[f.side().index()][usize::from(f.0 & 127)].has(sq)
+                && (afloat || !water)
+        };
+        let original_red = v.kind().side() == Side::Red;
+        let flying_red = if f.is_some() { force_red } else { original_red };
+        let vessel_ok = afloat == self.fleet.has(sq)
+            && v.is_valid()
+            && (!afloat || water)
+            && self.red_fleet.has(sq) == (afloat && original_red)
+            && (!afloat || (v.colour() == Side::Red) == flying_red);
+        let ok = force_ok & vessel_ok;
+        debug_assert_eq!(ok, self.check_position(sq).is_ok(), "{sq}");
+        ok
+    }
+
+    /// Why [`Position::position_ok`] failed on `sq`.
+    #[cold]
+    #[inline(never)]
+    fn position_error(&self, sq: u8) -> Result<(), InvariantError> {
+        self.check_position(sq)?;
+        Err(InvariantError(format!(
+            "the position {} fails the quick check but passes the explaining one",
+            super::board::square_name(sq)
+        )))
+    }
+
     /// The invariants of one grid position: its force is in the occupancy set
     /// of its side and no other, within its scope, aboard a vessel on the water;
-    /// its vessel is in the fleet set and on the water.
+    /// its vessel is in the fleet set and on the water. The explaining version
+    /// of [`Position::position_ok`].
+    #[cold]
+    #[inline(never)]
     fn check_position(&self, sq: u8) -> Result<(), InvariantError> {
         let b = board();
         let f = self.forces[sq as usize];
@@ -183,12 +230,16 @@ impl Position {
         match self.touched.squares() {
             Some(changed) => {
                 for &sq in changed {
-                    self.check_position(sq)?;
+                    if !self.position_ok(b, sq) {
+                        return self.position_error(sq);
+                    }
                 }
             }
             None => {
                 for sq in 0..SQUARES as u8 {
-                    self.check_position(sq)?;
+                    if !self.position_ok(b, sq) {
+                        return self.position_error(sq);
+                    }
                 }
                 let birds = [Side::Green, Side::Red].map(|side| {
                     self.occupied[side.index()]
