@@ -351,9 +351,11 @@ impl NorthernLight {
         }
     }
 
-    /// After a move: if the Hunt ended drawn and the match goes on, the next one.
+    /// After a move that ended the Hunt (its turn recorded): if the Hunt ended
+    /// drawn and the match goes on, the next one.
+    #[cold]
+    #[inline(never)]
     fn advance(&mut self, events: &mut impl FnMut(SeriesEvent)) {
-        self.stage_turn = self.compute_stage_turn();
         let Turn::Over(o) = self.stage_turn else {
             return;
         };
@@ -479,26 +481,36 @@ impl Game for NorthernLight {
             keysquare::Action::FirstMove(side) => Some(side),
             keysquare::Action::Move(_) => None,
         };
-        match &mut self.stage {
+        // The stage's turn is computed in the arm that applied the action (one
+        // dispatch on the stage, not two).
+        self.stage_turn = match &mut self.stage {
             Stage::Qi(g) => {
                 g.apply_unchecked(action, &mut |e| events(SeriesEvent::Qi(e)));
                 if first.is_some() {
                     self.qi_first = first;
                 }
+                g.turn()
             }
-            Stage::Quest(g) => g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e))),
+            Stage::Quest(g) => {
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                g.turn()
+            }
             Stage::Chess(g) => {
                 g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
                 if first.is_some() {
                     self.chess_first = first;
                 }
+                g.turn()
             }
             Stage::Deciding(g) => {
                 g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                g.turn()
             }
-        }
+        };
         self.ply += 1;
-        self.advance(events);
+        if matches!(self.stage_turn, Turn::Over(_)) {
+            self.advance(events);
+        }
     }
 
     fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -575,23 +587,24 @@ impl Game for NorthernLight {
         let (stage_name, mut rest) = next(text);
         let mut qi_first = None;
         let mut chess_first = None;
-        // The Hunt's own position: from the first token that is not a first mover.
-        let mut hunt_text = "";
-        loop {
-            let (t, after) = next(rest);
-            if t.is_empty() {
-                break;
-            }
+        // The Hunt's own position: from the first token that is not a first
+        // mover. Only the first movers are cut out as tokens; the position is
+        // not scanned here.
+        let hunt_text = loop {
+            let start = rest.trim_start();
+            let (t, after) = if start.starts_with("qi-first:") || start.starts_with("chess-first:")
+            {
+                next(start)
+            } else {
+                break start;
+            };
             if let Some(s) = t.strip_prefix("qi-first:") {
                 qi_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
             } else if let Some(s) = t.strip_prefix("chess-first:") {
                 chess_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
-            } else {
-                hunt_text = rest.trim_start();
-                break;
             }
             rest = after;
-        }
+        };
         let inner = |e: PositionError| err(e.expected);
         let stage = match stage_name {
             "diamond-qi" => {
