@@ -301,9 +301,20 @@ impl Position {
         for side in Side::ALL {
             totals[side.index()] += in_areas[side.index()];
         }
+        // The Barren Lands as kept (`Position::barren_forces`), counted afresh
+        // for a position of unknown history.
+        if self.touched.squares().is_none() {
+            let counted = [self.barren_total(Side::Green), self.barren_total(Side::Red)];
+            if counted != self.barren_forces {
+                return err(format!(
+                    "the Barren Lands hold {counted:?} forces, {:?} recorded",
+                    self.barren_forces
+                ));
+            }
+        }
         for side in Side::ALL {
             let i = side.index();
-            let total = totals[i] + self.barren_total(side);
+            let total = totals[i] + self.barren_forces[i];
             if total != self.deployed[i] {
                 return err(format!(
                     "{side} forces not conserved: {total} now, {} deployed",

@@ -332,6 +332,14 @@ pub struct Position {
     /// step that changed them (and a position of unknown history) has its
     /// areas checked slot by slot and counted afresh.
     pub area_forces: [u16; 2],
+    /// Forces of each side in the Barren Lands, `[side.index()]`: kept by
+    /// [`Position::add_barren`] and [`Position::remove_barren`] (the only
+    /// doors to the Barren Lands after a deployment or an import), counted by
+    /// [`Position::seal`]. The checks after every step use it; a position of
+    /// unknown history is counted afresh, and an export and its import (the
+    /// sampled full checks) compare it with a fresh count, being part of the
+    /// position.
+    pub barren_forces: [u16; 2],
     /// The grid positions changed since the last [`Position::begin_action`]:
     /// what [`Position::check`] has to look at. Bookkeeping, not part of the
     /// position: equal positions may differ in it.
@@ -533,6 +541,7 @@ impl Position {
             red_fleet: SquareSet::EMPTY,
             lines: [0; transform::LINES.len()],
             area_forces: [0; 2],
+            barren_forces: [0; 2],
             touched: Touched::ALL,
         };
         p.hash = p.compute_hash();
@@ -668,6 +677,8 @@ impl Position {
         self.barren[kind] += 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        // The side's kind values are 0-31 (Forest) or 32-63 (Storms).
+        self.barren_forces[(kind / 32) & 1] += 1;
         self.count_lines(kind as u8, 1);
     }
 
@@ -680,6 +691,7 @@ impl Position {
         self.barren[kind] -= 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.barren_forces[(kind / 32) & 1] -= 1;
         self.count_lines(kind as u8, u8::MAX);
     }
 
@@ -779,6 +791,7 @@ impl Position {
         self.deployed_vessels = [self.vessel_total(Side::Green), self.vessel_total(Side::Red)];
         self.lines = transform::line_totals(self);
         self.area_forces = self.count_area_forces();
+        self.barren_forces = [self.barren_total(Side::Green), self.barren_total(Side::Red)];
         self.hash = self.compute_hash();
         self.touched = Touched::ALL;
     }

@@ -176,6 +176,17 @@ fn the_invariants_check_the_special_areas_where_an_action_changed_them() {
     assert_ne!(p.hash, p.compute_hash());
     p.touched = state::Touched::ALL;
     assert!(p.check().unwrap_err().0.contains("special areas hold"));
+    // The Barren Lands likewise: kept as forces are added, counted afresh for
+    // a position of unknown history.
+    let mut p = start();
+    let before = p.barren_forces;
+    p.begin_action();
+    let f = p.take(board::parse_square("B12").unwrap());
+    p.add_barren(f.kind_value() as usize);
+    assert_eq!(p.barren_forces, [before[0] + 1, before[1]]);
+    p.barren[f.kind_value() as usize] += 1;
+    p.touched = state::Touched::ALL;
+    assert!(p.check().unwrap_err().0.contains("Barren Lands hold"));
 }
 
 #[test]
