@@ -25,6 +25,7 @@
 //! The Hunts of the match play with their rulings' default readings.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
 use super::qi::DiamondQi;
@@ -132,12 +133,7 @@ impl Stage {
     /// The stage's name in the export.
     #[must_use]
     pub const fn name(&self) -> &'static str {
-        match self {
-            Stage::Qi(_) => "diamond-qi",
-            Stage::Quest(_) => "diamond-quest",
-            Stage::Chess(_) => "diamond-chess",
-            Stage::Deciding(_) => "deciding-hunt",
-        }
+        STAGE_NAMES[self.index()]
     }
 
     const fn index(&self) -> usize {
@@ -149,6 +145,14 @@ impl Stage {
         }
     }
 }
+
+/// The stages' names in the export, by [`Stage`] index.
+const STAGE_NAMES: [&str; 4] = [
+    "diamond-qi",
+    "diamond-quest",
+    "diamond-chess",
+    "deciding-hunt",
+];
 
 /// A rule event of the match: one of a Hunt's, or the start of the next Hunt.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -441,6 +445,7 @@ impl Game for NorthernLight {
         &self.options
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
         match self.stage_turn() {
             Turn::Over(o) => Turn::Over(self.match_outcome(o)),
@@ -460,6 +465,7 @@ impl Game for NorthernLight {
         }
     }
 
+    #[inline]
     fn chance_probability(&self, action: JewelAction) -> Option<Probability> {
         match &self.stage {
             Stage::Qi(g) => g.chance_probability(action),
@@ -542,16 +548,7 @@ impl Game for NorthernLight {
     /// `deciding-hunt`), the first movers of DiamondQi and DiamondChess once known,
     /// then the Hunt's own export.
     fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        out.write_str(self.stage.name())?;
-        if let Some(s) = self.qi_first {
-            out.write_str(" qi-first:")?;
-            out.write_str(s.name())?;
-        }
-        if let Some(s) = self.chess_first {
-            out.write_str(" chess-first:")?;
-            out.write_str(s.name())?;
-        }
-        out.write_char(' ')?;
+        out.write_str(self.export_prefix())?;
         match &self.stage {
             Stage::Qi(g) => g.export(out),
             Stage::Quest(g) => g.export(out),
@@ -630,6 +627,7 @@ impl Game for NorthernLight {
         Ok(game)
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Qi(g) => g.hash(),
@@ -639,6 +637,7 @@ impl Game for NorthernLight {
         h ^ self.extra_hash()
     }
 
+    #[inline]
     fn recompute_hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Qi(g) => g.recompute_hash(),
@@ -648,6 +647,7 @@ impl Game for NorthernLight {
         h ^ self.extra_hash()
     }
 
+    #[inline]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         match &self.stage {
             Stage::Qi(g) => g.check_invariants(),
@@ -714,6 +714,37 @@ impl Game for NorthernLight {
 }
 
 impl NorthernLight {
+    /// What the export writes before the Hunt's position: the stage, the first
+    /// movers known, and a space. One of 36 texts made once, so that the export
+    /// writes it at once.
+    fn export_prefix(&self) -> &'static str {
+        static PREFIXES: OnceLock<Vec<String>> = OnceLock::new();
+        let prefixes = PREFIXES.get_or_init(|| {
+            let sides = [None, Some(Side::Green), Some(Side::Red)];
+            let mut all = Vec::with_capacity(36);
+            for stage in STAGE_NAMES {
+                for qi in sides {
+                    for chess in sides {
+                        let mut text = stage.to_owned();
+                        if let Some(s) = qi {
+                            text.push_str(" qi-first:");
+                            text.push_str(s.name());
+                        }
+                        if let Some(s) = chess {
+                            text.push_str(" chess-first:");
+                            text.push_str(s.name());
+                        }
+                        text.push(' ');
+                        all.push(text);
+                    }
+                }
+            }
+            all
+        });
+        let side = |s: Option<Side>| s.map_or(0, |s| 1 + s.index());
+        &prefixes[self.stage.index() * 9 + side(self.qi_first) * 3 + side(self.chess_first)]
+    }
+
     /// The match at ply 0 playing `stage`, with the stage's turn computed.
     fn with_stage(
         options: SeriesOptions,
