@@ -433,7 +433,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             print!("{board}");
             match end {
                 GameEnd::Over(o) => {
-                    println!("over: {o}");
+                    println!("over: {}", o.named(game.side_names()));
                     Ok(true)
                 }
                 GameEnd::Unfinished => {

@@ -834,7 +834,8 @@ fn summarize<G: Game>(
     threads: usize,
 ) -> SimStats {
     let mut outcomes = Vec::new();
-    for (w, name) in ["green", "red", "draw"].iter().enumerate() {
+    let names = [G::side_name(Side::Green), G::side_name(Side::Red), "draw"];
+    for (w, name) in names.iter().enumerate() {
         for (r, rule) in G::RULES.iter().enumerate() {
             let count = acc
                 .outcomes
