@@ -649,17 +649,17 @@ impl Game for NorthernLight {
 
     #[inline]
     fn check_invariants(&self) -> Result<(), InvariantError> {
+        // The match's own checks first (one test; the explaining version only
+        // when it fails), then the Hunt's as each arm's last call.
+        let valid = self.is_valid();
+        debug_assert_eq!(valid, self.validate().is_ok(), "{self:?}");
+        if !valid {
+            self.validate().map_err(InvariantError)?;
+        }
         match &self.stage {
             Stage::Qi(g) => g.check_invariants(),
             Stage::Quest(g) => g.check_invariants(),
             Stage::Chess(g) | Stage::Deciding(g) => g.check_invariants(),
-        }?;
-        let valid = self.is_valid();
-        debug_assert_eq!(valid, self.validate().is_ok(), "{self:?}");
-        if valid {
-            Ok(())
-        } else {
-            self.validate().map_err(InvariantError)
         }
     }
 
