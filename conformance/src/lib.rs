@@ -11,7 +11,7 @@
 //! - [`shrink`]: failing games reduced to short scenarios;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
-//! - [`bench`]: random-play and perft throughput;
+//! - [`bench`](mod@bench): random-play and perft throughput;
 //! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
 //! - [`series`]: what a simulation of whole Jewel Series shows;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.

@@ -165,7 +165,7 @@ enum Command {
         /// The previous run's summary.json, for the trend.
         #[arg(long)]
         previous: Option<PathBuf>,
-        /// The quarantine of known failures [default: <corpus>/quarantine.toml].
+        /// The quarantine of known failures [default: CORPUS/quarantine.toml].
         #[arg(long)]
         quarantine: Option<PathBuf>,
         /// Where reports go.
@@ -433,7 +433,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             print!("{board}");
             match end {
                 GameEnd::Over(o) => {
-                    println!("over: {o}");
+                    println!("over: {}", o.named(game.side_names()));
                     Ok(true)
                 }
                 GameEnd::Unfinished => {

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use anyhow::{bail, ensure};
+use tigerseye_engine::GameId;
 
 use crate::report::Summary;
 use crate::sim::{
@@ -84,8 +85,8 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
     for f in failures.iter_mut().skip(MAX_SHRUNK_FAILURES) {
         f.shrunk = None;
     }
-    // Outcomes in the order a run writes them: green, red, draw; then the rule's
-    // order of first appearance in the parts.
+    // Outcomes in the order a run writes them: green, red (the game's names for
+    // them), draw; then the rule's order of first appearance in the parts.
     let mut rule_order: Vec<String> = Vec::new();
     for p in parts {
         for o in &p.outcomes {
@@ -94,8 +95,12 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
             }
         }
     }
+    let [green, red] = first
+        .game
+        .parse::<GameId>()
+        .map_or(["green", "red"], GameId::side_names);
     let mut merged_outcomes = Vec::new();
-    for w in ["green", "red", "draw"] {
+    for w in [green, red, "draw"] {
         for r in &rule_order {
             if let Some(&count) = outcomes.get(&(w.to_owned(), r.clone())) {
                 merged_outcomes.push(OutcomeCount {
@@ -188,7 +193,6 @@ pub fn merge(parts: &[Summary]) -> anyhow::Result<Summary> {
 mod tests {
     use super::*;
     use crate::sim::{SimConfig, run};
-    use tigerseye_engine::GameId;
 
     /// Everything but wall-clock time and threads.
     fn result_fields(mut s: SimStats) -> SimStats {

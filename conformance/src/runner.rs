@@ -390,12 +390,13 @@ impl<G: Game> Runner<'_, G> {
             }
             match state.turn() {
                 Turn::Over(outcome) => {
+                    let shown = outcome.named([G::side_name(Side::Green), G::side_name(Side::Red)]);
                     match winner {
                         Err(_) => {}
                         Ok(w) if w != outcome.winner => {
                             self.fail(
                                 at,
-                                format!("outcome: expected winner {}, got {outcome}", exp.winner),
+                                format!("outcome: expected winner {}, got {shown}", exp.winner),
                             );
                         }
                         Ok(_) => {}
@@ -403,15 +404,12 @@ impl<G: Game> Runner<'_, G> {
                     if let Some(rule) = &exp.rule
                         && rule != outcome.rule.name()
                     {
-                        self.fail(at, format!("outcome: expected rule {rule}, got {outcome}"));
+                        self.fail(at, format!("outcome: expected rule {rule}, got {shown}"));
                     }
                     if let Some(score) = &exp.score
                         && *score != outcome.score.to_string()
                     {
-                        self.fail(
-                            at,
-                            format!("outcome: expected score {score}, got {outcome}"),
-                        );
+                        self.fail(at, format!("outcome: expected score {score}, got {shown}"));
                     }
                 }
                 turn @ (Turn::Player(_) | Turn::Chance) => self.fail(

@@ -69,7 +69,7 @@ pub struct SimConfig {
     pub deadline: Option<Instant>,
     /// The part of the run this process plays.
     pub shard: Shard,
-    /// The worker threads' stack size in bytes; [`SIM_STACK`] (16 MiB) when
+    /// The worker threads' stack size in bytes; `SIM_STACK` (16 MiB) when
     /// `None`. A run's stack does
     /// not grow with a game's state: each worker's [`Player`] (for Dragon, four
     /// action buffers of 16 KiB and three states) lives on the heap.
@@ -834,7 +834,8 @@ fn summarize<G: Game>(
     threads: usize,
 ) -> SimStats {
     let mut outcomes = Vec::new();
-    for (w, name) in ["green", "red", "draw"].iter().enumerate() {
+    let names = [G::side_name(Side::Green), G::side_name(Side::Red), "draw"];
+    for (w, name) in names.iter().enumerate() {
         for (r, rule) in G::RULES.iter().enumerate() {
             let count = acc
                 .outcomes

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::{Game, RuleId};
+use crate::core::{Game, RuleId, Side};
 use crate::rulings::Ruling;
 
 /// Generic code to run for one game, chosen at run time by [`GameId::visit`].
@@ -74,6 +74,7 @@ struct MetaData {
     rulings: &'static [Ruling],
     rules: &'static [RuleId],
     events: &'static [&'static str],
+    side_names: [&'static str; 2],
 }
 
 impl GameVisitor for Meta {
@@ -85,6 +86,7 @@ impl GameVisitor for Meta {
             rulings: G::RULINGS,
             rules: G::RULES,
             events: G::EVENTS,
+            side_names: [G::side_name(Side::Green), G::side_name(Side::Red)],
         }
     }
 }
@@ -118,6 +120,13 @@ impl GameId {
     #[must_use]
     pub fn events(self) -> &'static [&'static str] {
         self.visit(Meta).events
+    }
+
+    /// The seed's names for the two sides, `[green, red]`
+    /// ([`Game::side_name`]): `["forest", "storm"]` for Dragon.
+    #[must_use]
+    pub fn side_names(self) -> [&'static str; 2] {
+        self.visit(Meta).side_names
     }
 }
 

@@ -6,7 +6,7 @@ const INLINE: usize = 12;
 /// The keys of the positions since the last irreversible action, oldest first,
 /// the current position included.
 ///
-/// The first [`INLINE`] keys live in the history itself and only later ones on the
+/// The first `INLINE` (12) keys live in the history itself and only later ones on the
 /// heap, so copying a short history (as a tree search does at every node, with
 /// [`Clone::clone_from`]) is a plain copy of a few words; a long one reuses its
 /// buffer and does not allocate.

@@ -20,7 +20,7 @@ pub use game::{
 };
 pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
 pub use history::RepetitionHistory;
-pub use outcome::{Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
+pub use outcome::{NamedOutcome, Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
 pub use side::{Side, SideError};
 
 /// Deciding rules shared by several games.

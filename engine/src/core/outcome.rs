@@ -135,12 +135,44 @@ pub struct Outcome {
     pub score: Score,
 }
 
+impl Outcome {
+    /// The outcome shown with a game's own names for the sides, `[green, red]`
+    /// (`Game::side_name`): `storm wins by locking-up (0-5 Game Points)`.
+    #[must_use]
+    pub const fn named(&self, names: [&'static str; 2]) -> NamedOutcome<'_> {
+        NamedOutcome {
+            outcome: self,
+            names,
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     /// `red wins by hold-the-key (0-1 Game Points)` or `draw by threefold-repetition (½-½ Game Points)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(side) => write!(f, "{side} wins by {} ({})", self.rule, self.score),
-            None => write!(f, "draw by {} ({})", self.rule, self.score),
+        self.named([Side::Green.name(), Side::Red.name()]).fmt(f)
+    }
+}
+
+/// An [`Outcome`] displayed with a game's names for the sides ([`Outcome::named`]).
+#[derive(Clone, Copy, Debug)]
+pub struct NamedOutcome<'a> {
+    outcome: &'a Outcome,
+    names: [&'static str; 2],
+}
+
+impl fmt::Display for NamedOutcome<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = self.outcome;
+        match o.winner {
+            Some(side) => write!(
+                f,
+                "{} wins by {} ({})",
+                self.names[side.index()],
+                o.rule,
+                o.score
+            ),
+            None => write!(f, "draw by {} ({})", o.rule, o.score),
         }
     }
 }
@@ -196,5 +228,37 @@ mod tests {
             unit: ScoreUnit::GamePoints,
         };
         assert_eq!(quest.to_string(), "1½-½ Game Points");
+    }
+
+    #[test]
+    fn outcomes_print_the_games_names_for_the_sides() {
+        let rule = RuleId("locking-up");
+        let win = Outcome {
+            winner: Some(Side::Red),
+            rule,
+            score: Score::win(Side::Red, 5, ScoreUnit::GamePoints),
+        };
+        assert_eq!(win.to_string(), "red wins by locking-up (0-5 Game Points)");
+        let names = ["forest", "storm"];
+        assert_eq!(
+            win.named(names).to_string(),
+            "storm wins by locking-up (0-5 Game Points)"
+        );
+        let green = Outcome {
+            winner: Some(Side::Green),
+            ..win
+        };
+        assert_eq!(
+            green.named(names).to_string(),
+            "forest wins by locking-up (0-5 Game Points)"
+        );
+        let draw = Outcome {
+            winner: None,
+            ..win
+        };
+        assert_eq!(
+            draw.named(names).to_string(),
+            "draw by locking-up (0-5 Game Points)"
+        );
     }
 }

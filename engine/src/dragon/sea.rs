@@ -6,7 +6,7 @@
 //!   alight on and commandeer any unoccupied vessel of either Fleet or any
 //!   vessel occupied by an opposing force (such force is then captured) ...
 //!   Whenever a vessel is vacated she then reverts to her original colour if
-//!   not already that colour" ([`recolour`]);
+//!   not already that colour" (`recolour`);
 //! - Ramming: "They can sink an opposing vessel that is one position adjacent
 //!   to the direction in which the Green Battering Ram (and bows) points. Any
 //!   occupant on board the sunken ship is captured ... The Green Ship or

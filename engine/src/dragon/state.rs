@@ -284,7 +284,7 @@ pub struct Position {
     pub occupied: [SquareSet; 2],
     /// Positions holding a vessel.
     pub fleet: SquareSet,
-    /// The forces in each special area, [`AREAS`] order, empty slots last.
+    /// The forces in each special area, [`AREAS`](super::board::AREAS) order, empty slots last.
     pub areas: [[Force; AREA_SLOTS]; 8],
     /// Forces captured or lost, per kind value.
     pub barren: [u8; 64],

@@ -3,14 +3,14 @@
 //! [`Pending`]) and the side to move is offered exactly its choices
 //! (`choose N`) and nothing else; the turn passes once no step is pending.
 //!
-//! - [`towering`]: Towering and Castling (the royal's two-position move), the
+//! - `towering`: Towering and Castling (the royal's two-position move), the
 //!   tower becoming the Green or Red Sceptre (or the Storm Talisman), the
 //!   Guards' and Warders' choice;
-//! - [`interchange`]: setting the Ice Dragon or a Winged Serpent afire, the
+//! - `interchange`: setting the Ice Dragon or a Winged Serpent afire, the
 //!   Storm Empress's choice, the TrueBorn Queen going to war;
-//! - [`springing`]: Springing the Librarian and the Jailer, lowering their
+//! - `springing`: Springing the Librarian and the Jailer, lowering their
 //!   Shields;
-//! - [`exchange`]: freeing the Captive Wizard or Magician and the other
+//! - `exchange`: freeing the Captive Wizard or Magician and the other
 //!   exchanges of an Elf or Troll on the opposing home rank.
 //!
 //! Choices do not count towards the fifty-move truce (they are no moves) but
