@@ -16,9 +16,9 @@
 //!   `choose 0` declines and the offerer's move goes on.
 //! - Threefold repetition ([`THREEFOLD_REPETITION`], ruling [`REPETITION`]):
 //!   the game's [`RepetitionHistory`] of position hashes, restarted by the
-//!   actions that can never be undone ([`irreversible`]).
-//! - The fifty-move truce and stalemate: [`apply`](super::apply)'s
-//!   `finish` (rulings [`FIFTY_MOVES`] and [`STALEMATE`]).
+//!   actions that can never be undone (`irreversible`).
+//! - The fifty-move truce and stalemate: `apply.rs`'s `finish` (rulings
+//!   [`FIFTY_MOVES`] and [`STALEMATE`]).
 //!
 //! A truce scores half a Game Point each (the Scoring Table's line is lost).
 
