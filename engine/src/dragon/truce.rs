@@ -292,7 +292,7 @@ pub const STALEMATE: Ruling = Ruling {
     readings: &[
         Reading {
             name: "no-action",
-            text: "the side to move has no legal action (a Seer consultation or truce offer, listed only beside another action, does not count) and no procedure's choice awaits him: a truce at once, unless his royal stands under attack (then he is Locked Up, once victory is built); checked before the fifty-move truce and the ply bound",
+            text: "the side to move has no legal action (a Seer consultation or truce offer, listed only beside another action, does not count) and no procedure's choice awaits him: a truce at once (`stalemate-truce`); when the fifty-move truce or the ply bound falls on the same ply, that truce is named instead (a draw either way); once victory is built a side with no action whose royal stands under attack is Locked Up instead",
         },
         Reading {
             name: "no-move-of-a-force",
