@@ -146,7 +146,9 @@ impl RefDragon {
         let mut cannonballs = [0; 2];
         let mut procs = procedures::Procedures::default();
         let mut seers = [0; 2];
+        let mut over = false;
         for field in fields {
+            over |= field.starts_with("draw:");
             if let Some(v) = field.strip_prefix("seers:") {
                 for (i, n) in v.split(',').enumerate() {
                     seers[i] = n.parse().unwrap();
@@ -181,7 +183,7 @@ impl RefDragon {
             rules,
             procs,
             seers,
-            over: false,
+            over,
         }
     }
 
@@ -581,12 +583,13 @@ fn engine_actions(g: &Dragon) -> BTreeSet<String> {
 /// exactly the reference model's actions.
 #[test]
 fn dragon_legal_actions_agree_with_the_reference_model() {
-    let option_sets: [&[(&str, &str)]; 5] = [
+    let option_sets: [&[(&str, &str)]; 6] = [
         &[],
         &[("knights", "sword")],
         &[("knights", "pike"), ("jump-target", "first-opposing")],
         &[("warlord-into-attack", "allowed")],
         &[("formation", "trident")],
+        &[("truce-agreement", "offers")],
     ];
     let mut compared = 0;
     for (k, set) in option_sets.iter().enumerate() {

@@ -794,8 +794,15 @@ fn validate(p: &Position) -> Result<(), String> {
         }
     }
     if p.ep != NO_SQUARE {
-        let behind = b.step[super::moves::forward(p.to_move.opponent())][p.ep as usize];
-        let pawn = match p.to_move {
+        // The right is the mover's: the offerer's while his truce offer awaits
+        // its answer.
+        let mover = if p.pending == Pending::TruceOffer as u8 {
+            p.to_move.opponent()
+        } else {
+            p.to_move
+        };
+        let behind = b.step[super::moves::forward(mover.opponent())][p.ep as usize];
+        let pawn = match mover {
             Side::Green => Kind::Gnome,
             Side::Red => Kind::Dwarf,
         };

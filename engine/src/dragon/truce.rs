@@ -212,10 +212,17 @@ pub(crate) fn recorded(rule: &str) -> Option<Outcome> {
 /// The first broken invariant.
 pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
     let err = |m: &str| Err(InvariantError(m.to_owned()));
-    if p.flags & flags::SEER_THIS_MOVE != 0 && p.counters.seers[p.to_move.index()] == 0 {
-        return err("the side to move consulted his Seer in this move but his count is 0");
+    // Whose move it is: the offerer's while his offer awaits its answer.
+    let offer = p.pending == Pending::TruceOffer as u8;
+    let mover = if offer {
+        p.to_move.opponent()
+    } else {
+        p.to_move
+    };
+    if p.flags & flags::SEER_THIS_MOVE != 0 && p.counters.seers[mover.index()] == 0 {
+        return err("the side whose move it is consulted his Seer in it but his count is 0");
     }
-    if p.pending == Pending::TruceOffer as u8 && p.flags & flags::TRUCE_OFFERED == 0 {
+    if offer && p.flags & flags::TRUCE_OFFERED == 0 {
         return err("a truce offer awaits its answer but none was offered");
     }
     if history.current() != Some(p.hash) {
@@ -308,6 +315,46 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::dragon::Dragon;
+
+    #[test]
+    fn random_play_with_offers_ends_by_agreement_and_keeps_the_invariants() {
+        let o = DragonOptions {
+            truce_agreement: TruceAgreement::Offers,
+            ..DragonOptions::default()
+        };
+        let mut legal = crate::dragon::DragonActions::new();
+        let mut x = 0x7C0E_u64;
+        let mut agreed = 0;
+        let mut tags = std::collections::BTreeSet::new();
+        for game in 0..30u64 {
+            let mut g = Dragon::new(&o);
+            for _ in 0..400 {
+                g.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                x = crate::core::zobrist::splitmix64(x ^ game);
+                let a = legal[(x % legal.len() as u64) as usize];
+                g.apply(a, &mut |e| {
+                    tags.insert(crate::core::RuleEvent::tag(&e));
+                })
+                .unwrap();
+                assert_eq!(g.check_invariants(), Ok(()));
+                let text = g.export_string();
+                assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(&g), "{text}");
+            }
+            if g.position()
+                .outcome
+                .is_some_and(|out| out.rule == TRUCE_BY_AGREEMENT)
+            {
+                agreed += 1;
+            }
+        }
+        assert!(agreed > 20, "{agreed} of 30 agreed");
+        for tag in ["seer", "truce-offered", "declined"] {
+            assert!(tags.contains(tag), "{tag} never fired: {tags:?}");
+        }
+    }
 
     #[test]
     fn the_irreversible_actions_restart_the_history_and_the_rest_do_not() {
