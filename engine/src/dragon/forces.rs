@@ -16,6 +16,7 @@
 //! `TM`, `MD` and `BP`, which name individuals, not kinds).
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::core::Side;
 
@@ -396,7 +397,25 @@ impl Kind {
     /// The kind whose code is `code` (case matters: Forest codes are lower case).
     #[must_use]
     pub fn from_code(code: &str) -> Option<Kind> {
-        Kind::by_code(code)
+        // Two ASCII letters (every code): one look-up in a table of the
+        // 128 x 128 pairs, built once; anything else as the codes' match.
+        static BY_PAIR: OnceLock<[u8; 128 * 128]> = OnceLock::new();
+        match *code.as_bytes() {
+            [a, b] if a.is_ascii() && b.is_ascii() => {
+                let table = BY_PAIR.get_or_init(|| {
+                    let mut t = [0u8; 128 * 128];
+                    for &k in Kind::ALL {
+                        if let [a, b] = *k.code().as_bytes() {
+                            t[usize::from(a & 127) * 128 + usize::from(b & 127)] = k as u8;
+                        }
+                    }
+                    t
+                });
+                let v = table[usize::from(a) * 128 + usize::from(b)];
+                if v == 0 { None } else { Kind::from_u8(v) }
+            }
+            _ => Kind::by_code(code),
+        }
     }
 
     /// The kind whose kebab-case name is `name` (`trueborn-prince`), as the
@@ -542,6 +561,24 @@ impl Force {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_a_code_by_its_table_agrees_with_the_codes() {
+        for &k in Kind::ALL {
+            assert_eq!(Kind::from_code(k.code()), Some(k));
+        }
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let bytes = [a, b];
+                if let Ok(code) = std::str::from_utf8(&bytes) {
+                    assert_eq!(Kind::from_code(code), Kind::by_code(code), "{code:?}");
+                }
+            }
+        }
+        for code in ["", "d", "dfx", "\u{e9}", "\u{e9}f"] {
+            assert_eq!(Kind::from_code(code), Kind::by_code(code), "{code:?}");
+        }
+    }
 
     #[test]
     fn codes_are_two_letters_unique_ignoring_case_and_cased_by_side() {

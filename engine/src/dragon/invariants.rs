@@ -33,9 +33,56 @@ fn slot_codes() -> &'static [u8; 256] {
 }
 
 impl Position {
+    /// Whether [`Position::check_position`] passes, as one run of tests with no
+    /// error to build: what the checks after every step run for each position,
+    /// falling back to the explaining version only when something is wrong.
+    /// The two must agree (a debug assertion checks it in the tests).
+    #[inline(always)]
+    fn position_ok(&self, b: &super::board::Board, sq: u8) -> bool {
+        let f = self.forces[sq as usize];
+        let v = self.vessels[sq as usize];
+        let (green, red) = (self.occupied[0].has(sq), self.occupied[1].has(sq));
+        let water = b.water.has(sq);
+        let afloat = v.is_some();
+        let force_red = f.side() == Side::Red;
+        let force_ok = if f.is_none() {
+            !green && !red
+        } else {
+            green != force_red
+                && red == force_red
+                && f.0 & 128 == 0
+                && b.allowed_by_byte[f.side().index()][usize::from(f.0 & 127)].has(sq)
+                && (afloat || !water)
+        };
+        let original_red = v.kind().side() == Side::Red;
+        let flying_red = if f.is_some() { force_red } else { original_red };
+        let vessel_ok = afloat == self.fleet.has(sq)
+            && v.is_valid()
+            && (!afloat || water)
+            && self.red_fleet.has(sq) == (afloat && original_red)
+            && (!afloat || (v.colour() == Side::Red) == flying_red);
+        let ok = force_ok & vessel_ok;
+        debug_assert_eq!(ok, self.check_position(sq).is_ok(), "{sq}");
+        ok
+    }
+
+    /// Why [`Position::position_ok`] failed on `sq`.
+    #[cold]
+    #[inline(never)]
+    fn position_error(&self, sq: u8) -> Result<(), InvariantError> {
+        self.check_position(sq)?;
+        Err(InvariantError(format!(
+            "the position {} fails the quick check but passes the explaining one",
+            super::board::square_name(sq)
+        )))
+    }
+
     /// The invariants of one grid position: its force is in the occupancy set
     /// of its side and no other, within its scope, aboard a vessel on the water;
-    /// its vessel is in the fleet set and on the water.
+    /// its vessel is in the fleet set and on the water. The explaining version
+    /// of [`Position::position_ok`].
+    #[cold]
+    #[inline(never)]
     fn check_position(&self, sq: u8) -> Result<(), InvariantError> {
         let b = board();
         let f = self.forces[sq as usize];
@@ -111,6 +158,58 @@ impl Position {
         }))
     }
 
+    /// The special areas' slots: each holds a force or is empty, the empty
+    /// ones last, no area beyond its capacity. Returns the forces of each side
+    /// in them (a tower with her bird inside counts two).
+    fn check_areas(&self) -> Result<[u16; 2], InvariantError> {
+        let b = board();
+        let err = |m: String| Err(InvariantError(m));
+        let codes = slot_codes();
+        let mut totals = [0u16; 2];
+        for (a, slots) in self.areas.iter().enumerate() {
+            let bytes = [slots[0].0, slots[1].0, slots[2].0, slots[3].0];
+            let word = u32::from_le_bytes(bytes);
+            if word == 0 {
+                continue;
+            }
+            // Bit 0 of each byte: whether its slot is filled; `n` slots
+            // filled before the first empty one, and none may follow it.
+            let filled = (((word & 0x7f7f_7f7f) + 0x7f7f_7f7f) | word) >> 7 & 0x0101_0101;
+            let n = (!(filled * 0xff)).trailing_zeros() as usize / 8;
+            for &x in &bytes[..n] {
+                let code = codes[usize::from(x)];
+                if code & NOT_A_FORCE != 0 {
+                    return err(format!("{}: no force {:?}", AREAS[a].name(), Force(x)));
+                }
+                totals[usize::from(code >> 4)] += u16::from(code & 15);
+            }
+            if n < AREA_SLOTS && filled >> (8 * n) != 0 {
+                return err(format!("{}: slots out of order", AREAS[a].name()));
+            }
+            let n = n as u8;
+            if n > b.areas[a].holds {
+                return err(format!("{} holds {n} forces", AREAS[a].name()));
+            }
+        }
+        Ok(totals)
+    }
+
+    /// The forces of each side in the special areas, counted (what
+    /// [`Position::area_forces`] keeps); a byte that is no force counts
+    /// nothing (the check of the areas names it).
+    #[must_use]
+    pub fn count_area_forces(&self) -> [u16; 2] {
+        let codes = slot_codes();
+        let mut totals = [0u16; 2];
+        for &f in self.areas.iter().flatten() {
+            let code = codes[usize::from(f.0)];
+            if code & NOT_A_FORCE == 0 {
+                totals[usize::from(code >> 4)] += u16::from(code & 15);
+            }
+        }
+        totals
+    }
+
     /// The cheap invariants (no allocation): every force where its scope allows,
     /// nothing on the Island of Sirens, vessels only on water, occupancy sets
     /// agreeing with the grid, counts conserved, resources within their limits.
@@ -131,12 +230,16 @@ impl Position {
         match self.touched.squares() {
             Some(changed) => {
                 for &sq in changed {
-                    self.check_position(sq)?;
+                    if !self.position_ok(b, sq) {
+                        return self.position_error(sq);
+                    }
                 }
             }
             None => {
                 for sq in 0..SQUARES as u8 {
-                    self.check_position(sq)?;
+                    if !self.position_ok(b, sq) {
+                        return self.position_error(sq);
+                    }
                 }
                 let birds = [Side::Green, Side::Red].map(|side| {
                     self.occupied[side.index()]
@@ -179,35 +282,39 @@ impl Position {
         // count of each original side.
         let red = self.red_fleet.count() as u8;
         let afloat = [self.fleet.count() as u8 - red, red];
-        let codes = slot_codes();
-        for (a, slots) in self.areas.iter().enumerate() {
-            let bytes = [slots[0].0, slots[1].0, slots[2].0, slots[3].0];
-            let word = u32::from_le_bytes(bytes);
-            if word == 0 {
-                continue;
+        // The special areas: slot by slot when an action changed them (or the
+        // history is unknown), else as kept (`Position::area_forces`, which
+        // only `edit_off_grid` changes; any other change of the areas would
+        // break the hash, recomputed after every step too).
+        let in_areas = if self.touched.off_grid() {
+            let counted = self.check_areas()?;
+            if counted != self.area_forces {
+                return err(format!(
+                    "the special areas hold {counted:?} forces, {:?} recorded",
+                    self.area_forces
+                ));
             }
-            // Bit 0 of each byte: whether its slot is filled; `n` slots
-            // filled before the first empty one, and none may follow it.
-            let filled = (((word & 0x7f7f_7f7f) + 0x7f7f_7f7f) | word) >> 7 & 0x0101_0101;
-            let n = (!(filled * 0xff)).trailing_zeros() as usize / 8;
-            for &x in &bytes[..n] {
-                let code = codes[usize::from(x)];
-                if code & NOT_A_FORCE != 0 {
-                    return err(format!("{}: no force {:?}", AREAS[a].name(), Force(x)));
-                }
-                totals[usize::from(code >> 4)] += u16::from(code & 15);
-            }
-            if n < AREA_SLOTS && filled >> (8 * n) != 0 {
-                return err(format!("{}: slots out of order", AREAS[a].name()));
-            }
-            let n = n as u8;
-            if n > b.areas[a].holds {
-                return err(format!("{} holds {n} forces", AREAS[a].name()));
+            counted
+        } else {
+            self.area_forces
+        };
+        for side in Side::ALL {
+            totals[side.index()] += in_areas[side.index()];
+        }
+        // The Barren Lands as kept (`Position::barren_forces`), counted afresh
+        // for a position of unknown history.
+        if self.touched.squares().is_none() {
+            let counted = [self.barren_total(Side::Green), self.barren_total(Side::Red)];
+            if counted != self.barren_forces {
+                return err(format!(
+                    "the Barren Lands hold {counted:?} forces, {:?} recorded",
+                    self.barren_forces
+                ));
             }
         }
         for side in Side::ALL {
             let i = side.index();
-            let total = totals[i] + self.barren_total(side);
+            let total = totals[i] + self.barren_forces[i];
             if total != self.deployed[i] {
                 return err(format!(
                     "{side} forces not conserved: {total} now, {} deployed",

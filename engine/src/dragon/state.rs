@@ -333,6 +333,21 @@ pub struct Position {
     /// [`Position::put`], [`Position::take`], [`Position::add_barren`] and
     /// [`Position::edit_off_grid`], counted afresh by [`Position::seal`].
     pub lines: [u8; transform::LINES.len()],
+    /// Forces of each side in the special areas (a tower with her bird inside
+    /// counts two), `[side.index()]`: kept by [`Position::edit_off_grid`] (the
+    /// only door to the areas), counted by [`Position::seal`]. The checks
+    /// after a step that left the areas alone use it instead of a recount; a
+    /// step that changed them (and a position of unknown history) has its
+    /// areas checked slot by slot and counted afresh.
+    pub area_forces: [u16; 2],
+    /// Forces of each side in the Barren Lands, `[side.index()]`: kept by
+    /// [`Position::add_barren`] and [`Position::remove_barren`] (the only
+    /// doors to the Barren Lands after a deployment or an import), counted by
+    /// [`Position::seal`]. The checks after every step use it; a position of
+    /// unknown history is counted afresh, and an export and its import (the
+    /// sampled full checks) compare it with a fresh count, being part of the
+    /// position.
+    pub barren_forces: [u16; 2],
     /// The grid positions changed since the last [`Position::begin_action`]:
     /// what [`Position::check`] has to look at. Bookkeeping, not part of the
     /// position: equal positions may differ in it.
@@ -340,14 +355,17 @@ pub struct Position {
 }
 
 /// The grid positions an action changed (up to eight; more makes the next
-/// check scan the whole grid). Compares equal to any other: it records how a
-/// position was reached, not what it is.
+/// check scan the whole grid), and whether it changed what lies off the grid
+/// (the special areas, counters, sunk vessels, flags). Compares equal to any
+/// other: it records how a position was reached, not what it is.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Touched {
     squares: [u8; 8],
     len: u8,
     /// More than eight changed, or the history is unknown: check everything.
     all: bool,
+    /// [`Position::edit_off_grid`] ran: check the special areas slot by slot.
+    off_grid: bool,
 }
 
 impl PartialEq for Touched {
@@ -364,6 +382,7 @@ impl Touched {
         squares: [0; 8],
         len: 0,
         all: true,
+        off_grid: true,
     };
 
     #[inline]
@@ -385,6 +404,13 @@ impl Touched {
     #[must_use]
     pub fn squares(&self) -> Option<&[u8]> {
         (!self.all).then(|| &self.squares[..usize::from(self.len)])
+    }
+
+    /// Whether what lies off the grid may have changed (or the history is
+    /// unknown): the special areas must be checked slot by slot.
+    #[must_use]
+    pub fn off_grid(&self) -> bool {
+        self.all | self.off_grid
     }
 }
 
@@ -522,6 +548,8 @@ impl Position {
             princesses: SquareSet::EMPTY,
             red_fleet: SquareSet::EMPTY,
             lines: [0; transform::LINES.len()],
+            area_forces: [0; 2],
+            barren_forces: [0; 2],
             touched: Touched::ALL,
         };
         p.hash = p.compute_hash();
@@ -644,6 +672,8 @@ impl Position {
         self.count_area_lines(u8::MAX);
         f(self);
         self.count_area_lines(1);
+        self.area_forces = self.count_area_forces();
+        self.touched.off_grid = true;
         self.hash ^= rare_key(self);
     }
 
@@ -655,6 +685,8 @@ impl Position {
         self.barren[kind] += 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        // The side's kind values are 0-31 (Forest) or 32-63 (Storms).
+        self.barren_forces[(kind / 32) & 1] += 1;
         self.count_lines(kind as u8, 1);
     }
 
@@ -667,6 +699,7 @@ impl Position {
         self.barren[kind] -= 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.barren_forces[(kind / 32) & 1] -= 1;
         self.count_lines(kind as u8, u8::MAX);
     }
 
@@ -765,6 +798,8 @@ impl Position {
         self.deployed = [self.force_total(Side::Green), self.force_total(Side::Red)];
         self.deployed_vessels = [self.vessel_total(Side::Green), self.vessel_total(Side::Red)];
         self.lines = transform::line_totals(self);
+        self.area_forces = self.count_area_forces();
+        self.barren_forces = [self.barren_total(Side::Green), self.barren_total(Side::Red)];
         self.hash = self.compute_hash();
         self.touched = Touched::ALL;
     }

@@ -133,6 +133,63 @@ fn the_invariants_catch_the_island_water_without_vessels_and_lost_forces() {
 }
 
 #[test]
+fn the_invariants_check_the_special_areas_where_an_action_changed_them() {
+    use board::Area;
+    use forces::{Force, Kind};
+    let dwarf = |p: &Position| p.force(board::parse_square("B12").unwrap());
+    // A Dwarf taken off the grid into Scholars' Tower: conserved, and the kept
+    // count of the areas' forces follows.
+    let mut p = start();
+    let before = p.area_forces;
+    p.begin_action();
+    let f = p.take(board::parse_square("B12").unwrap());
+    p.add_to_area(Area::ScholarsTower, f).unwrap();
+    assert_eq!(p.check(), Ok(()));
+    assert_eq!(p.area_forces[0], before[0] + 1);
+    // A Dwarf put into an area from nowhere: not conserved.
+    let mut p = start();
+    p.begin_action();
+    p.add_to_area(Area::ScholarsTower, dwarf(&p)).unwrap();
+    assert!(p.check().unwrap_err().0.contains("not conserved"));
+    // Slots out of order, and a byte that is no force, written through the
+    // door: checked slot by slot.
+    for (slot, bad, error) in [
+        (1, Force::new(Kind::Dwarf), "out of order"),
+        (0, Force(0x80), "no force"),
+    ] {
+        let mut p = start();
+        p.begin_action();
+        p.edit_off_grid(|p| p.areas[Area::JailersOffice.index()][slot] = bad);
+        let e = p.check().unwrap_err();
+        assert!(e.0.contains(error), "{e}");
+    }
+    // The areas written past the door: the next step that leaves them alone
+    // trusts the kept count, and the recomputed hash (checked after every
+    // step too) shows the change.
+    let mut p = start();
+    p.begin_action();
+    let f = dwarf(&p);
+    let slots = &mut p.areas[Area::ScholarsTower.index()];
+    let free = slots.iter().position(|f| f.is_none()).unwrap();
+    slots[free] = f;
+    p.begin_action();
+    assert_ne!(p.hash, p.compute_hash());
+    p.touched = state::Touched::ALL;
+    assert!(p.check().unwrap_err().0.contains("special areas hold"));
+    // The Barren Lands likewise: kept as forces are added, counted afresh for
+    // a position of unknown history.
+    let mut p = start();
+    let before = p.barren_forces;
+    p.begin_action();
+    let f = p.take(board::parse_square("B12").unwrap());
+    p.add_barren(f.kind_value() as usize);
+    assert_eq!(p.barren_forces, [before[0] + 1, before[1]]);
+    p.barren[f.kind_value() as usize] += 1;
+    p.touched = state::Touched::ALL;
+    assert!(p.check().unwrap_err().0.contains("Barren Lands hold"));
+}
+
+#[test]
 fn the_invariants_catch_colours_counters_and_misfiled_sets() {
     // A vessel flying the wrong flag.
     let mut p = start();

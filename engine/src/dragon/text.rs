@@ -525,7 +525,7 @@ fn parse_force(text: &str) -> Result<Force, String> {
 }
 
 fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
-    let (v, occupant) = match text.split_once(':') {
+    let (v, occupant) = match cut(text, b':') {
         Some((v, o)) => (v, parse_force(o)?),
         None => (text, Force::NONE),
     };
@@ -564,7 +564,8 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
             rest = &rest[1..];
         } else if c == b'(' {
             let end = rest
-                .find(')')
+                .bytes()
+                .position(|b| b == b')')
                 .ok_or_else(|| format!("rank {}: unclosed `(`", r + 1))?;
             let (v, occupant) = parse_vessel(&rest[1..end])?;
             p.put_vessel(sq, v);
@@ -595,16 +596,41 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
 
 fn numbers<const N: usize>(key: &str, value: &str) -> Result<[u8; N], String> {
     let mut out = [0u8; N];
-    let parts: Vec<&str> = value.split(',').collect();
-    if parts.len() != N {
+    if value.bytes().filter(|&b| b == b',').count() + 1 != N {
         return Err(format!("`{key}:` takes {N} numbers"));
     }
-    for (o, part) in out.iter_mut().zip(parts) {
+    for (o, part) in out.iter_mut().zip(pieces(value, b',')) {
         *o = part
             .parse()
             .map_err(|_| format!("`{key}:` takes numbers, found `{part}`"))?;
     }
     Ok(out)
+}
+
+/// `text` cut at every `sep` (an ASCII byte), as [`str::split`] cuts it, by
+/// a plain scan of the bytes: the position's fields are short, and a
+/// searcher set up for each cost more than the scan.
+fn pieces(text: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == sep) {
+            Some(i) => {
+                rest = Some(&r[i + 1..]);
+                Some(&r[..i])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
+/// `text` cut at its first `sep` (an ASCII byte), as [`str::split_once`].
+fn cut(text: &str, sep: u8) -> Option<(&str, &str)> {
+    let i = text.bytes().position(|b| b == sep)?;
+    Some((&text[..i], &text[i + 1..]))
 }
 
 /// Reads the position format.
@@ -618,15 +644,14 @@ pub(crate) fn import(text: &str, opts: &DragonOptions) -> Result<Position, Posit
 fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     let mut fields = text.split_whitespace();
     let grid = fields.next().ok_or("an empty position")?;
-    let ranks: Vec<&str> = grid.split('/').collect();
-    if ranks.len() != usize::from(RANKS) {
+    let found = grid.bytes().filter(|&b| b == b'/').count() + 1;
+    if found != usize::from(RANKS) {
         return Err(format!(
-            "the grid is 15 ranks separated by `/`, found {}",
-            ranks.len()
+            "the grid is 15 ranks separated by `/`, found {found}"
         ));
     }
     let mut p = Position::empty();
-    for (i, rank) in ranks.iter().enumerate() {
+    for (i, rank) in pieces(grid, b'/').enumerate() {
         parse_rank(&mut p, RANKS - 1 - i as u8, rank)?;
     }
     p.to_move = match fields.next() {
@@ -644,13 +669,12 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
         if result.is_some() {
             return Err(format!("nothing may follow the result, found `{field}`"));
         }
-        let (key, value) = field
-            .split_once(':')
-            .ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
+        let (key, value) =
+            cut(field, b':').ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
         if let Some(area) = Area::from_name(key) {
             // Straight into the slots: the hash and the lines of descent are
             // computed whole when the position is sealed, below.
-            for code in value.split(',') {
+            for code in pieces(value, b',') {
                 let force = parse_force(code)?;
                 match p.areas[area.index()].iter_mut().find(|f| f.is_none()) {
                     Some(slot) => *slot = force,
@@ -679,7 +703,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             }
             "seers" => p.counters.seers = numbers::<2>(key, value)?,
             "barren" => {
-                for item in value.split(',') {
+                for item in pieces(value, b',') {
                     let (code, n) = item.split_at(item.len().min(2));
                     let kind = Kind::from_code(code)
                         .ok_or_else(|| format!("`barren:` unknown force code `{code}`"))?;
@@ -690,7 +714,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
                 }
             }
             "sunk" => {
-                for item in value.split(',') {
+                for item in pieces(value, b',') {
                     let mut chars = item.chars();
                     let letter = chars.next().unwrap_or(' ');
                     let kind = VesselKind::ALL
@@ -704,7 +728,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
                 }
             }
             "flags" => {
-                for name in value.split(',') {
+                for name in pieces(value, b',') {
                     let (bit, _) = flags::NAMES
                         .iter()
                         .find(|(_, n)| *n == name)
@@ -716,7 +740,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
                 p.ep = parse_square(value)?;
             }
             "pending" => {
-                let (name, at) = match value.split_once('@') {
+                let (name, at) = match cut(value, b'@') {
                     Some((n, a)) => (n, parse_square(a)?),
                     None => (value, NO_SQUARE),
                 };

@@ -231,6 +231,9 @@ pub fn check_lines(p: &Position, deployed: &[u8; LINES.len()]) -> Result<(), Inv
             )));
         }
     }
+    if p.lines == *deployed {
+        return Ok(());
+    }
     for (i, (&a, &b)) in p.lines.iter().zip(deployed.iter()).enumerate() {
         if a != b {
             return Err(InvariantError(format!(

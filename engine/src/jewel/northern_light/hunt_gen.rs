@@ -327,10 +327,18 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         }
         let k = kings.first();
         // A step of the Princess to a square the opponent does not attack once she
-        // has left hers is a legal move: try the first square she may step to.
+        // has left hers is a legal move: try the square she may step to nearest
+        // her own home rank (the least likely to be attacked): the lowest for
+        // Red (South), the highest for Green (North).
         let steps = t.king[k.index()] & !own;
-        if steps != 0 && !self.attacked(steps.first(), us.opponent(), occ ^ (1 << k.0)) {
-            return true;
+        if steps != 0 {
+            let to = match us {
+                Side::Red => steps.first(),
+                Side::Green => steps.last(),
+            };
+            if !self.attacked(to, us.opponent(), occ ^ (1 << k.0)) {
+                return true;
+            }
         }
         if self.attackers(k, us.opponent(), occ) == 0 {
             let free = !self.pinned(k, us, occ);

@@ -25,6 +25,7 @@
 //! The Hunts of the match play with their rulings' default readings.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
 use super::qi::DiamondQi;
@@ -132,12 +133,7 @@ impl Stage {
     /// The stage's name in the export.
     #[must_use]
     pub const fn name(&self) -> &'static str {
-        match self {
-            Stage::Qi(_) => "diamond-qi",
-            Stage::Quest(_) => "diamond-quest",
-            Stage::Chess(_) => "diamond-chess",
-            Stage::Deciding(_) => "deciding-hunt",
-        }
+        STAGE_NAMES[self.index()]
     }
 
     const fn index(&self) -> usize {
@@ -149,6 +145,14 @@ impl Stage {
         }
     }
 }
+
+/// The stages' names in the export, by [`Stage`] index.
+const STAGE_NAMES: [&str; 4] = [
+    "diamond-qi",
+    "diamond-quest",
+    "diamond-chess",
+    "deciding-hunt",
+];
 
 /// A rule event of the match: one of a Hunt's, or the start of the next Hunt.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -351,9 +355,11 @@ impl NorthernLight {
         }
     }
 
-    /// After a move: if the Hunt ended drawn and the match goes on, the next one.
+    /// After a move that ended the Hunt (its turn recorded): if the Hunt ended
+    /// drawn and the match goes on, the next one.
+    #[cold]
+    #[inline(never)]
     fn advance(&mut self, events: &mut impl FnMut(SeriesEvent)) {
-        self.stage_turn = self.compute_stage_turn();
         let Turn::Over(o) = self.stage_turn else {
             return;
         };
@@ -439,6 +445,7 @@ impl Game for NorthernLight {
         &self.options
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
         match self.stage_turn() {
             Turn::Over(o) => Turn::Over(self.match_outcome(o)),
@@ -458,6 +465,7 @@ impl Game for NorthernLight {
         }
     }
 
+    #[inline]
     fn chance_probability(&self, action: JewelAction) -> Option<Probability> {
         match &self.stage {
             Stage::Qi(g) => g.chance_probability(action),
@@ -479,26 +487,36 @@ impl Game for NorthernLight {
             keysquare::Action::FirstMove(side) => Some(side),
             keysquare::Action::Move(_) => None,
         };
-        match &mut self.stage {
+        // The stage's turn is computed in the arm that applied the action (one
+        // dispatch on the stage, not two).
+        self.stage_turn = match &mut self.stage {
             Stage::Qi(g) => {
                 g.apply_unchecked(action, &mut |e| events(SeriesEvent::Qi(e)));
                 if first.is_some() {
                     self.qi_first = first;
                 }
+                g.turn()
             }
-            Stage::Quest(g) => g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e))),
+            Stage::Quest(g) => {
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                g.turn()
+            }
             Stage::Chess(g) => {
                 g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
                 if first.is_some() {
                     self.chess_first = first;
                 }
+                g.turn()
             }
             Stage::Deciding(g) => {
                 g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                g.turn()
             }
-        }
+        };
         self.ply += 1;
-        self.advance(events);
+        if matches!(self.stage_turn, Turn::Over(_)) {
+            self.advance(events);
+        }
     }
 
     fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -530,16 +548,7 @@ impl Game for NorthernLight {
     /// `deciding-hunt`), the first movers of DiamondQi and DiamondChess once known,
     /// then the Hunt's own export.
     fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        out.write_str(self.stage.name())?;
-        if let Some(s) = self.qi_first {
-            out.write_str(" qi-first:")?;
-            out.write_str(s.name())?;
-        }
-        if let Some(s) = self.chess_first {
-            out.write_str(" chess-first:")?;
-            out.write_str(s.name())?;
-        }
-        out.write_char(' ')?;
+        out.write_str(self.export_prefix())?;
         match &self.stage {
             Stage::Qi(g) => g.export(out),
             Stage::Quest(g) => g.export(out),
@@ -575,23 +584,24 @@ impl Game for NorthernLight {
         let (stage_name, mut rest) = next(text);
         let mut qi_first = None;
         let mut chess_first = None;
-        // The Hunt's own position: from the first token that is not a first mover.
-        let mut hunt_text = "";
-        loop {
-            let (t, after) = next(rest);
-            if t.is_empty() {
-                break;
-            }
+        // The Hunt's own position: from the first token that is not a first
+        // mover. Only the first movers are cut out as tokens; the position is
+        // not scanned here.
+        let hunt_text = loop {
+            let start = rest.trim_start();
+            let (t, after) = if start.starts_with("qi-first:") || start.starts_with("chess-first:")
+            {
+                next(start)
+            } else {
+                break start;
+            };
             if let Some(s) = t.strip_prefix("qi-first:") {
                 qi_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
             } else if let Some(s) = t.strip_prefix("chess-first:") {
                 chess_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
-            } else {
-                hunt_text = rest.trim_start();
-                break;
             }
             rest = after;
-        }
+        };
         let inner = |e: PositionError| err(e.expected);
         let stage = match stage_name {
             "diamond-qi" => {
@@ -617,6 +627,7 @@ impl Game for NorthernLight {
         Ok(game)
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Qi(g) => g.hash(),
@@ -626,6 +637,7 @@ impl Game for NorthernLight {
         h ^ self.extra_hash()
     }
 
+    #[inline]
     fn recompute_hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Qi(g) => g.recompute_hash(),
@@ -635,6 +647,7 @@ impl Game for NorthernLight {
         h ^ self.extra_hash()
     }
 
+    #[inline]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         match &self.stage {
             Stage::Qi(g) => g.check_invariants(),
@@ -701,6 +714,37 @@ impl Game for NorthernLight {
 }
 
 impl NorthernLight {
+    /// What the export writes before the Hunt's position: the stage, the first
+    /// movers known, and a space. One of 36 texts made once, so that the export
+    /// writes it at once.
+    fn export_prefix(&self) -> &'static str {
+        static PREFIXES: OnceLock<Vec<String>> = OnceLock::new();
+        let prefixes = PREFIXES.get_or_init(|| {
+            let sides = [None, Some(Side::Green), Some(Side::Red)];
+            let mut all = Vec::with_capacity(36);
+            for stage in STAGE_NAMES {
+                for qi in sides {
+                    for chess in sides {
+                        let mut text = stage.to_owned();
+                        if let Some(s) = qi {
+                            text.push_str(" qi-first:");
+                            text.push_str(s.name());
+                        }
+                        if let Some(s) = chess {
+                            text.push_str(" chess-first:");
+                            text.push_str(s.name());
+                        }
+                        text.push(' ');
+                        all.push(text);
+                    }
+                }
+            }
+            all
+        });
+        let side = |s: Option<Side>| s.map_or(0, |s| 1 + s.index());
+        &prefixes[self.stage.index() * 9 + side(self.qi_first) * 3 + side(self.chess_first)]
+    }
+
     /// The match at ply 0 playing `stage`, with the stage's turn computed.
     fn with_stage(
         options: SeriesOptions,
