@@ -585,8 +585,12 @@ pub fn run_with_oracle<G: Game>(
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
+    // Every split of the games' range holds a worker's fold state (a player
+    // with its action buffers, hundreds of KiB for Dragon) in its frame:
+    // deep splits overflow the default 2 MiB stacks, so give the workers more.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .stack_size(64 << 20)
         .build()?;
     let shard = config.shard;
     anyhow::ensure!(

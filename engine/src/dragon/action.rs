@@ -20,7 +20,8 @@
 //! | `Trident` | `trident NW NE` | the Trident opening: both Ships re-align (note 17) |
 //! | `Spring` | `spring E12` | the Librarian or Jailer On Alert is Sprung (issue 6) |
 //! | `Choice` | `choose 3` | a procedure's choice (issue 6) |
-//! | `Seer` | `seer` | the OverLord consults his Seer (issue 6) |
+//! | `Seer` | `seer forest` | the OverLord consults his Seer (issue 6, [`seers`](super::seers)) |
+//! | `Plant` | `plant E4` | the flag-bearer on `E4` plants his (her) flag (issue 6, [`victory`](super::victory)) |
 
 use std::fmt;
 
@@ -58,12 +59,15 @@ pub enum ActionKind {
     Spring = 10,
     /// A procedure's choice (the extra byte).
     Choice = 11,
-    /// A Seer consultation.
+    /// A Seer consultation (the extra byte: the consulting side's index).
     Seer = 12,
+    /// Planting a Flag: the flag-bearer on the origin replaces the enemy banner
+    /// (the destination is [`NO_ORIGIN`], so it sorts after the bearer's moves).
+    Plant = 13,
 }
 
 impl ActionKind {
-    const ALL: [ActionKind; 13] = [
+    const ALL: [ActionKind; 14] = [
         ActionKind::Move,
         ActionKind::Capture,
         ActionKind::EnPassant,
@@ -77,6 +81,7 @@ impl ActionKind {
         ActionKind::Spring,
         ActionKind::Choice,
         ActionKind::Seer,
+        ActionKind::Plant,
     ];
 
     /// The kind of value `v`, if any.

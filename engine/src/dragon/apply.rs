@@ -12,6 +12,7 @@ use super::options::DragonOptions;
 use super::sea::{self, OceanEvent};
 use super::state::Position;
 use super::transform;
+use super::victory;
 use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
 
 /// Rule 23.3: "fifty moves are played by both players and there having been no
@@ -50,14 +51,31 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
     }
 }
 
-/// Applies `action` (legal in `p`), reporting events.
+/// Applies `action` (legal in `p`), reporting events, and records the end of
+/// the game if the new position ends it.
 pub(crate) fn apply(
     p: &mut Position,
     opts: &DragonOptions,
     action: Action,
     events: &mut impl FnMut(DragonEvent),
 ) {
+    apply_action(p, opts, action, events);
+    finish(p, opts);
+}
+
+/// Applies `action` (legal in `p`), reporting events: the action and what it
+/// decides at once (a Direct Capture, a planted flag), but not the ends that
+/// depend on the next side's actions ([`finish`]).
+pub(crate) fn apply_action(
+    p: &mut Position,
+    opts: &DragonOptions,
+    action: Action,
+    events: &mut impl FnMut(DragonEvent),
+) {
     let b = board();
+    let _ = opts;
+    let enemy_royal = victory::royal_kind(p.to_move.opponent()) as usize;
+    let royals_taken = p.barren[enemy_royal];
     p.begin_action();
     let side = p.to_move;
     let from = action.from();
@@ -184,6 +202,9 @@ pub(crate) fn apply(
             sea::apply_vessel(p, action, events);
             reset = true;
         }
+        Some(ActionKind::Plant) => {
+            // The flag replaces the enemy banner: `victory::decide`.
+        }
         Some(ActionKind::Spring | ActionKind::Choice | ActionKind::Seer) | None => {
             // Never generated yet (the ocean, issue 6): `apply` refuses them.
         }
@@ -192,7 +213,22 @@ pub(crate) fn apply(
     p.set_to_move(side.opponent());
     p.ply += 1;
     p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
-    finish(p, opts);
+    victory::decide(p, side, action, events);
+    // A royal taken by an ordinary capture or a sinking (only from a position
+    // where he stood under attack at his opponent's turn: ruling
+    // `dragon.locking-up`) was under attack and did not escape; taken by the
+    // Prince or the Red Witch, it is their Direct Capture.
+    if p.outcome.is_none() && p.barren[enemy_royal] > royals_taken {
+        let by = p.force(action.to()).kind();
+        p.outcome = Some(match by {
+            Some(Kind::TruebornPrince | Kind::RedWitch) => victory::win(
+                side,
+                victory::DIRECT_CAPTURE,
+                victory::DIRECT_CAPTURE_POINTS,
+            ),
+            _ => victory::win(side, victory::LOCKING_UP, victory::LOCKING_UP_POINTS),
+        });
+    }
 }
 
 /// Where the Gnome (Dwarf) of `victim_side` that passed `ep` stands: one step
@@ -201,14 +237,29 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
     board().step[forward(victim_side)][ep as usize]
 }
 
-/// Records the end of the game if the position ends it: the truces.
+/// Records the end of the game if the position ends it (unless an action
+/// already decided it): the side to move with no legal action is Locked Up if
+/// its royal stands under attack, stalemated otherwise (note 7); the
+/// fifty-move truce; the ply bound.
+#[inline(never)]
 pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
-    let rule = if p.quiet >= FIFTY_MOVES {
+    if p.outcome.is_some() {
+        return;
+    }
+    let rule = if !has_action(p, opts) {
+        if victory::royal_attacked(p, opts, p.to_move) {
+            p.outcome = Some(victory::win(
+                p.to_move.opponent(),
+                victory::LOCKING_UP,
+                victory::LOCKING_UP_POINTS,
+            ));
+            return;
+        }
+        Some(STALEMATE_TRUCE)
+    } else if p.quiet >= FIFTY_MOVES {
         Some(FIFTY_MOVE_TRUCE)
     } else if p.ply >= PLY_BOUND {
         Some(PLY_BOUND_TRUCE)
-    } else if !has_action(p, opts) {
-        Some(STALEMATE_TRUCE)
     } else {
         None
     };

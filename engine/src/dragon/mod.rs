@@ -44,6 +44,7 @@ mod tables;
 mod tests;
 mod text;
 pub mod transform;
+pub mod victory;
 
 use std::fmt;
 
@@ -81,10 +82,12 @@ impl Dragon {
     }
 
     /// Whether the royal of `side` (the TrueBorn Prince, the Dark Warlord)
-    /// stands under attack on the grid; `None` when he is not on the grid.
+    /// stands under attack on the grid (afloat too: boarders, Rams, Cannons);
+    /// `None` when he is not on the grid.
     #[must_use]
     pub fn royal_under_attack(&self, side: Side) -> Option<bool> {
-        moves::attack::royal_attacked(&moves::Ctx::new(&self.pos, &self.options), side)
+        victory::royal_square(&self.pos, side)?;
+        Some(victory::royal_attacked(&self.pos, &self.options, side))
     }
 }
 
@@ -98,7 +101,14 @@ impl Game for Dragon {
     const TITLE: &'static str = "Dragon";
     const SOURCE: &'static str = "seed 000 (Dragon), G. Nicholls";
     const RULINGS: &'static [Ruling] = options::RULINGS;
-    const RULES: &'static [RuleId] = &[FIFTY_MOVE_TRUCE, STALEMATE_TRUCE, PLY_BOUND_TRUCE];
+    const RULES: &'static [RuleId] = &[
+        victory::LOCKING_UP,
+        victory::DIRECT_CAPTURE,
+        victory::PLANTING_A_FLAG,
+        FIFTY_MOVE_TRUCE,
+        STALEMATE_TRUCE,
+        PLY_BOUND_TRUCE,
+    ];
     const EVENTS: &'static [&'static str] = events::EVENTS;
 
     fn new(options: &DragonOptions) -> Dragon {
@@ -146,7 +156,7 @@ impl Game for Dragon {
     }
 
     fn arbitrary_action(&self, bits: u64) -> Action {
-        let kind = (bits % 13) as u8;
+        let kind = (bits % 14) as u8;
         let from = ((bits >> 8) % 135) as u8;
         let to = ((bits >> 16) % 135) as u8;
         let extra = (bits >> 24) as u8 & 63;

@@ -363,4 +363,9 @@ pub const RULINGS: &[Ruling] = &[
     ocean_rules::RULE_26,
     ocean_rules::LANDFALL,
     ocean_rules::ISLAND,
+    // Victory (issue 6 item 4): engine/src/dragon/victory.rs.
+    super::victory::LOCKING_UP_RULING,
+    super::victory::LOCKING_UP_SCORE,
+    super::victory::DIRECT_CAPTURE_RULING,
+    super::victory::PLANTING,
 ];

@@ -9,7 +9,7 @@
 //! set lookup and a walk along the few lines that hold such a force.
 
 use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, PIKE, Region, SWORD, SquareSet};
-use super::super::forces::{Force, Kind, Role};
+use super::super::forces::{Force, Role};
 use super::super::options::{JumpTarget, KnightVariation};
 use super::land::protected;
 use super::{Ctx, ocean};
@@ -20,9 +20,9 @@ pub(crate) struct Threats {
     /// Positions attacked whatever stands between (steps and leaps).
     fixed: SquareSet,
     /// `by`'s forces that capture along vertical and horizontal lines.
-    orthogonal: SquareSet,
+    pub(crate) orthogonal: SquareSet,
     /// `by`'s forces that capture along diagonal lines.
-    diagonal: SquareSet,
+    pub(crate) diagonal: SquareSet,
     by: Side,
     victim: Force,
 }
@@ -171,17 +171,4 @@ impl Threats {
 /// areas do not act on the grid.
 pub(crate) fn attacked(c: &Ctx<'_>, sq: u8, victim: Force, by: Side, ignore: u8) -> bool {
     Threats::new(c, by, victim, c.b.region(sq)).attacks(c, sq, ignore)
-}
-
-/// Whether the royal of `side` (the TrueBorn Prince or the Dark Warlord) stands
-/// under attack on the grid; `None` when he is not on the grid.
-pub(crate) fn royal_attacked(c: &Ctx<'_>, side: Side) -> Option<bool> {
-    let royal = match side {
-        Side::Green => Kind::TruebornPrince,
-        Side::Red => Kind::DarkWarlord,
-    };
-    let sq = c.p.occupied[side.index()]
-        .iter()
-        .find(|&s| c.p.force(s).kind() == Some(royal))?;
-    Some(attacked(c, sq, c.p.force(sq), side.opponent(), NO_SQUARE))
 }

@@ -15,10 +15,11 @@ pub(crate) mod ocean;
 
 use arrayvec::ArrayVec;
 
-use super::action::Action;
+use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
 use super::options::DragonOptions;
 use super::state::{Position, flags};
+use super::victory::{self, Guard, Guarded};
 use crate::core::Side;
 
 /// The most legal actions a position can have. A side has at most 40 forces on
@@ -104,41 +105,80 @@ impl<'a> Ctx<'a> {
 
 /// Writes every legal action of the side to move into `out` (cleared first),
 /// ascending. Nothing once the game is over.
+#[inline(never)]
 pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut DragonActions) {
     out.clear();
     if p.outcome.is_some() {
         return;
     }
-    generate(&Ctx::new(p, opts), out);
+    let c = Ctx::new(p, opts);
+    match Guard::new(&c) {
+        Some(guard) => generate(
+            &c,
+            &mut Guarded {
+                inner: out,
+                guard,
+                p,
+                opts,
+            },
+        ),
+        None => generate(&c, out),
+    }
 }
 
 /// Whether the side to move has any legal action: first a quick look for a
 /// force that surely has one (an unoccupied position next to it in a
 /// direction it moves, a leap not onto its own side), then the generator,
 /// stopping at the first action.
+///
+/// An action that would leave the side's royal under attack is none
+/// ([`Guard`]): the quick look skips forces on a line through him and steps
+/// onto such a line, and is not taken at all while he is under attack or
+/// afloat.
+#[inline(never)]
 pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
     let c = Ctx::new(p, opts);
-    if p.flags & flags::TRIDENT_OPENING == 0 && surely_moves(&c) {
-        return true;
+    let guard = Guard::new(&c);
+    let avoid = match guard {
+        Some(g) if g.everything() => None,
+        Some(g) => Some(g.lines()),
+        None => Some(SquareSet::EMPTY),
+    };
+    if let Some(avoid) = avoid {
+        if p.flags & flags::TRIDENT_OPENING == 0 && surely_moves(&c, avoid) {
+            return true;
+        }
     }
     let mut any = Any::default();
-    generate(&c, &mut any);
+    match guard {
+        Some(guard) => generate(
+            &c,
+            &mut Guarded {
+                inner: &mut any,
+                guard,
+                p,
+                opts,
+            },
+        ),
+        None => generate(&c, &mut any),
+    }
     any.0
 }
 
 /// Whether some land force of the side to move surely has a move: each test
-/// below implies an action the generator lists.
-fn surely_moves(c: &Ctx<'_>) -> bool {
+/// below implies an action the generator lists. Forces on `avoid` and steps
+/// onto it are not looked at.
+fn surely_moves(c: &Ctx<'_>, avoid: SquareSet) -> bool {
     use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
     use super::forces::Role;
     let b = c.b;
-    let all = c.p.all_occupied();
+    let all = c.p.all_occupied().or(avoid);
     let own = c.p.occupied[c.side.index()];
     let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
     let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
     let fwd = forward(c.side);
     for sq in own.iter() {
-        if !b.region(sq).is_land() {
+        if !b.region(sq).is_land() || avoid.has(sq) {
             continue;
         }
         let s = sq as usize;
@@ -180,6 +220,7 @@ fn surely_moves(c: &Ctx<'_>) -> bool {
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
+#[inline(never)]
 pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bool {
     if p.outcome.is_some() {
         return false;
@@ -187,18 +228,22 @@ pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bo
     let c = Ctx::new(p, opts);
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
-    if trident || usize::from(from) >= super::board::SQUARES {
+    let listed = if trident || usize::from(from) >= super::board::SQUARES {
         let mut all = DragonActions::new();
         generate(&c, &mut all);
-        return all.contains(&action);
-    }
-    let mut one = ArrayVec::<Action, 512>::new();
-    if c.b.region(from) == Region::Ocean {
-        ocean::generate_at(&c, from, &mut one);
-    } else if p.force(from).is(c.side) {
-        land::generate(&c, from, p.force(from), &mut one);
-    }
-    one.contains(&action)
+        all.contains(&action)
+    } else if action.kind() == Some(ActionKind::Plant) {
+        action.to() == NO_ORIGIN && victory::may_plant(&c, from)
+    } else {
+        let mut one = ArrayVec::<Action, 512>::new();
+        if c.b.region(from) == Region::Ocean {
+            ocean::generate_at(&c, from, &mut one);
+        } else if p.force(from).is(c.side) {
+            land::generate(&c, from, p.force(from), &mut one);
+        }
+        one.contains(&action)
+    };
+    listed && Guard::new(&c).is_none_or(|g| g.allows(p, opts, action))
 }
 
 impl<const N: usize> Sink for ArrayVec<Action, N> {
@@ -236,6 +281,7 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
                 ocean::generate_at(c, from, out);
             } else {
                 land::generate(c, from, c.p.force(from), out);
+                victory::plant(c, from, out);
             }
             if out.done() {
                 return;
