@@ -69,6 +69,11 @@ pub struct SimConfig {
     pub deadline: Option<Instant>,
     /// The part of the run this process plays.
     pub shard: Shard,
+    /// The worker threads' stack size in bytes; [`SIM_STACK`] (16 MiB) when
+    /// `None`. A run's stack does
+    /// not grow with a game's state: each worker's [`Player`] (for Dragon, four
+    /// action buffers of 16 KiB and three states) lives on the heap.
+    pub worker_stack: Option<usize>,
 }
 
 impl SimConfig {
@@ -86,6 +91,7 @@ impl SimConfig {
             progress: false,
             deadline: None,
             shard: Shard::WHOLE,
+            worker_stack: None,
         }
     }
 }
@@ -585,12 +591,9 @@ pub fn run_with_oracle<G: Game>(
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
-    // Every split of the games' range holds a worker's fold state (a player
-    // with its action buffers, hundreds of KiB for Dragon) in its frame:
-    // deep splits overflow the default 2 MiB stacks, so give the workers more.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .stack_size(64 << 20)
+        .stack_size(config.worker_stack.unwrap_or(SIM_STACK))
         .build()?;
     let shard = config.shard;
     anyhow::ensure!(
@@ -657,6 +660,16 @@ pub fn run_with_oracle<G: Game>(
     Ok(summarize::<G>(config, &options, acc, elapsed, threads))
 }
 
+/// The stack of each simulation thread. Rayon nests its splits of a batch a dozen
+/// deep or more, and each level's frame keeps room for the split's `Player` (its
+/// states and fixed-capacity action lists: 16 KiB a list for Dragon): with the
+/// default 2 MiB the nightly's Dragon sims overflowed the stack now and then
+/// (`the_budget_stops_uncounted_sims_cleanly`, about one run in three); 4 MiB was
+/// enough in every trial. The `Player`s now live on the heap (a run needs less
+/// than 256 KiB), so this is a margin, not the fix. The memory is reserved, and
+/// touched only as used.
+const SIM_STACK: usize = 16 << 20;
+
 /// Plays local games `from..to` of this shard on the current pool.
 fn run_batch<G: Game>(
     initial: &G,
@@ -673,19 +686,29 @@ fn run_batch<G: Game>(
     // bar last moved, and games played since the deadline was last looked at. Once
     // the deadline has passed every game left in the split is skipped (not only the
     // one that found it: that let a run overrun its deadline by the batch's 63/64).
+    //
+    // The player is boxed: rayon moves the fold state by value through its
+    // recursive splitting, and every level of that recursion reserved room for
+    // a few copies of it (188 KB a level for Dragon, whose Player holds four
+    // 16 KiB action buffers), so a run whose splits nested ten deep overflowed
+    // a worker's 2 MiB stack (`bench --game dragon`, two runs in ten).
     (from..to)
         .into_par_iter()
         .fold(
             || {
                 (
-                    Player::new(initial, config.mode, config.max_plies)
-                        .with_oracle(oracle.cloned()),
+                    boxed_player(initial, config, oracle),
                     Acc::new(rules, events),
                     0u64,
                     0u32,
                 )
             },
-            |(mut player, mut acc, mut pending, mut since_look): (Player<G>, Acc, u64, u32),
+            |(mut player, mut acc, mut pending, mut since_look): (
+                Box<Player<G>>,
+                Acc,
+                u64,
+                u32,
+            ),
              local: u64| {
                 if acc.skipped > 0 {
                     acc.skipped += 1;
@@ -715,6 +738,17 @@ fn run_batch<G: Game>(
             acc
         })
         .reduce(|| Acc::new(rules, events), Acc::merge)
+}
+
+/// A player on the heap, built there by a call of its own so that no caller's
+/// frame holds it.
+#[inline(never)]
+fn boxed_player<G: Game>(
+    initial: &G,
+    config: &SimConfig,
+    oracle: Option<&Oracle<G>>,
+) -> Box<Player<G>> {
+    Box::new(Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned()))
 }
 
 fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig, index: u64) {
@@ -957,6 +991,23 @@ mod tests {
             games += part.games;
         }
         assert_eq!((games, plies), (whole.games, whole.plies));
+    }
+
+    #[test]
+    fn dragon_runs_on_small_worker_stacks() {
+        // A worker's stack does not grow with the batch's splitting: before the
+        // players were boxed each level of rayon's recursion reserved 188 KB
+        // for copies of Dragon's Player, and `bench --game dragon` overflowed
+        // 2 MiB stacks (even one thread needed more than 512 KiB). Short games
+        // (the cap counts them unfinished), so that many splits are played.
+        let mut config = SimConfig::new(GameId::Dragon, 512);
+        config.master_seed = 3;
+        config.threads = Some(2);
+        config.max_plies = 24;
+        config.worker_stack = Some(512 * 1024);
+        let stats = run(&config).unwrap();
+        assert_eq!(stats.failed_games, 0, "{:?}", stats.failures);
+        assert_eq!((stats.games, stats.plies), (512, 512 * 24));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! deployment must equal this model's.
 
 mod ocean;
+mod procedures;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -75,6 +76,8 @@ struct RefDragon {
     rules: Rules,
     /// The game is over (a royal taken, a flag planted, a result field).
     over: bool,
+    /// The special areas, the Barren Lands, the flags, the pending step.
+    procs: procedures::Procedures,
 }
 
 fn parse_pos(s: &str) -> Pos {
@@ -137,7 +140,11 @@ impl RefDragon {
         let mut trident = false;
         let mut cannonballs = [0; 2];
         let mut over = false;
+        let mut procs = procedures::Procedures::default();
         for field in fields {
+            if let Some((key, value)) = field.split_once(':') {
+                procs.field(key, value);
+            }
             if let Some(v) = field.strip_prefix("cannonballs:") {
                 for (i, n) in v.split(',').take(2).enumerate() {
                     cannonballs[i] = n.parse().unwrap();
@@ -168,6 +175,7 @@ impl RefDragon {
             cannonballs,
             rules,
             over,
+            procs,
         }
     }
 
@@ -350,7 +358,9 @@ impl RefDragon {
             return BTreeSet::new();
         }
         let mut out = self.unguarded_actions();
-        self.plants(&mut out);
+        if self.choices().is_none() {
+            self.plants(&mut out);
+        }
         let royal = if self.forest_to_move { "pr" } else { "DW" };
         let Some(at) = self.find(royal) else {
             return out;
@@ -365,14 +375,6 @@ impl RefDragon {
             next.over || next.find(royal).is_none_or(|q| !next.attacked(q))
         });
         out
-    }
-
-    /// Where the force `code` stands, if on the grid.
-    fn find(&self, code: &str) -> Option<Pos> {
-        self.grid
-            .iter()
-            .find(|(_, p)| p.code == code)
-            .map(|(q, _)| *q)
     }
 
     /// Planting a Flag: the Prince on E3 or E4 (the Shadow Banner's covering
@@ -412,6 +414,9 @@ impl RefDragon {
             }
             return out;
         }
+        if let Some(choices) = self.choices() {
+            return choices;
+        }
         let all: Vec<Pos> = (0..9).flat_map(|f| (0..15).map(move |r| (f, r))).collect();
         for (&from, p) in &self.grid {
             if !self.mine(p) || region(from) == 'O' {
@@ -440,6 +445,7 @@ impl RefDragon {
             }
         }
         self.ocean_actions(&mut out);
+        self.procedure_actions(&mut out);
         out
     }
 
@@ -501,7 +507,9 @@ impl RefDragon {
             && !action.ends_with("ep")
             && !action.contains('*')
             && !action.contains('^')
-            && !action.starts_with("trident");
+            && !action.starts_with("trident")
+            && !action.starts_with("choose")
+            && !action.starts_with("spring");
         if carried || plain {
             let to = parse_pos(
                 action
@@ -530,6 +538,9 @@ impl RefDragon {
     fn play_force_or_vessel(&self, action: &str) -> RefDragon {
         if action.starts_with('v') {
             return self.play_vessel(action);
+        }
+        if let Some(next) = self.play_procedure(action) {
+            return next;
         }
         let mut next = self.clone();
         next.ep = None;
@@ -581,8 +592,10 @@ impl RefDragon {
             p.unmoved = false;
             next.grid.insert(b, p);
             next.crossing(a, b);
+            let landed = self.procs.flags.contains("warlord-landed");
+            next.opened(a, b, landed);
         }
-        next.forest_to_move = !self.forest_to_move;
+        next.end_action();
         next
     }
 

@@ -399,14 +399,16 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
         action: Self::Action,
         events: &mut impl FnMut(Self::Event),
     ) -> Result<(), ApplyError> {
-        if matches!(self.turn(), Turn::Over(_)) {
-            return Err(ApplyError::GameOver);
+        // The legality test first: a game that is over has no legal action, so
+        // a legal one needs no test of the outcome.
+        if self.is_legal(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else if matches!(self.turn(), Turn::Over(_)) {
+            Err(ApplyError::GameOver)
+        } else {
+            Err(ApplyError::NotLegal)
         }
-        if !self.is_legal(action) {
-            return Err(ApplyError::NotLegal);
-        }
-        self.apply_unchecked(action, events);
-        Ok(())
     }
 
     /// [`Game::apply`] ignoring events.

@@ -20,7 +20,7 @@
 //! | `Trident` | `trident NW NE` | the Trident opening: both Ships re-align (note 17) |
 //! | `Spring` | `spring E12` | the Librarian or Jailer On Alert is Sprung (issue 6) |
 //! | `Choice` | `choose 3` | a procedure's choice (issue 6) |
-//! | `Seer` | `seer forest` | the OverLord consults his Seer (issue 6, [`seers`](super::seers)) |
+//! | `Seer` | `seer` | the OverLord consults his Seer (issue 6) |
 //! | `Plant` | `plant E4` | the flag-bearer on `E4` plants his (her) flag (issue 6, [`victory`](super::victory)) |
 
 use std::fmt;
@@ -59,7 +59,7 @@ pub enum ActionKind {
     Spring = 10,
     /// A procedure's choice (the extra byte).
     Choice = 11,
-    /// A Seer consultation (the extra byte: the consulting side's index).
+    /// A Seer consultation.
     Seer = 12,
     /// Planting a Flag: the flag-bearer on the origin replaces the enemy banner
     /// (the destination is [`NO_ORIGIN`], so it sorts after the bearer's moves).

@@ -9,6 +9,7 @@ use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
 use super::moves::{forward, has_action, ocean};
 use super::options::DragonOptions;
+use super::procedures::{self, springing, towering};
 use super::sea::{self, OceanEvent};
 use super::state::Position;
 use super::transform;
@@ -82,7 +83,11 @@ pub(crate) fn apply_action(
     let to = action.to();
     let mut reset = false;
     let mut new_ep = NO_SQUARE;
+    let flags_before = p.flags;
     match action.kind() {
+        Some(ActionKind::Move) if towering::is_towering(p, from, to) => {
+            towering::apply(p, from, to, events);
+        }
         Some(ActionKind::Move | ActionKind::Capture | ActionKind::EnPassant) => {
             let mut f = p.take(from);
             if p.force(to).is_some() {
@@ -148,6 +153,7 @@ pub(crate) fn apply_action(
                     vessel: v,
                 }));
             }
+            procedures::after_move(p, from, to, f, flags_before);
         }
         Some(ActionKind::Arrow) => {
             let archer = p.force(from);
@@ -205,14 +211,19 @@ pub(crate) fn apply_action(
         Some(ActionKind::Plant) => {
             // The flag replaces the enemy banner: `victory::decide`.
         }
-        Some(ActionKind::Spring | ActionKind::Choice | ActionKind::Seer) | None => {
-            // Never generated yet (the ocean, issue 6): `apply` refuses them.
+        Some(ActionKind::Spring) => springing::apply(p, to, events),
+        Some(ActionKind::Choice) => {
+            // A procedure's choice is no move: the en-passant position and the
+            // truce's count stay as the move left them.
+            procedures::apply_choice(p, action.extra(), events);
+            new_ep = p.ep;
+        }
+        Some(ActionKind::Seer) | None => {
+            // Never generated yet (issue 6): `apply` refuses them.
         }
     }
-    p.set_ep(new_ep);
-    p.set_to_move(side.opponent());
-    p.ply += 1;
-    p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
+    // A Direct Capture or a planted flag ends the game at once: no step of a
+    // procedure the move opened awaits a choice any more.
     victory::decide(p, side, action, events);
     // A royal taken by an ordinary capture or a sinking (only from a position
     // where he stood under attack at his opponent's turn: ruling
@@ -228,6 +239,17 @@ pub(crate) fn apply_action(
             ),
             _ => victory::win(side, victory::LOCKING_UP, victory::LOCKING_UP_POINTS),
         });
+    }
+    if p.outcome.is_some() && p.pending != 0 {
+        procedures::set_pending(p, procedures::Pending::None, NO_SQUARE);
+    }
+    p.set_ep(new_ep);
+    if procedures::end_action(p, side, events) {
+        p.set_to_move(side.opponent());
+    }
+    p.ply += 1;
+    if action.kind() != Some(ActionKind::Choice) {
+        p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
     }
 }
 
@@ -246,8 +268,12 @@ pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
     if p.outcome.is_some() {
         return;
     }
-    let rule = if !has_action(p, opts) {
-        if victory::royal_attacked(p, opts, p.to_move) {
+    let rule = if p.pending != 0 {
+        // A procedure's choice comes first, but for the project's bound on
+        // the game's length, which ends it even then.
+        (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
+    } else if !has_action(p, opts) {
+        if super::guard::royal_attacked(p, opts, p.to_move) {
             p.outcome = Some(victory::win(
                 p.to_move.opponent(),
                 victory::LOCKING_UP,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::board::{DIRECTION_NAMES, square_name};
 use super::forces::{Force, Kind};
+use super::procedures::{self, ProcedureEvent};
 use super::sea::OceanEvent;
 use crate::core::RuleEvent;
 
@@ -79,6 +80,9 @@ pub enum DragonEvent {
         /// The covering position he stands on.
         on: u8,
     },
+    /// A procedure's event: Towering, Interchanging, Springing, exchanges
+    /// ([`ProcedureEvent`]).
+    Procedure(ProcedureEvent),
     /// `trident-opening`: the two Ships beside the Red Flagship re-aligned.
     Trident {
         /// The west Ship's new bow.
@@ -100,6 +104,7 @@ impl RuleEvent for DragonEvent {
             DragonEvent::DirectCapture { .. } => "direct-capture",
             DragonEvent::FlagPlanted { .. } => "flag-planted",
             DragonEvent::Ocean(e) => e.tag(),
+            DragonEvent::Procedure(e) => e.tag(),
         }
     }
 }
@@ -121,7 +126,19 @@ pub const EVENTS: &[&str] = &[
     "forfeited",
     "direct-capture",
     "flag-planted",
+    "towering",
+    "castling",
+    "interchange",
+    "declined",
+    "queen-to-war",
+    "sprung",
+    "shield-lowered",
+    "storm-empress",
+    "freed",
+    "exchanged",
 ];
+
+const _: () = assert!(procedures::events::TAGS.len() == 10);
 
 fn name(f: Force) -> &'static str {
     f.kind().map_or("?", Kind::name)
@@ -186,6 +203,7 @@ impl fmt::Display for DragonEvent {
                     square_name(on)
                 )
             }
+            DragonEvent::Procedure(e) => e.fmt(f),
             DragonEvent::Trident { west, east } => write!(
                 f,
                 "trident-opening: the Ships beside the Red Flagship turn {} and {}",

@@ -5,10 +5,32 @@
 //! conserved, arrows, cannonballs and Seer consultations within their limits.
 //! No allocation unless an invariant is broken.
 
-use super::board::{AREAS, NO_SQUARE, SQUARES, SquareSet, board};
-use super::forces::Kind;
+use std::sync::OnceLock;
+
+use super::board::{AREA_SLOTS, AREAS, NO_SQUARE, SQUARES, SquareSet, board};
+use super::forces::{Force, Kind};
 use super::state::{CANNONBALLS, GREEN_ARROWS, Position, RED_ARROWS, SEER_LIMIT, has_bird};
 use crate::core::{InvariantError, Side};
+
+/// The bit of [`slot_codes`] for a byte that is no force.
+const NOT_A_FORCE: u8 = 0x80;
+
+/// For each byte a special area's slot may hold, what it counts: bits 0-3 the
+/// force's weight (a tower with her bird inside counts two), bit 4 its side
+/// (1 for the Storms), or [`NOT_A_FORCE`].
+fn slot_codes() -> &'static [u8; 256] {
+    static CODES: OnceLock<[u8; 256]> = OnceLock::new();
+    CODES.get_or_init(|| {
+        let mut t = [NOT_A_FORCE; 256];
+        for (byte, code) in t.iter_mut().enumerate() {
+            let f = Force(byte as u8);
+            if f.0 & 0x80 == 0 && f.kind().is_some() {
+                *code = (f.info().weight & 15) | (f.side().index() as u8) << 4;
+            }
+        }
+        t
+    })
+}
 
 impl Position {
     /// The invariants of one grid position: its force is in the occupancy set
@@ -157,21 +179,28 @@ impl Position {
         // count of each original side.
         let red = self.red_fleet.count() as u8;
         let afloat = [self.fleet.count() as u8 - red, red];
+        let codes = slot_codes();
         for (a, slots) in self.areas.iter().enumerate() {
-            let mut n = 0u8;
-            for f in slots {
-                if f.is_none() {
-                    break;
-                }
-                if f.0 & 0x80 != 0 || f.kind().is_none() {
-                    return err(format!("{}: no force {f:?}", AREAS[a].name()));
-                }
-                totals[f.side().index()] += u16::from(f.info().weight);
-                n += 1;
+            let bytes = [slots[0].0, slots[1].0, slots[2].0, slots[3].0];
+            let word = u32::from_le_bytes(bytes);
+            if word == 0 {
+                continue;
             }
-            if slots[usize::from(n)..].iter().any(|f| f.is_some()) {
+            // Bit 0 of each byte: whether its slot is filled; `n` slots
+            // filled before the first empty one, and none may follow it.
+            let filled = (((word & 0x7f7f_7f7f) + 0x7f7f_7f7f) | word) >> 7 & 0x0101_0101;
+            let n = (!(filled * 0xff)).trailing_zeros() as usize / 8;
+            for &x in &bytes[..n] {
+                let code = codes[usize::from(x)];
+                if code & NOT_A_FORCE != 0 {
+                    return err(format!("{}: no force {:?}", AREAS[a].name(), Force(x)));
+                }
+                totals[usize::from(code >> 4)] += u16::from(code & 15);
+            }
+            if n < AREA_SLOTS && filled >> (8 * n) != 0 {
                 return err(format!("{}: slots out of order", AREAS[a].name()));
             }
+            let n = n as u8;
             if n > b.areas[a].holds {
                 return err(format!("{} holds {n} forces", AREAS[a].name()));
             }
@@ -194,22 +223,18 @@ impl Position {
             }
         }
         let c = &self.counters;
-        let sum = |xs: &[u8]| xs.iter().map(|&x| u16::from(x)).sum::<u16>();
-        let green = sum(&[
-            c.princess_arrows,
-            c.library_arrows,
-            c.queen_arrows,
-            c.spent_arrows[0],
-        ]);
+        let n = u16::from;
+        let green =
+            n(c.princess_arrows) + n(c.library_arrows) + n(c.queen_arrows) + n(c.spent_arrows[0]);
         if green > u16::from(GREEN_ARROWS) {
             return err(format!("{green} Green Arrows"));
         }
-        let red = sum(&[c.red_arrows, c.red_arrows_forfeited, c.spent_arrows[1]]);
+        let red = n(c.red_arrows) + n(c.red_arrows_forfeited) + n(c.spent_arrows[1]);
         if red > u16::from(RED_ARROWS) {
             return err(format!("{red} Red Arrows"));
         }
         for i in 0..2 {
-            if sum(&[c.cannonballs[i], c.spent_cannonballs[i]]) > u16::from(CANNONBALLS) {
+            if n(c.cannonballs[i]) + n(c.spent_cannonballs[i]) > u16::from(CANNONBALLS) {
                 return err("more than three Cannonballs a Flagship".into());
             }
             if c.seers[i] > SEER_LIMIT {

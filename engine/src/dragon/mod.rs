@@ -4,16 +4,18 @@
 //! Forces, South, [`Side::Red`]) across Trafalgar Ocean. "The right of first
 //! move belongs to the Storm Overlord."
 //!
-//! This is issue 5, part 1: the board ([`board`], a drafted data file), the
+//! Issue 5 (part 1) built the board ([`board`], a drafted data file), the
 //! deployment ([`deploy`], drafted data files: the Arrowhead formation and the
-//! Trident of note 17), the state ([`state`]), and every land force's scope of
+//! Trident of note 17), the state ([`state`]), and every force's scope of
 //! operations, moves and captures ([`moves`]) with the Lance, Sword and Pike
-//! variations of the White and Black Knights. Trafalgar Ocean (vessels,
-//! embarking, boarding, ramming, cannons) is part 4, behind
-//! [`moves::ocean`](moves) (in progress); the procedures (Towering, Castling,
-//! Interchanging, Springing, the Seers), victory and the truce by repetition
-//! are issue 6. Until then a game ends by the fifty-move truce, a stalemate
-//! or the project's ply bound (ruling [`options::PLY_BOUND`]).
+//! variations of the White and Black Knights, Trafalgar Ocean (vessels,
+//! embarking, boarding, ramming, cannons) and the transformations. Issue 6
+//! (part 2) has so far added the procedures ([`procedures`]: Towering and
+//! Castling, the Interchanges, Springing and Shielding, freeing the Captives
+//! and the other exchanges, each choice an action of its own); victory, the
+//! Seers, the truce by repetition and the scoring are still to come. Until
+//! then a game ends by the fifty-move truce, a stalemate or the project's ply
+//! bound (ruling [`options::PLY_BOUND`]).
 //!
 //! ```
 //! use tigerseye_engine::{Game, Turn, Side};
@@ -32,10 +34,12 @@ pub mod board;
 pub mod deploy;
 pub mod events;
 pub mod forces;
+mod guard;
 mod invariants;
 pub mod moves;
 pub mod ocean_rules;
 pub mod options;
+pub mod procedures;
 pub mod sea;
 pub mod squares;
 pub mod state;
@@ -57,6 +61,7 @@ pub use self::events::DragonEvent;
 pub use self::moves::DragonActions;
 pub use self::ocean_rules::{CannonTarget, OpenWater};
 pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
+pub use self::procedures::{Pending, ProcedureEvent};
 pub use self::sea::OceanEvent;
 pub use self::state::Position;
 pub use self::text::{MAX_FORCES_ON_GRID, side_name};
@@ -87,7 +92,7 @@ impl Dragon {
     #[must_use]
     pub fn royal_under_attack(&self, side: Side) -> Option<bool> {
         victory::royal_square(&self.pos, side)?;
-        Some(victory::royal_attacked(&self.pos, &self.options, side))
+        Some(guard::royal_attacked(&self.pos, &self.options, side))
     }
 }
 
@@ -191,6 +196,7 @@ impl Game for Dragon {
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
         self.pos.check()?;
+        procedures::check(&self.pos)?;
         transform::check_lines(&self.pos, &self.lines)
     }
 
@@ -198,6 +204,8 @@ impl Game for Dragon {
         text::render(&self.pos, out)
     }
 
+    /// The truce at [`PLY_BOUND`] ends the game even while a procedure's
+    /// choice is pending (`finish` in apply.rs), so no game runs past it.
     fn ply_bound(&self) -> Option<u32> {
         Some(PLY_BOUND)
     }

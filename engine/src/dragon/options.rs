@@ -363,6 +363,14 @@ pub const RULINGS: &[Ruling] = &[
     ocean_rules::RULE_26,
     ocean_rules::LANDFALL,
     ocean_rules::ISLAND,
+    // The procedures (issue 6): engine/src/dragon/procedures/rulings.rs.
+    super::procedures::rulings::TOWERING_GEOMETRY,
+    super::procedures::rulings::PROCEDURE_CHOICES,
+    super::procedures::rulings::EMPRESS_TIMING,
+    super::procedures::rulings::EXCHANGE,
+    super::procedures::rulings::SHIELD_LOWERING,
+    super::procedures::rulings::FOREST_TALISMAN_KEPT,
+    super::procedures::rulings::QUEEN_TO_WAR,
     // Victory (issue 6 item 4): engine/src/dragon/victory.rs.
     super::victory::LOCKING_UP_RULING,
     super::victory::LOCKING_UP_SCORE,

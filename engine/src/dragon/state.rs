@@ -16,6 +16,7 @@
 
 use super::board::{AREA_SLOTS, Area, NO_SQUARE, SQUARES, SquareSet};
 use super::forces::{Force, Kind};
+use super::transform;
 use crate::core::{Outcome, Side, zobrist};
 
 /// A vessel in one byte: bit 7 present, bit 6 a Flagship, bit 5 her original
@@ -197,9 +198,24 @@ pub mod flags {
     pub const SERPENT_AFIRE: u32 = 1 << 6;
     /// The Forest Talisman's, Storm Talisman's powers are lost or kept (issue 6).
     pub const RESERVED_7: u32 = 1 << 7;
+    /// The Ice Dragon was set afire on the Forest OverLord's last move: after
+    /// the Storm OverLord's move comes his choice to make the Storm Queen the
+    /// Storm Empress ("after making his move ... and before pressing his
+    /// clock").
+    pub const EMPRESS_DUE: u32 = 1 << 8;
+    /// A Winged Serpent was set afire on the Storm OverLord's move: when he
+    /// presses his clock the TrueBorn Queen goes to war.
+    pub const QUEEN_WAR_DUE: u32 = 1 << 9;
+    /// The TrueBorn Queen has gone to war (once only).
+    pub const QUEEN_AT_WAR: u32 = 1 << 10;
+    /// The Librarian has lowered his Shield: no Winged Serpent is in or can
+    /// enter the Forest Kingdom.
+    pub const LIBRARIAN_SHIELD_LOWERED: u32 = 1 << 11;
+    /// The Jailer has lowered his Shield: the Ice Dragon was captured.
+    pub const JAILER_SHIELD_LOWERED: u32 = 1 << 12;
 
     /// Every flag with its name in positions.
-    pub const NAMES: [(u32, &str); 7] = [
+    pub const NAMES: [(u32, &str); 12] = [
         (TRIDENT_OPENING, "trident-opening"),
         (PRINCE_SAILED, "prince-sailed"),
         (PRINCE_IN_STORMS, "prince-in-storms"),
@@ -207,6 +223,11 @@ pub mod flags {
         (WITCH_LANDED, "witch-landed"),
         (ICE_DRAGON_AFIRE, "ice-dragon-afire"),
         (SERPENT_AFIRE, "serpent-afire"),
+        (EMPRESS_DUE, "empress-due"),
+        (QUEEN_WAR_DUE, "queen-war-due"),
+        (QUEEN_AT_WAR, "queen-at-war"),
+        (LIBRARIAN_SHIELD_LOWERED, "librarian-shield-lowered"),
+        (JAILER_SHIELD_LOWERED, "jailer-shield-lowered"),
     ];
 }
 
@@ -267,6 +288,12 @@ pub struct Position {
     pub flags: u32,
     /// The position a double step just passed over, or [`NO_SQUARE`].
     pub ep: u8,
+    /// The procedure step awaiting the side to move's choice
+    /// ([`Pending`](super::procedures::Pending) as a byte, 0 for none).
+    pub pending: u8,
+    /// The position the pending step is about (the Elf or Troll to exchange),
+    /// or [`NO_SQUARE`].
+    pub pending_at: u8,
     /// Who moves.
     pub to_move: Side,
     /// Plies since the last capture, sinking, or move of a vessel, Dwarf, Gnome,
@@ -293,6 +320,11 @@ pub struct Position {
     /// Ferryman at the bows), kept by [`Position::put_vessel`] and
     /// [`Position::take_vessel`].
     pub red_fleet: SquareSet,
+    /// Each line of descent's total ([`transform::LINES`]): forces on the
+    /// grid, in the special areas and in the Barren Lands; kept by
+    /// [`Position::put`], [`Position::take`], [`Position::add_barren`] and
+    /// [`Position::edit_off_grid`], counted afresh by [`Position::seal`].
+    pub lines: [u8; transform::LINES.len()],
     /// The grid positions changed since the last [`Position::begin_action`]:
     /// what [`Position::check`] has to look at. Bookkeeping, not part of the
     /// position: equal positions may differ in it.
@@ -328,6 +360,11 @@ impl Touched {
 
     #[inline]
     fn add(&mut self, sq: u8) {
+        // A position changed twice (taken, then put) is checked once, and
+        // does not use up the eight.
+        if self.squares[..usize::from(self.len)].contains(&sq) {
+            return;
+        }
         if usize::from(self.len) < self.squares.len() {
             self.squares[usize::from(self.len)] = sq;
             self.len += 1;
@@ -410,12 +447,12 @@ fn side_key(side: Side) -> u64 {
 fn rare_key(p: &Position) -> u64 {
     let mut h = 0u64;
     // The areas' 32 slots as four words of eight bytes.
-    for (pair, areas) in p.areas.chunks(2).enumerate() {
-        let mut bytes = [0u8; 8];
-        for (i, f) in areas.iter().flatten().enumerate() {
-            bytes[i] = f.0;
-        }
-        let x = (u64::from_le_bytes(bytes) ^ Z_MISC[pair]).wrapping_mul(MIX);
+    for (pair, key) in Z_MISC[..4].iter().enumerate() {
+        let (a, b) = (&p.areas[pair * 2], &p.areas[pair * 2 + 1]);
+        let bytes = [
+            a[0].0, a[1].0, a[2].0, a[3].0, b[0].0, b[1].0, b[2].0, b[3].0,
+        ];
+        let x = (u64::from_le_bytes(bytes) ^ key).wrapping_mul(MIX);
         h ^= x ^ (x >> 29);
     }
     let c = &p.counters;
@@ -445,7 +482,8 @@ fn rare_key(p: &Position) -> u64 {
     for (i, w) in packed.iter().enumerate() {
         h ^= (w ^ Z_MISC[41 + i]).wrapping_mul(MIX);
     }
-    h ^ (u64::from(p.flags) ^ Z_MISC[44]).wrapping_mul(MIX)
+    let procedure = u64::from(p.flags) | u64::from(p.pending) << 32 | u64::from(p.pending_at) << 40;
+    h ^ (procedure ^ Z_MISC[44]).wrapping_mul(MIX)
 }
 
 impl Position {
@@ -463,6 +501,8 @@ impl Position {
             counters: Counters::default(),
             flags: 0,
             ep: NO_SQUARE,
+            pending: 0,
+            pending_at: NO_SQUARE,
             to_move: Side::Red,
             quiet: 0,
             ply: 0,
@@ -473,6 +513,7 @@ impl Position {
             towers_with_birds: [0; 2],
             princesses: SquareSet::EMPTY,
             red_fleet: SquareSet::EMPTY,
+            lines: [0; transform::LINES.len()],
             touched: Touched::ALL,
         };
         p.hash = p.compute_hash();
@@ -513,7 +554,31 @@ impl Position {
         if force.kind_value() == Kind::WoodlandPrincess as u8 {
             self.princesses.insert(sq);
         }
+        self.count_lines(force.kind_value(), 1);
         self.touched.add(sq);
+    }
+
+    /// Adds `n` (1 or -1 as a byte) to the total of every line of descent
+    /// kind value `kind` belongs to.
+    #[inline]
+    fn count_lines(&mut self, kind: u8, n: u8) {
+        let mut bits = transform::LINE_OF[usize::from(kind & Force::KIND_MASK)];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            self.lines[i] = self.lines[i].wrapping_add(n);
+            bits &= bits - 1;
+        }
+    }
+
+    /// Adds `n` (1 or -1 as a byte) to the lines of the forces in the special
+    /// areas.
+    fn count_area_lines(&mut self, n: u8) {
+        let areas = self.areas;
+        for f in areas.iter().flatten() {
+            if f.is_some() {
+                self.count_lines(f.kind_value(), n);
+            }
+        }
     }
 
     /// Takes the force off `sq` (which must hold one), keeping the hash and
@@ -527,6 +592,7 @@ impl Position {
         self.hash ^= force_key(sq, force);
         self.towers_with_birds[force.side().index()] -= u8::from(has_bird(force));
         self.princesses.remove(sq);
+        self.count_lines(force.kind_value(), u8::MAX);
         self.touched.add(sq);
         force
     }
@@ -567,7 +633,9 @@ impl Position {
     #[inline]
     pub fn edit_off_grid(&mut self, f: impl FnOnce(&mut Position)) {
         self.hash ^= rare_key(self);
+        self.count_area_lines(u8::MAX);
         f(self);
+        self.count_area_lines(1);
         self.hash ^= rare_key(self);
     }
 
@@ -579,6 +647,19 @@ impl Position {
         self.barren[kind] += 1;
         let after = word(&self.barren[w * 8..w * 8 + 8]);
         self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.count_lines(kind as u8, 1);
+    }
+
+    /// Takes one force of kind value `kind` out of the Barren Lands (an
+    /// exchange for a captured force); it must hold one.
+    #[inline]
+    pub fn remove_barren(&mut self, kind: usize) {
+        let w = kind / 8;
+        let before = word(&self.barren[w * 8..w * 8 + 8]);
+        self.barren[kind] -= 1;
+        let after = word(&self.barren[w * 8..w * 8 + 8]);
+        self.hash ^= barren_key(w, before) ^ barren_key(w, after);
+        self.count_lines(kind as u8, u8::MAX);
     }
 
     /// Sets the en-passant position.
@@ -675,6 +756,7 @@ impl Position {
     pub fn seal(&mut self) {
         self.deployed = [self.force_total(Side::Green), self.force_total(Side::Red)];
         self.deployed_vessels = [self.vessel_total(Side::Green), self.vessel_total(Side::Red)];
+        self.lines = transform::line_totals(self);
         self.hash = self.compute_hash();
         self.touched = Touched::ALL;
     }

@@ -24,7 +24,9 @@
 //!    from each; `seers:` consultations of each OverLord; `barren:` captured or
 //!    lost forces by code and count (`df2,GN1`), if any; `sunk:` vessels by
 //!    letter and count, if any; `flags:` if any; `ep:` the position a double
-//!    step passed, if any; `quiet:` plies towards the fifty-move truce; `ply:`;
+//!    step passed, if any; `pending:` the procedure step awaiting a choice,
+//!    if any (`pending:guards`, `pending:ice-dragon@E5`, `pending:exchange@E1`:
+//!    [`Pending`]); `quiet:` plies towards the fifty-move truce; `ply:`;
 //! 4. the result once over, such as `draw:fifty-move-truce`.
 
 use std::fmt;
@@ -33,13 +35,14 @@ use super::action::{AREA_ORIGIN, Action, ActionKind, NO_ORIGIN};
 use super::apply::{self, FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE};
 use super::board::{
     AREA_SLOTS, AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, RANKS, Region, SQUARES, board,
-    parse_square, square_name, write_square,
+    file_of, parse_square, quick_square, rank_of, square_name, write_square,
 };
 use super::deploy::tracks_first_move;
 use super::forces::{Force, Kind};
 use super::moves::Ctx;
 use super::moves::ocean;
 use super::options::DragonOptions;
+use super::procedures::Pending;
 use super::state::{Position, Vessel, VesselKind, flags};
 use super::victory;
 use crate::core::{NotationError, Outcome, PositionError, Side};
@@ -73,6 +76,52 @@ fn write_direction(d: u8, out: &mut dyn fmt::Write) -> fmt::Result {
 /// panicking (positions off the grid as `?`).
 pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
     let (from, to) = (action.from(), action.to());
+    // The commonest forms, a move, a capture and a vessel re-aligned, in one
+    // write.
+    let step = match action.kind() {
+        Some(ActionKind::Move) => Some(b'-'),
+        Some(ActionKind::Capture) => Some(b'x'),
+        Some(ActionKind::VesselRealign) if usize::from(from) < SQUARES => {
+            let mut buf = [0u8; 6];
+            buf[0] = b'v';
+            buf[1] = b'A' + file_of(from);
+            let r = rank_of(from) + 1;
+            let mut n = 2;
+            if r >= 10 {
+                buf[n] = b'1';
+                n += 1;
+            }
+            buf[n] = b'0' + r % 10;
+            buf[n + 1] = b'>';
+            out.write_str(std::str::from_utf8(&buf[..n + 2]).map_err(|_| fmt::Error)?)?;
+            return write_direction(action.extra(), out);
+        }
+        _ => None,
+    };
+    if let Some(sep) = step
+        && usize::from(from) < SQUARES
+        && usize::from(to) < SQUARES
+    {
+        let mut buf = [0u8; 7];
+        let mut n = 0;
+        for (i, sq) in [from, to].into_iter().enumerate() {
+            if i == 1 {
+                buf[n] = sep;
+                n += 1;
+            }
+            buf[n] = b'A' + file_of(sq);
+            let r = rank_of(sq) + 1;
+            if r >= 10 {
+                buf[n + 1] = b'1';
+                n += 1;
+            }
+            buf[n + 1] = b'0' + r % 10;
+            n += 2;
+        }
+        if let Ok(text) = std::str::from_utf8(&buf[..n]) {
+            return out.write_str(text);
+        }
+    }
     let sep = |c: char, out: &mut dyn fmt::Write| -> fmt::Result {
         write_origin(from, out)?;
         out.write_char(c)?;
@@ -134,6 +183,28 @@ fn direction(text: &str) -> Option<u8> {
 
 /// Reads an action in `p` (the Trident's Ships and the area a Spring leaves
 /// come from the position).
+/// The commonest forms, `A1-B2` and `A1xB2` (a move, a capture) and `vA7>NE`
+/// (a vessel re-aligned), in a few comparisons; `None` for anything else, which [`parse_action`]'s general
+/// reading below takes (and reads these two the same way).
+fn quick_step(t: &str) -> Option<Action> {
+    // `vA7>NE`: a vessel re-aligned (a dozen of them a vessel in every list).
+    if let Some(rest) = t.strip_prefix('v') {
+        let sep = rest.bytes().position(|c| c == b'>')?;
+        let from = quick_square(rest.get(..sep)?)?;
+        let d = direction(rest.get(sep + 1..)?)?;
+        return Some(Action::new(ActionKind::VesselRealign, from, from, d));
+    }
+    let sep = t.bytes().position(|c| c == b'-' || c == b'x')?;
+    let kind = if t.as_bytes()[sep] == b'-' {
+        ActionKind::Move
+    } else {
+        ActionKind::Capture
+    };
+    let from = quick_square(t.get(..sep)?)?;
+    let to = quick_square(t.get(sep + 1..)?)?;
+    Some(Action::new(kind, from, to, 0))
+}
+
 pub(crate) fn parse_action(
     p: &Position,
     opts: &DragonOptions,
@@ -143,7 +214,14 @@ pub(crate) fn parse_action(
         text: text.to_owned(),
         expected,
     };
+    // The notation as written (no spaces around it) first.
+    if let Some(action) = quick_step(text) {
+        return Ok(action);
+    }
     let t = text.trim();
+    if let Some(action) = quick_step(t) {
+        return Ok(action);
+    }
     let sq = |s: &str| parse_square(s).map_err(|e| err(format!("{ACTION_FORMS}: {e}")));
     if t == "seer" {
         return Ok(Action::new(ActionKind::Seer, NO_ORIGIN, NO_ORIGIN, 0));
@@ -389,6 +467,14 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(" ep:")?;
         write_square(p.ep, out)?;
     }
+    if let Some(step) = Pending::from_u8(p.pending).filter(|&s| s != Pending::None) {
+        out.write_str(" pending:")?;
+        out.write_str(step.name())?;
+        if p.pending_at != NO_SQUARE {
+            out.write_char('@')?;
+            write_square(p.pending_at, out)?;
+        }
+    }
     out.write_str(" quiet:")?;
     write_number(u32::from(p.quiet), out)?;
     out.write_str(" ply:")?;
@@ -587,8 +673,14 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             .split_once(':')
             .ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
         if let Some(area) = Area::from_name(key) {
+            // Straight into the slots: the hash and the lines of descent are
+            // computed whole when the position is sealed, below.
             for code in value.split(',') {
-                p.add_to_area(area, parse_force(code)?)?;
+                let force = parse_force(code)?;
+                match p.areas[area.index()].iter_mut().find(|f| f.is_none()) {
+                    Some(slot) => *slot = force,
+                    None => return Err(format!("{} is full", area.name())),
+                }
             }
             continue;
         }
@@ -648,6 +740,21 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             "ep" => {
                 p.ep = parse_square(value)?;
             }
+            "pending" => {
+                let (name, at) = match value.split_once('@') {
+                    Some((n, a)) => (n, parse_square(a)?),
+                    None => (value, NO_SQUARE),
+                };
+                let step = Pending::from_name(name)
+                    .filter(|&s| s != Pending::None)
+                    .ok_or_else(|| {
+                        format!(
+                            "`pending:` a procedure step (guards, ice-dragon@E5, elder-serpent@E11, younger-serpent@E11, storm-empress, exchange@E1), found `{value}`"
+                        )
+                    })?;
+                p.pending = step as u8;
+                p.pending_at = at;
+            }
             "quiet" => {
                 p.quiet = value
                     .parse()
@@ -665,6 +772,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     validate(&p)?;
     p.seal();
     p.check().map_err(|e| e.0)?;
+    super::procedures::check(&p).map_err(|e| e.0)?;
     apply::finish(&mut p, opts);
     let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
     if computed.is_none() {

@@ -164,9 +164,27 @@ pub const LINES: [&[Kind]; 11] = [
     &[Kind::StormQueen, Kind::StormEmpress, Kind::RedWitch],
 ];
 
+/// For each kind value, the set of [`LINES`] it belongs to (bit `i` for
+/// `LINES[i]`): what [`Position::put`], [`Position::take`],
+/// [`Position::add_barren`] and [`Position::edit_off_grid`] add to or take
+/// from [`Position::lines`].
+pub(crate) static LINE_OF: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut i = 0;
+    while i < LINES.len() {
+        let mut j = 0;
+        while j < LINES[i].len() {
+            t[LINES[i][j] as usize] |= 1 << i;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Each line's total in `p`: forces on the grid, in the special areas and in
-/// the Barren Lands. No allocation: the forces are counted by kind, then
-/// summed per line.
+/// the Barren Lands, counted afresh (what [`Position::lines`] keeps). No
+/// allocation: the forces are counted by kind, then summed per line.
 #[must_use]
 pub fn line_totals(p: &Position) -> [u8; LINES.len()] {
     let mut by_kind = p.barren;
@@ -197,8 +215,23 @@ pub fn line_totals(p: &Position) -> [u8; LINES.len()] {
 ///
 /// The first line whose total changed.
 pub fn check_lines(p: &Position, deployed: &[u8; LINES.len()]) -> Result<(), InvariantError> {
-    let now = line_totals(p);
-    for (i, (&a, &b)) in now.iter().zip(deployed.iter()).enumerate() {
+    // The totals are kept as forces are put on and taken off the grid, added
+    // to the Barren Lands and moved in or out of the special areas (any other
+    // change of those would break the hash, checked after every step too).
+    // They are counted afresh where the position's history is unknown (an
+    // import, an edit, an action that changed more than eight positions);
+    // an export and its import (the sampled full checks) compare them with a
+    // fresh count as well, since they are part of the position.
+    if p.touched.squares().is_none() {
+        let counted = line_totals(p);
+        if counted != p.lines {
+            return Err(InvariantError(format!(
+                "the lines of descent hold {counted:?} forces, {:?} recorded",
+                p.lines
+            )));
+        }
+    }
+    for (i, (&a, &b)) in p.lines.iter().zip(deployed.iter()).enumerate() {
         if a != b {
             return Err(InvariantError(format!(
                 "the line of {} holds {a} forces, {b} deployed",
@@ -264,6 +297,39 @@ mod tests {
     }
 
     #[test]
+    fn the_kept_totals_follow_the_grid_the_areas_and_the_barren_lands() {
+        let mut p = *crate::dragon::deploy::Formation::Arrowhead.position();
+        let deployed = line_totals(&p);
+        assert_eq!(p.lines, deployed);
+        // After an action (a known history) only the kept totals are read: a
+        // force gone to the Barren Lands keeps its line whole.
+        p.begin_action();
+        let a14 = crate::dragon::board::parse_square("A14").unwrap();
+        let dwarf = p.take(a14);
+        p.add_barren(usize::from(dwarf.kind_value()));
+        assert_eq!((p.lines, check_lines(&p, &deployed)), (deployed, Ok(())));
+        // A Dwarf more in a special area, through the areas' editor: caught.
+        let area = crate::dragon::board::AREAS
+            .into_iter()
+            .find(|a| p.areas[a.index()].iter().any(|f| f.is_none()))
+            .unwrap();
+        p.add_to_area(area, Force::new(Kind::Dwarf)).unwrap();
+        assert_eq!(p.lines, line_totals(&p));
+        assert!(
+            check_lines(&p, &deployed)
+                .unwrap_err()
+                .0
+                .contains("a Dwarf")
+        );
+        // Kept totals that disagree with a fresh count, in a position of
+        // unknown history: caught.
+        let mut q = *crate::dragon::deploy::Formation::Arrowhead.position();
+        q.lines[3] += 1;
+        let e = check_lines(&q, &deployed).unwrap_err();
+        assert!(e.0.contains("recorded"), "{e}");
+    }
+
+    #[test]
     fn random_games_with_the_ocean_conserve_every_line() {
         use crate::core::Game;
         use crate::dragon::{Dragon, DragonActions, DragonOptions};
@@ -290,6 +356,7 @@ mod tests {
                 })
                 .unwrap();
                 assert_eq!(g.check_invariants(), Ok(()));
+                assert_eq!(g.position().lines, line_totals(g.position()));
             }
         }
         assert!(crossings >= 5, "only {crossings} crossings");

@@ -7,7 +7,7 @@
 //! - **the royal must not be left under attack** ("The TrueBorn Prince must
 //!   not remain under attack if it is possible to escape the attack", the Dark
 //!   Warlord likewise; ruling `dragon.locking-up`): an action that would leave
-//!   the mover's own royal under attack is not legal ([`Guard`]);
+//!   the mover's own royal under attack is not legal ([`guard`](super::guard));
 //! - **Locking Up**: the side to move has its royal under attack and no legal
 //!   action: "he is Locked Up and victory goes to" the other side;
 //! - **Direct Capture**: "should the TrueBorn Prince move to a position adjacent
@@ -23,14 +23,12 @@
 //! Scores: "For Direct Capture 5", "For Planting a Flag 3"; Locking Up's score
 //! is lost (ruling `dragon.locking-up-score`).
 
-use std::sync::OnceLock;
-
 use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::apply;
-use super::board::{NO_SQUARE, Region, SQUARES, SquareSet, board};
+use super::board::{NO_SQUARE, board};
 use super::forces::{Force, Kind};
-use super::moves::{Ctx, Sink, attack, ocean};
-use super::options::{DragonOptions, WarlordIntoAttack};
+use super::guard::royal_attacked;
+use super::moves::{Ctx, Sink, attack};
 use super::state::Position;
 use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
 use crate::rulings::{Reading, Ruling};
@@ -79,172 +77,6 @@ pub fn royal_square(p: &Position, side: Side) -> Option<u8> {
     p.occupied[side.index()]
         .iter()
         .find(|&s| p.force(s).kind_value() == royal)
-}
-
-/// `full_rays()[d][sq]`: every position from `sq` along direction `d` over
-/// the whole grid (kingdoms and ocean).
-fn full_rays() -> &'static [[SquareSet; SQUARES]; 8] {
-    static RAYS: OnceLock<[[SquareSet; SQUARES]; 8]> = OnceLock::new();
-    RAYS.get_or_init(|| {
-        let b = board();
-        let mut rays = [[SquareSet::EMPTY; SQUARES]; 8];
-        for (d, step) in b.step.iter().enumerate() {
-            for (sq, set) in rays[d].iter_mut().enumerate() {
-                let mut s = step[sq];
-                while s != NO_SQUARE {
-                    set.insert(s);
-                    s = step[s as usize];
-                }
-            }
-        }
-        rays
-    })
-}
-
-/// The positions on the lines from the royal on `royal` along which an
-/// opposing force could come to attack him once something moves: the rays
-/// (over the whole grid) that hold an opposing force of his region capturing
-/// along such a line (a rider, jumper or blazer: `threats`), or any opposing
-/// force afloat.
-fn exposed_lines(c: &Ctx<'_>, royal: u8, threats: &attack::Threats) -> SquareSet {
-    let afloat = c.p.occupied[c.side.opponent().index()].and(c.b.water);
-    let (orthogonal, diagonal) = (threats.orthogonal.or(afloat), threats.diagonal.or(afloat));
-    let mut lines = SquareSet::EMPTY;
-    for (d, rays) in full_rays().iter().enumerate() {
-        let ray = rays[royal as usize];
-        if ray.meets(if d % 2 == 1 { diagonal } else { orthogonal }) {
-            lines = lines.or(ray);
-        }
-    }
-    lines
-}
-
-/// Which of the side to move's actions could leave its royal under attack,
-/// and the test of one ([`Guard::allows`]).
-///
-/// An action needs the test when the royal is under attack now (it must
-/// escape), when he is afloat (Rams and Cannons, boarders), when he is the
-/// mover, or when the action starts or ends on a line through him that holds
-/// an opposing rider, jumper or blazer, or an opposing force afloat (it may
-/// unblock the line, or become the screen a jumper needs; en passant and
-/// sinkings likewise). Any other action leaves every attack on him as it
-/// was: steps and leaps do not depend on what stands between, and no other
-/// line holds a force that could use it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Guard {
-    royal: u8,
-    /// The Dark Warlord's own moves are not tested (`warlord-into-attack =
-    /// allowed`, while he is not under attack).
-    free_royal: bool,
-    everything: bool,
-    lines: SquareSet,
-}
-
-impl Guard {
-    /// The guard of the side to move, or `None` when its royal is not on the
-    /// grid (in the White Room or the Stairwell: the procedures').
-    #[inline(never)]
-    pub(crate) fn new(c: &Ctx<'_>) -> Option<Guard> {
-        let royal = royal_square(c.p, c.side)?;
-        let victim = c.p.force(royal);
-        let region = c.b.region(royal);
-        let (attacked, lines) = if region == Region::Ocean {
-            (ocean::attacked_on(c, c.p, royal, victim), SquareSet::EMPTY)
-        } else {
-            // As `ocean::attacked_on` on land, with the threats kept for the
-            // lines.
-            let threats = attack::Threats::new(c, c.side.opponent(), victim, region);
-            (
-                threats.attacks(c, royal, NO_SQUARE),
-                exposed_lines(c, royal, &threats),
-            )
-        };
-        let free_royal = c.side == Side::Red
-            && c.opts.warlord_into_attack == WarlordIntoAttack::Allowed
-            && !attacked;
-        Some(Guard {
-            royal,
-            free_royal,
-            everything: attacked || region == Region::Ocean,
-            lines,
-        })
-    }
-
-    /// Whether every action needs the test (the royal under attack or afloat).
-    pub(crate) fn everything(&self) -> bool {
-        self.everything
-    }
-
-    /// The positions on lines through the royal.
-    pub(crate) fn lines(&self) -> SquareSet {
-        self.lines
-    }
-
-    fn needs_test(&self, a: Action) -> bool {
-        match a.kind() {
-            Some(ActionKind::Seer | ActionKind::Trident) | None => false,
-            Some(ActionKind::EnPassant) => true,
-            _ if a.from() == self.royal && self.free_royal => false,
-            _ => {
-                self.everything
-                    || a.from() == self.royal
-                    || (a.from() < SQUARES as u8 && self.lines.has(a.from()))
-                    || (a.to() < SQUARES as u8 && self.lines.has(a.to()))
-            }
-        }
-    }
-
-    /// Whether `a` (generated for the side to move of `p`) leaves its royal
-    /// out of attack, or wins at once.
-    pub(crate) fn allows(&self, p: &Position, opts: &DragonOptions, a: Action) -> bool {
-        !self.needs_test(a) || !leaves_royal_attacked(p, opts, a)
-    }
-}
-
-/// Whether applying `a` leaves the mover's royal under attack (a win at once
-/// never does). Never inlined: its copy of the position stays off the
-/// generators' (and their callers') stack frames.
-#[inline(never)]
-pub(crate) fn leaves_royal_attacked(p: &Position, opts: &DragonOptions, a: Action) -> bool {
-    let side = p.to_move;
-    let mut q = *p;
-    apply::apply_action(&mut q, opts, a, &mut |_| {});
-    if q.outcome.is_some_and(|o| o.winner == Some(side)) {
-        return false;
-    }
-    royal_attacked(&q, opts, side)
-}
-
-/// Whether the royal of `side` stands under attack (on land, or afloat: by
-/// boarders, Rams and Cannons, ruling `dragon.royal-aboard`); false when he is
-/// not on the grid.
-pub(crate) fn royal_attacked(p: &Position, opts: &DragonOptions, side: Side) -> bool {
-    royal_square(p, side).is_some_and(|sq| {
-        let c = Ctx::new(p, opts);
-        ocean::attacked_on(&c, p, sq, p.force(sq))
-    })
-}
-
-/// A sink that passes on only the actions the [`Guard`] allows.
-pub(crate) struct Guarded<'a, S: Sink> {
-    pub(crate) inner: &'a mut S,
-    pub(crate) guard: Guard,
-    pub(crate) p: &'a Position,
-    pub(crate) opts: &'a DragonOptions,
-}
-
-impl<S: Sink> Sink for Guarded<'_, S> {
-    #[inline]
-    fn push(&mut self, action: Action) {
-        if self.guard.allows(self.p, self.opts, action) {
-            self.inner.push(action);
-        }
-    }
-
-    #[inline]
-    fn done(&self) -> bool {
-        self.inner.done()
-    }
 }
 
 /// The flag-bearers of `side` and the enemy banner they plant on: the

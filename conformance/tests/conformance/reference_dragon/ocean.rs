@@ -346,7 +346,7 @@ impl RefDragon {
                 next.grid.insert(b, p);
             }
         }
-        next.forest_to_move = !self.forest_to_move;
+        next.end_action();
         next
     }
 

@@ -23,6 +23,10 @@ pub(crate) struct Threats {
     pub(crate) orthogonal: SquareSet,
     /// `by`'s forces that capture along diagonal lines.
     pub(crate) diagonal: SquareSet,
+    /// Positions a force of `by` afloat might capture on, by its moves' shape
+    /// ([`ocean::sea_shape`]): elsewhere [`ocean::attacks_from_sea`] is
+    /// surely false and is not asked.
+    from_sea: SquareSet,
     by: Side,
     victim: Force,
 }
@@ -84,10 +88,15 @@ impl Threats {
                 }
             }
         }
+        let mut from_sea = SquareSet::EMPTY;
+        for s in c.p.occupied[by.index()].and(b.water).iter() {
+            from_sea = from_sea.or(ocean::sea_shape(c, s, by));
+        }
         Threats {
             fixed,
             orthogonal,
             diagonal,
+            from_sea,
             by,
             victim,
         }
@@ -101,7 +110,7 @@ impl Threats {
         }
         let b = c.b;
         if !b.lines[sq as usize].meets(self.orthogonal.or(self.diagonal)) {
-            return ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore);
+            return self.attacks_from_sea(c, sq, ignore);
         }
         for d in 0..8 {
             let diagonal = DIAGONAL.contains(&d);
@@ -117,7 +126,14 @@ impl Threats {
                 return true;
             }
         }
-        ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore)
+        self.attacks_from_sea(c, sq, ignore)
+    }
+
+    /// [`ocean::attacks_from_sea`], asked only where a force afloat might
+    /// reach.
+    #[inline]
+    fn attacks_from_sea(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
+        self.from_sea.has(sq) && ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore)
     }
 
     /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:

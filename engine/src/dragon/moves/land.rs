@@ -90,7 +90,7 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.glide != Glide::No {
         glide(c, from, info.glide, &mut t);
     }
-    if ocean::seafaring(f) {
+    if ocean::seafaring(f) && ocean::vessel_within_reach(c, from) {
         ocean::embark(c, from, f, &mut t);
     }
     let extras = info.archery != Archery::No
@@ -170,8 +170,12 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         || c.opts.warlord_into_attack == WarlordIntoAttack::Forbidden;
     let mut candidates = SquareSet::EMPTY;
     adjacent(c, from, f, &mut candidates, false);
+    if f.is_unmoved() {
+        // Towering and Castling (their own conditions, whatever the ruling).
+        super::super::procedures::towering::targets(c, from, f, t);
+    }
     if !check || candidates.is_empty() {
-        *t = candidates;
+        *t = t.or(candidates);
         return;
     }
     let threats = attack::Threats::new(c, c.side.opponent(), f, c.b.region(from));

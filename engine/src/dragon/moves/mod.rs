@@ -18,8 +18,10 @@ use arrayvec::ArrayVec;
 use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
 use super::options::DragonOptions;
+use super::procedures;
 use super::state::{Position, flags};
-use super::victory::{self, Guard, Guarded};
+use super::guard::{Guard, Guarded};
+use super::victory;
 use crate::core::Side;
 
 /// The most legal actions a position can have. A side has at most 40 forces on
@@ -72,6 +74,9 @@ pub(crate) struct Ctx<'a> {
     /// force). The protections against one attacker (the Forest Sword, the
     /// Dark Crystal) are the royals' own generator's business.
     pub(crate) prey: SquareSet,
+    /// Unoccupied vessels whose original side is the side to move: where its
+    /// forces may embark (an unoccupied vessel flies her original colour).
+    pub(crate) free_allied: SquareSet,
 }
 
 impl<'a> Ctx<'a> {
@@ -86,6 +91,12 @@ impl<'a> Ctx<'a> {
         for w in 0..3 {
             prey.0[w] &= !p.princesses.0[w];
         }
+        let mut free_allied = SquareSet::EMPTY;
+        for w in 0..3 {
+            let red = p.red_fleet.0[w];
+            let ours = if side == Side::Red { red } else { !red };
+            free_allied.0[w] = p.fleet.0[w] & empty.0[w] & ours;
+        }
         Ctx {
             p,
             b: board(),
@@ -93,6 +104,7 @@ impl<'a> Ctx<'a> {
             side,
             empty,
             prey,
+            free_allied,
         }
     }
 
@@ -132,20 +144,20 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
 /// stopping at the first action.
 ///
 /// An action that would leave the side's royal under attack is none
-/// ([`Guard`]): the quick look skips forces on a line through him and steps
-/// onto such a line, and is not taken at all while he is under attack or
-/// afloat.
+/// ([`Guard`]): the quick look skips the royal, forces on a line through him
+/// and steps onto such a line, and is not taken at all while he is under
+/// attack or afloat.
 #[inline(never)]
 pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
     let c = Ctx::new(p, opts);
     let guard = Guard::new(&c);
     let avoid = match guard {
-        Some(g) if g.everything() => None,
+        Some(g) if !g.quiet() => None,
         Some(g) => Some(g.lines()),
         None => Some(SquareSet::EMPTY),
     };
     if let Some(avoid) = avoid {
-        if p.flags & flags::TRIDENT_OPENING == 0 && surely_moves(&c, avoid) {
+        if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p, avoid) {
             return true;
         }
     }
@@ -168,21 +180,22 @@ pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
 /// Whether some land force of the side to move surely has a move: each test
 /// below implies an action the generator lists. Forces on `avoid` and steps
 /// onto it are not looked at.
-fn surely_moves(c: &Ctx<'_>, avoid: SquareSet) -> bool {
+fn surely_moves(p: &Position, avoid: SquareSet) -> bool {
     use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
     use super::forces::Role;
-    let b = c.b;
-    let all = c.p.all_occupied().or(avoid);
-    let own = c.p.occupied[c.side.index()];
+    let b = board();
+    let side = p.to_move;
+    let all = p.all_occupied().or(avoid);
+    let own = p.occupied[side.index()];
     let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
     let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
-    let fwd = forward(c.side);
+    let fwd = forward(side);
     for sq in own.iter() {
         if !b.region(sq).is_land() || avoid.has(sq) {
             continue;
         }
         let s = sq as usize;
-        let yes = match c.p.force(sq).info().role {
+        let yes = match p.force(sq).info().role {
             Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
                 free(b.neighbours[s])
             }
@@ -197,13 +210,13 @@ fn surely_moves(c: &Ctx<'_>, avoid: SquareSet) -> bool {
                 t != NO_SQUARE && !all.has(t)
             }),
             Role::Knight => free(b.leap_sets[KNIGHT][s]),
-            Role::Walker | Role::PalaceWalker => free(b.walker[c.side.index()][s]),
+            Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
             Role::Pawn => {
                 let t = b.land_step[fwd][s];
                 t != NO_SQUARE && !all.has(t)
             }
             Role::PalaceGuard => {
-                let palace = match c.side {
+                let palace = match side {
                     Side::Green => b.palace,
                     Side::Red => b.citadel,
                 };
@@ -228,7 +241,7 @@ pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bo
     let c = Ctx::new(p, opts);
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
-    let listed = if trident || usize::from(from) >= super::board::SQUARES {
+    let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
         let mut all = DragonActions::new();
         generate(&c, &mut all);
         all.contains(&action)
@@ -258,9 +271,14 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
     }
 }
 
-fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
+pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
         ocean::trident_opening(c, out);
+        return;
+    }
+    if c.p.pending != 0 {
+        // A procedure's step awaits its choice: only the choices.
+        procedures::choices(c.p, out);
         return;
     }
     let side = c.side;
@@ -288,6 +306,8 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
             }
         }
     }
+    // Springing the Librarian or Jailer On Alert (origins past the grid).
+    procedures::springing::generate(c, out);
 }
 
 /// The direction index of "forwards" for `side`: south (4) for the Forest, north

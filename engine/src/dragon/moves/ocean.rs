@@ -71,13 +71,24 @@ const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 /// - `near[sq]`: from a land position, every water position an embarking move
 ///   of any force could reach by ruling `dragon.open-water`'s default (a step,
 ///   a leap of any table, the first water position along each line): a quick
-///   test that no vessel is within reach.
+///   test that no vessel is within reach;
+/// - `shapes[shape][sq]`: every position a force on `sq` could capture on by
+///   its moves' shape alone ([`sea_shape`]): one step any way, a Forest or a
+///   Storm pawn's diagonal step forwards, the same file or rank, the same
+///   diagonal.
 struct SeaTables {
     leaps: [[SquareSet; SQUARES]; 4],
     coast: [[u8; SQUARES]; 8],
     inland: [[SquareSet; SQUARES]; 8],
     near: [SquareSet; SQUARES],
+    shapes: [[SquareSet; SQUARES]; 5],
 }
+
+/// The shapes of [`SeaTables`]'s `shapes`.
+const STEP_SHAPE: usize = 0;
+const PAWN_SHAPE: [usize; 2] = [1, 2];
+const ORTHOGONAL_SHAPE: usize = 3;
+const DIAGONAL_SHAPE: usize = 4;
 
 fn tables() -> &'static SeaTables {
     static T: OnceLock<Box<SeaTables>> = OnceLock::new();
@@ -88,7 +99,25 @@ fn tables() -> &'static SeaTables {
             coast: [[NO_SQUARE; SQUARES]; 8],
             inland: [[SquareSet::EMPTY; SQUARES]; 8],
             near: [SquareSet::EMPTY; SQUARES],
+            shapes: [[SquareSet::EMPTY; SQUARES]; 5],
         });
+        for from in 0..SQUARES as u8 {
+            for to in 0..SQUARES as u8 {
+                let df = file_of(to) as i8 - file_of(from) as i8;
+                let dr = rank_of(to) as i8 - rank_of(from) as i8;
+                let shapes = &mut t.shapes;
+                let mut mark = |shape: usize, yes: bool| {
+                    if yes {
+                        shapes[shape][from as usize].insert(to);
+                    }
+                };
+                mark(STEP_SHAPE, df.abs() <= 1 && dr.abs() <= 1);
+                mark(PAWN_SHAPE[0], df.abs() == 1 && dr == -1);
+                mark(PAWN_SHAPE[1], df.abs() == 1 && dr == 1);
+                mark(ORTHOGONAL_SHAPE, df == 0 || dr == 0);
+                mark(DIAGONAL_SHAPE, df.abs() == dr.abs());
+            }
+        }
         for (i, offsets) in LEAPS.iter().enumerate() {
             for sq in 0..SQUARES as u8 {
                 let afloat = !b.region(sq).is_land();
@@ -145,6 +174,17 @@ fn leap_table(c: &Ctx<'_>, role: Role) -> usize {
 #[inline]
 pub(crate) fn seafaring(f: Force) -> bool {
     f.info().scope.has(Scope::OCEAN) || f.kind() == Some(Kind::StormQueen)
+}
+
+/// Whether an unoccupied vessel of the side to move lies where a force on
+/// land position `from` could reach her at all (every vessel, when rides pass
+/// over open water): [`embark`]'s first test, cheap enough to make before
+/// calling it.
+#[inline]
+pub(crate) fn vessel_within_reach(c: &Ctx<'_>, from: u8) -> bool {
+    !c.free_allied.is_empty()
+        && (c.opts.open_water == OpenWater::Passes
+            || tables().near[from as usize].meets(c.free_allied))
 }
 
 /// Whether the force `f`, afloat, may alight on land position `to`: a kingdom
@@ -407,6 +447,36 @@ pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> b
     false
 }
 
+/// Every position the force of `by` afloat on `s` could capture on by its
+/// moves' shape alone (whatever stands between): the quick test of
+/// [`attacks_from_sea`], which then generates the force's actions.
+#[inline]
+pub(crate) fn sea_shape(c: &Ctx<'_>, s: u8, by: Side) -> SquareSet {
+    let t = tables();
+    let s_ = s as usize;
+    let role = c.p.force(s).info().role;
+    match role {
+        Role::Royal | Role::Adjacent => t.shapes[STEP_SHAPE][s_],
+        Role::Pawn => t.shapes[PAWN_SHAPE[by.index()]][s_],
+        Role::Knight | Role::Lance => t.leaps[leap_table(c, role)][s_],
+        Role::Rook | Role::Crossbow => t.shapes[ORTHOGONAL_SHAPE][s_],
+        Role::Bishop => t.shapes[DIAGONAL_SHAPE][s_],
+        Role::Queen => t.shapes[ORTHOGONAL_SHAPE][s_].or(t.shapes[DIAGONAL_SHAPE][s_]),
+        Role::Fixed
+        | Role::Sentinel
+        | Role::PalaceGuard
+        | Role::Walker
+        | Role::PalaceWalker
+        | Role::SiegeRook
+        | Role::SiegeBishop
+        | Role::SiegeQueen
+        | Role::FlyerAll
+        | Role::FlyerOrthogonal
+        | Role::FlyerDiagonal
+        | Role::Bird => SquareSet::EMPTY,
+    }
+}
+
 /// Whether a force of `by` afloat could capture `victim` standing on land
 /// position `sq` (disembarking with a capture), with the position `ignore`
 /// treated as empty: the part of [`attack::Threats`] that comes from the
@@ -417,37 +487,7 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
     if afloat_by.is_empty() {
         return false;
     }
-    let (tf, tr) = (file_of(sq) as i8, rank_of(sq) as i8);
-    let mut any = false;
-    for s in afloat_by.iter() {
-        let f = c.p.force(s);
-        let (df, dr) = (tf - file_of(s) as i8, tr - rank_of(s) as i8);
-        let role = f.info().role;
-        any |= match role {
-            Role::Royal | Role::Adjacent => df.abs() <= 1 && dr.abs() <= 1,
-            Role::Pawn => df.abs() == 1 && dr == if by == Side::Green { -1 } else { 1 },
-            Role::Knight | Role::Lance => tables().leaps[leap_table(c, role)][s as usize].has(sq),
-            Role::Rook | Role::Crossbow => df == 0 || dr == 0,
-            Role::Bishop => df.abs() == dr.abs(),
-            Role::Queen => df == 0 || dr == 0 || df.abs() == dr.abs(),
-            Role::Fixed
-            | Role::Sentinel
-            | Role::PalaceGuard
-            | Role::Walker
-            | Role::PalaceWalker
-            | Role::SiegeRook
-            | Role::SiegeBishop
-            | Role::SiegeQueen
-            | Role::FlyerAll
-            | Role::FlyerOrthogonal
-            | Role::FlyerDiagonal
-            | Role::Bird => false,
-        };
-        if any {
-            break;
-        }
-    }
-    if !any {
+    if !afloat_by.iter().any(|s| sea_shape(c, s, by).has(sq)) {
         return false;
     }
     let mut q = *c.p;
@@ -624,17 +664,13 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         Some(Kind::RedWitch) | None => return,
         _ => {}
     }
-    // The unoccupied vessels (each flies her own colour); none within reach,
-    // no embarking.
-    let all = c.p.all_occupied();
-    let mut free = c.p.fleet;
-    for w in 0..3 {
-        free.0[w] &= !all.0[w];
-    }
-    let passes = c.opts.open_water == OpenWater::Passes;
-    if !passes && !tables().near[from as usize].meets(free) {
+    // The unoccupied vessels of the side (each flies her own colour); none,
+    // or none within reach, no embarking.
+    let free = c.free_allied;
+    if !vessel_within_reach(c, from) {
         return;
     }
+    let all = c.p.all_occupied();
     let allied_free = |to: u8| free.has(to) && c.p.vessel(to).colour() == c.side;
     let mut add = SquareSet::EMPTY;
     let role = f.info().role;

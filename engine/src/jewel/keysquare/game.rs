@@ -690,23 +690,6 @@ impl<P: Params> Game for KeyGame<P> {
         }
     }
 
-    /// As the provided method, with the legality test first: a legal action needs
-    /// no test of whether the game is over.
-    fn apply(
-        &mut self,
-        action: JewelAction,
-        events: &mut impl FnMut(KeyEvent),
-    ) -> Result<(), crate::core::ApplyError> {
-        if self.is_legal(action) {
-            self.apply_unchecked(action, events);
-            Ok(())
-        } else if matches!(self.turn(), Turn::Over(_)) {
-            Err(crate::core::ApplyError::GameOver)
-        } else {
-            Err(crate::core::ApplyError::NotLegal)
-        }
-    }
-
     fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(KeyEvent)) {
         match action.get() {
             Action::FirstMove(side) => {

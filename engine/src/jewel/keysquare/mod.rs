@@ -41,6 +41,7 @@ use std::fmt;
 
 pub use board::{
     Board, MAX_KINDS, coin_key, ep_key, mirror_square, piece_key, side_key, towering_key,
+    towering_set_key,
 };
 pub use events::KeyEvent;
 pub use game::KeyGame;

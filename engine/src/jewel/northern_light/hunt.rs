@@ -38,7 +38,7 @@ use crate::core::{
 };
 use crate::jewel::keysquare::{
     Action, BetweenTables, Board, JewelAction, Kind, Move, ep_key, piece_key, side_key,
-    towering_key,
+    towering_set_key,
 };
 use crate::registry::GameId;
 use crate::rulings::Ruling;
@@ -261,12 +261,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         if let Some(ep) = self.ep {
             h ^= ep_key(ep);
         }
-        for i in 0..4 {
-            if self.towering >> i & 1 == 1 {
-                h ^= towering_key(i);
-            }
-        }
-        h
+        h ^ towering_set_key(self.towering)
     }
 
     /// Whether only the Princesses are left, or besides them a single Knight, or
@@ -386,11 +381,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }
             let lost = self.towering ^ rights;
             if lost != 0 {
-                for i in 0..4 {
-                    if lost >> i & 1 == 1 {
-                        self.hash ^= towering_key(i);
-                    }
-                }
+                self.hash ^= towering_set_key(lost);
                 self.towering = rights;
                 irreversible = true;
             }
@@ -507,7 +498,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             return;
         }
         if self.stored.is_none() {
-            self.for_each_move::<true>(!0, Collect(out));
+            self.for_each_move::<true>(!0, !0, Collect(out));
         }
     }
 
@@ -526,25 +517,12 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.from.index() < GEOMETRY.len()
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && self.for_each_move::<false>(1 << m.from.0, Search(|a| a == action))
+                    && self.for_each_move::<false>(
+                        1 << m.from.0,
+                        1 << m.to.0,
+                        Search(|a| a == action),
+                    )
             }
-        }
-    }
-
-    /// As the provided method, with the legality test first: a legal action needs
-    /// no test of whether the game is over.
-    fn apply(
-        &mut self,
-        action: JewelAction,
-        events: &mut impl FnMut(HuntEvent),
-    ) -> Result<(), crate::core::ApplyError> {
-        if self.is_legal(action) {
-            self.apply_unchecked(action, events);
-            Ok(())
-        } else if matches!(self.turn(), Turn::Over(_)) {
-            Err(crate::core::ApplyError::GameOver)
-        } else {
-            Err(crate::core::ApplyError::NotLegal)
         }
     }
 
@@ -668,11 +646,27 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     }
 
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        /// Every square of the board turned north to south, read by index.
+        const MIRRORED: [Square; 49] = {
+            let mut t = [Square(0); 49];
+            let mut i = 0;
+            while i < 49 {
+                t[i] = crate::jewel::keysquare::mirror_square(GEOMETRY, Square(i as u8));
+                i += 1;
+            }
+            t
+        };
+        let mirror = |sq: Square| {
+            MIRRORED
+                .get(sq.index())
+                .copied()
+                .unwrap_or_else(|| crate::jewel::keysquare::mirror_square(GEOMETRY, sq))
+        };
         match action.get() {
             Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
             Action::Move(m) => JewelAction::play(Move {
-                from: crate::jewel::keysquare::mirror_square(GEOMETRY, m.from),
-                to: crate::jewel::keysquare::mirror_square(GEOMETRY, m.to),
+                from: mirror(m.from),
+                to: mirror(m.to),
                 ..m
             }),
         }

@@ -7,7 +7,7 @@
 use super::hunt::{Hunt, LINES, RIGHTS};
 use super::{ARISTOCRAT, GEOMETRY, KNIGHT, NOBLE, PIKEMAN, PRINCESS, TOWER};
 use crate::core::{ActionBuffer, Bits, Side, Square, Squares};
-use crate::jewel::keysquare::{JewelAction, Kind, Move};
+use crate::jewel::keysquare::{Board, JewelAction, Kind, Move};
 
 /// Where the generator sends the moves it finds, in order.
 pub(super) trait MoveSink {
@@ -165,29 +165,34 @@ impl Small {
 
 pub(super) static SMALL: Small = Small::build();
 
+/// Whether a piece of `by` on `b` attacks `sq` with the squares `occ` occupied.
+#[inline(always)]
+fn attacked_on(b: &Board<u64>, sq: Square, by: Side, occ: u64) -> bool {
+    let t = &SMALL;
+    let i = sq.index();
+    if t.knight[i] & b.pieces(by, KNIGHT) != 0
+        || t.king[i] & b.pieces(by, PRINCESS) != 0
+        || t.pawn_captures[by.opponent().index()][i] & b.pieces(by, PIKEMAN) != 0
+    {
+        return true;
+    }
+    let rooks = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
+    if rooks & t.orthogonal[i] != 0 && t.rook(i, occ) & rooks != 0 {
+        return true;
+    }
+    let bishops = b.pieces(by, NOBLE);
+    bishops & t.diagonal[i] != 0 && t.bishop(i, occ) & bishops != 0
+}
+
 impl<const DOUBLE: bool> Hunt<DOUBLE> {
     /// Whether a piece of `by` attacks `sq` with the squares `occ` occupied.
-    #[inline]
+    #[inline(always)]
     pub(super) fn attacked(&self, sq: Square, by: Side, occ: u64) -> bool {
-        let t = &SMALL;
-        let b = &self.board;
-        let i = sq.index();
-        if t.knight[i] & b.pieces(by, KNIGHT) != 0
-            || t.king[i] & b.pieces(by, PRINCESS) != 0
-            || t.pawn_captures[by.opponent().index()][i] & b.pieces(by, PIKEMAN) != 0
-        {
-            return true;
-        }
-        let rooks = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
-        if rooks & t.orthogonal[i] != 0 && t.rook(i, occ) & rooks != 0 {
-            return true;
-        }
-        let bishops = b.pieces(by, NOBLE);
-        bishops & t.diagonal[i] != 0 && t.bishop(i, occ) & bishops != 0
+        attacked_on(&self.board, sq, by, occ)
     }
 
     /// Every piece of `by` attacking `sq` with the squares `occ` occupied.
-    #[inline]
+    #[inline(always)]
     fn attackers(&self, sq: Square, by: Side, occ: u64) -> u64 {
         let t = &SMALL;
         let b = &self.board;
@@ -250,7 +255,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
 
     /// `us`'s pieces that stand alone between their Princess on `k` and an opposing
     /// slider along a line: they may move only along that line.
-    #[inline]
+    #[inline(always)]
     fn pinned(&self, k: Square, us: Side, occ: u64) -> u64 {
         let b = &self.board;
         let them = us.opponent();
@@ -300,13 +305,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     fn ep_is_safe(&self, from: Square, to: Square, k: Square, us: Side) -> bool {
         let w = GEOMETRY.width();
         let victim = Square(if us == Side::Red { to.0 - w } else { to.0 + w });
-        let mut copy = Hunt {
-            history: Default::default(),
-            ..*self
-        };
-        copy.board.toggle(us.opponent(), PIKEMAN, victim);
-        copy.board.shift(us, PIKEMAN, from, to);
-        !copy.attacked(k, us.opponent(), copy.board.occupied())
+        let mut board = self.board;
+        board.toggle(us.opponent(), PIKEMAN, victim);
+        board.shift(us, PIKEMAN, from, to);
+        !attacked_on(&board, k, us.opponent(), board.occupied())
     }
 
     /// Whether the side to move has a legal move. Not in check, an unpinned Knight
@@ -361,17 +363,18 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 }
             }
         }
-        self.for_each_move::<false>(!0, Search(|_| true))
+        self.for_each_move::<false>(!0, !0, Search(|_| true))
     }
 
     /// Calls `visit` with every legal move of the pieces on `only` (a set of
-    /// squares; `!0` for all), in order, until it returns `true`; returns whether
-    /// it did. `ALL`: every move is wanted (the Princess's squares are then tested
+    /// squares; `!0` for all) to the squares of `only_to` (`!0` for all), in
+    /// order, until it returns `true`; returns whether it did. `ALL`: every move is wanted (the Princess's squares are then tested
     /// against one map of the opponent's attacks rather than one by one).
     #[inline(always)]
     pub(super) fn for_each_move<const ALL: bool>(
         &self,
         only: u64,
+        only_to: u64,
         mut visit: impl MoveSink,
     ) -> bool {
         let t = &SMALL;
@@ -391,7 +394,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         // soon as it is found, so a search for any move stops early.
         let without_k = occ ^ (1 << k.0);
         let mut targets = if only.has(k) {
-            t.king[k.index()] & !own
+            t.king[k.index()] & !own & only_to
         } else {
             0
         };
@@ -404,7 +407,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             // squares (two files away) in their place among them.
             targets &= !self.danger(them, without_k, targets);
             if checkers == 0 && self.towering != 0 && only.has(k) {
-                let mut towerings = self.towering_candidates(k, us, occ);
+                let mut towerings = self.towering_candidates(k, us, occ) & only_to;
                 while towerings != 0 {
                     let to = towerings.pop();
                     if self.towering_is_safe(k, to, them, occ) {
@@ -417,7 +420,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }
         } else {
             if checkers == 0 && self.towering != 0 && only.has(k) {
-                targets |= self.towering_candidates(k, us, occ);
+                targets |= self.towering_candidates(k, us, occ) & only_to;
             }
             while targets != 0 {
                 let to = targets.pop();
@@ -455,7 +458,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 while pieces != 0 {
                     let from = pieces.pop();
                     let $i = from.index();
-                    if visit.many($kind, from, $reach & !own & mask & line(from)) {
+                    if visit.many($kind, from, $reach & !own & mask & line(from) & only_to) {
                         return true;
                     }
                 }
@@ -485,9 +488,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }
             let captures = t.pawn_captures[us.index()][i];
             to |= captures & opp;
-            to &= mask & line(from);
+            to &= mask & line(from) & only_to;
             if let Some(ep) = self.ep
                 && captures.has(ep)
+                && only_to.has(ep)
                 && self.ep_is_safe(from, ep, k, us)
             {
                 to |= 1 << ep.0;

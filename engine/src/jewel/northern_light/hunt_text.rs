@@ -87,14 +87,20 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             to,
             promotion,
         };
-        let (f, t) = (GEOMETRY.name(from), GEOMETRY.name(to));
+        let names = || (GEOMETRY.name(from), GEOMETRY.name(to));
         match (sep, self.is_capture(m)) {
-            (b'x', false) => Err(err(format!(
-                "`{f}-{t}`: `x` marks a capture, and nothing is captured on {t}"
-            ))),
-            (b'-', true) => Err(err(format!(
-                "`{f}x{t}`: the move captures on {t}, so it is written with `x`"
-            ))),
+            (b'x', false) => {
+                let (f, t) = names();
+                Err(err(format!(
+                    "`{f}-{t}`: `x` marks a capture, and nothing is captured on {t}"
+                )))
+            }
+            (b'-', true) => {
+                let (f, t) = names();
+                Err(err(format!(
+                    "`{f}x{t}`: the move captures on {t}, so it is written with `x`"
+                )))
+            }
             _ => Ok(JewelAction::play(m)),
         }
     }
@@ -257,20 +263,42 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 && beyond_two & beyond_two.wrapping_sub(1) == 0
                 && b.side(side).count_ones() <= 16;
         }
-        if !ok || self.ep.is_some() {
-            // An en passant square: the full checks.
-            return ok && self.validate(false).is_ok();
+        if let Some(ep) = self.ep {
+            // The square a Pikeman of the side that just moved has passed with its
+            // double step: on its third rank, with that Pikeman beyond it and the
+            // square and the Pikeman's starting square empty.
+            const RANK_3: u64 = 0x7f << 14;
+            const RANK_5: u64 = 0x7f << 28;
+            let e = 1u64.checked_shl(u32::from(ep.0)).unwrap_or(0);
+            let occ = b.occupied();
+            let (rank, beyond, start) = match self.to_move.opponent() {
+                Side::Red => (RANK_3, e << 7, e >> 7),
+                Side::Green => (RANK_5, e >> 7, e << 7),
+            };
+            ok &= !self.coin
+                && e & rank != 0
+                && b.pieces(self.to_move.opponent(), PIKEMAN) & beyond != 0
+                && occ & (e | start) == 0;
+        }
+        if !ok {
+            return false;
         }
         if self.towering != 0 && self.towering & !self.valid_rights() != 0 {
             return false;
         }
+        // Neither Princess in check while the other side is to move (both, before
+        // the coin: the rare case, away from the one that runs after every step).
         let occ = b.occupied();
         let mover = self.to_move;
-        let attacked = |side: Side| {
-            let k = b.pieces(side, PRINCESS).first();
-            self.attacked(k, side.opponent(), occ)
-        };
-        !(attacked(mover.opponent()) || self.coin && attacked(mover))
+        let waiting = b.pieces(mover.opponent(), PRINCESS).first();
+        !(self.attacked(waiting, mover, occ) || self.coin && self.mover_in_check_at_coin())
+    }
+
+    /// Before the coin, whether the side named to move is in check.
+    #[cold]
+    #[inline(never)]
+    fn mover_in_check_at_coin(&self) -> bool {
+        self.in_check(self.to_move)
     }
 
     /// The checks every hunt position passes. With `counts`, also the count of

@@ -474,23 +474,6 @@ impl Game for NorthernLight {
         }
     }
 
-    /// As the provided method, with the legality test first: a legal action needs
-    /// no test of whether the game is over.
-    fn apply(
-        &mut self,
-        action: JewelAction,
-        events: &mut impl FnMut(SeriesEvent),
-    ) -> Result<(), crate::core::ApplyError> {
-        if self.is_legal(action) {
-            self.apply_unchecked(action, events);
-            Ok(())
-        } else if matches!(self.turn(), Turn::Over(_)) {
-            Err(crate::core::ApplyError::GameOver)
-        } else {
-            Err(crate::core::ApplyError::NotLegal)
-        }
-    }
-
     fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(SeriesEvent)) {
         let first = match action.get() {
             keysquare::Action::FirstMove(side) => Some(side),
@@ -569,10 +552,24 @@ impl Game for NorthernLight {
             text: text.to_owned(),
             expected,
         };
-        // The first whitespace-separated token of `rest`, and what follows it.
+        // The first whitespace-separated token of `rest`, and what follows it. The
+        // bytes are scanned for ASCII whitespace (as `char::is_whitespace` has it:
+        // space and tab to carriage return); from the first byte beyond ASCII, if
+        // any comes first, the characters are read.
         fn next(rest: &str) -> (&str, &str) {
             let rest = rest.trim_start();
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let end = match rest
+                .bytes()
+                .position(|b| matches!(b, b' ' | b'\t'..=b'\r') || !b.is_ascii())
+            {
+                Some(i) if !rest.as_bytes()[i].is_ascii() => {
+                    i + rest[i..]
+                        .find(char::is_whitespace)
+                        .unwrap_or(rest.len() - i)
+                }
+                Some(i) => i,
+                None => rest.len(),
+            };
             rest.split_at(end)
         }
         let (stage_name, mut rest) = next(text);
@@ -644,7 +641,13 @@ impl Game for NorthernLight {
             Stage::Quest(g) => g.check_invariants(),
             Stage::Chess(g) | Stage::Deciding(g) => g.check_invariants(),
         }?;
-        self.validate().map_err(InvariantError)
+        let valid = self.is_valid();
+        debug_assert_eq!(valid, self.validate().is_ok(), "{self:?}");
+        if valid {
+            Ok(())
+        } else {
+            self.validate().map_err(InvariantError)
+        }
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -717,6 +720,25 @@ impl NorthernLight {
         game
     }
 
+    /// Whether [`NorthernLight::validate`] passes, as a few tests with no error to
+    /// build: what the check after every step runs, falling back to the
+    /// explaining version only when something is wrong. The two must agree (a
+    /// debug assertion checks it in the tests).
+    #[inline]
+    fn is_valid(&self) -> bool {
+        let turn = self.stage_turn();
+        let coin = matches!(turn, Turn::Chance);
+        let qi = self.qi_first.is_some();
+        let chess = self.chess_first.is_some();
+        let stage_ok = match self.stage {
+            Stage::Qi(_) => !chess && coin != qi,
+            Stage::Quest(_) => qi && !coin && !chess,
+            Stage::Chess(_) => qi && coin != chess,
+            Stage::Deciding(_) => qi && !coin && chess && self.options.deciding_hunt,
+        };
+        stage_ok && !matches!(turn, Turn::Over(o) if o.winner.is_none() && !self.final_stage())
+    }
+
     /// What a match position must satisfy beyond its Hunt's own checks.
     fn validate(&self) -> Result<(), String> {
         let coin = matches!(self.stage_turn(), Turn::Chance);
@@ -782,5 +804,25 @@ mod tests {
         let back = NorthernLight::import(&text, game.options()).unwrap();
         assert_eq!(back.turn(), Turn::Chance);
         assert_ne!(back, game);
+    }
+
+    #[test]
+    fn import_splits_fields_at_any_whitespace() {
+        let game = NorthernLight::new(&SeriesOptions::default());
+        let mut first = game.clone();
+        first.apply_unchecked(JewelAction::first_move(Side::Red), &mut |_| {});
+        let text = first.export_string();
+        // A vertical tab (ASCII, but not `u8::is_ascii_whitespace`), an
+        // ideographic space and a no-break space (beyond ASCII); a zero-width
+        // space is not whitespace.
+        for sep in ["\u{b}", "\u{3000}", "\u{a0}", " \t\r\n"] {
+            let other = text.replace(' ', sep);
+            assert_eq!(
+                NorthernLight::import(&other, game.options()).unwrap(),
+                first
+            );
+        }
+        let glued = text.replacen(' ', "\u{200b}", 1);
+        assert!(NorthernLight::import(&glued, game.options()).is_err());
     }
 }
