@@ -89,12 +89,20 @@ fn through() -> &'static [SquareSet; SQUARES] {
 /// nothing can matter).
 fn exposed_lines(c: &Ctx<'_>, royal: u8, threats: &attack::Threats) -> SquareSet {
     let afloat = c.p.occupied[c.side.opponent().index()].and(c.b.water);
-    let orthogonal = threats.orthogonal.or(afloat);
-    let diagonal = threats.diagonal.or(afloat);
-    let rays = full_rays();
+    segments(
+        royal,
+        threats.orthogonal.or(afloat),
+        threats.diagonal.or(afloat),
+    )
+}
+
+/// On each ray from `from` (over the whole grid), the positions from it to
+/// the farthest of `orthogonal` (on the vertical and horizontal rays) or
+/// `diagonal` (on the diagonal ones).
+fn segments(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
     let mut lines = SquareSet::EMPTY;
-    for (d, ray) in rays.iter().enumerate() {
-        let whole = ray[royal as usize];
+    for (d, ray) in full_rays().iter().enumerate() {
+        let whole = ray[from as usize];
         let on = whole.and(if d % 2 == 1 { diagonal } else { orthogonal });
         on.for_each(|a| {
             let beyond = ray[a as usize];
@@ -104,6 +112,29 @@ fn exposed_lines(c: &Ctx<'_>, royal: u8, threats: &attack::Threats) -> SquareSet
         });
     }
     lines
+}
+
+/// The positions that matter to the royal afloat on `royal`, not under
+/// attack: those next to him (a vessel there may come to fly the opposing
+/// colour, her Ram pointing at him), and on each line through him those up to
+/// the farthest opposing force afloat (a boarder) or Flagship (her Cannons
+/// fire along a line through him, over one occupied vessel). A boarder that
+/// leaps does so whatever stands between.
+fn afloat_lines(c: &Ctx<'_>, royal: u8) -> SquareSet {
+    let mut far = c.p.occupied[c.side.opponent().index()].and(c.b.water);
+    c.p.fleet.and(through()[royal as usize]).for_each(|s| {
+        if c.p.vessel(s).kind().is_flagship() {
+            far.insert(s);
+        }
+    });
+    let mut near = segments(royal, far, far);
+    for step in &c.b.step {
+        let s = step[royal as usize];
+        if s != NO_SQUARE {
+            near.insert(s);
+        }
+    }
+    near
 }
 
 /// The royal's situation, computed once per generation.
@@ -123,6 +154,8 @@ enum Mode {
 pub(crate) struct Guard {
     royal: u8,
     mode: Mode,
+    /// The royal stands on land.
+    land: bool,
     /// The royal's own moves need no test (the generator's own check, or the
     /// Dark Warlord free under `warlord-into-attack = allowed` while not
     /// attacked).
@@ -163,7 +196,7 @@ impl Guard {
             if ocean::attacked_on(c, c.p, royal, victim) {
                 (Mode::Everything, SquareSet::EMPTY)
             } else {
-                (Mode::Quiet, through()[royal as usize])
+                (Mode::Quiet, afloat_lines(c, royal))
             }
         } else {
             let threats = attack::Threats::new(c, opponent, victim, region);
@@ -185,6 +218,7 @@ impl Guard {
         Some(Guard {
             royal,
             mode,
+            land: region != Region::Ocean,
             trust_royal,
             hot: [a, b, c3, 0],
         })
@@ -249,12 +283,49 @@ impl Guard {
         }
     }
 
-/// Whether `a` (generated for the side to move of `p`) leaves its royal
+    /// Whether `a` (generated for the side to move of `p`) leaves its royal
     /// out of attack, or wins at once.
     #[inline(always)]
     pub(crate) fn allows(&self, p: &Position, opts: &DragonOptions, a: Action) -> bool {
         self.verdict(p, a)
-            .unwrap_or_else(|| !leaves_royal_attacked(p, opts, a))
+            .unwrap_or_else(|| self.surely_safe(p, opts, a) || !leaves_royal_attacked(p, opts, a))
+    }
+
+    /// Whether a move or capture from land to land, the royal on land and not
+    /// under attack, surely leaves him so: only the lines through him that
+    /// the action touches can change, so they are walked with the action's
+    /// origin emptied and its destination holding the mover, unless an
+    /// opposing force afloat stands on one (then the action is played).
+    /// `false` says "play it" (a win at once, or an attack, is the
+    /// definition's to tell).
+    #[inline(never)]
+    fn surely_safe(&self, p: &Position, opts: &DragonOptions, a: Action) -> bool {
+        if self.mode != Mode::Quiet
+            || !self.land
+            || !matches!(a.kind(), Some(ActionKind::Move | ActionKind::Capture))
+        {
+            return false;
+        }
+        let b = board();
+        let (from, to) = (a.from(), a.to());
+        if !b.region(from).is_land() || !b.region(to).is_land() {
+            return false;
+        }
+        let by = p.to_move.opponent();
+        let afloat = p.occupied[by.index()].and(b.water);
+        let c = Ctx::new(p, opts);
+        let victim = p.force(self.royal);
+        let edit = (from, to, p.force(from));
+        for (d, ray) in full_rays().iter().enumerate() {
+            let ray = ray[self.royal as usize];
+            if !ray.has(from) && !ray.has(to) {
+                continue;
+            }
+            if ray.meets(afloat) || attack::along(&c, by, victim, self.royal, d, edit) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -384,7 +455,7 @@ mod tests {
     /// afloat and refuse actions.
     fn run(games: u64, plies: usize) -> Seen {
         let mut seen = Seen::default();
-        let mut variants = vec![DragonOptions::default(); 3];
+        let mut variants = [DragonOptions::default(); 3];
         variants[1].warlord_into_attack = WarlordIntoAttack::Allowed;
         variants[2].knights = KnightVariation::Pike;
         variants[2].jump_target = JumpTarget::FirstOpposing;
@@ -415,7 +486,7 @@ mod tests {
 
     #[test]
     fn the_guard_agrees_with_playing_every_action() {
-        let seen = run(12, 120);
+        let seen = run(24, 150);
         eprintln!("{seen:?}");
         assert!(seen.positions >= 3000, "{seen:?}");
         assert!(seen.attacked >= 50, "{seen:?}");

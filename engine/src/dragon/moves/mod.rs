@@ -17,10 +17,10 @@ use arrayvec::ArrayVec;
 
 use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
+use super::guard::{Guard, Guarded};
 use super::options::DragonOptions;
 use super::procedures;
 use super::state::{Position, flags};
-use super::guard::{Guard, Guarded};
 use super::victory;
 use crate::core::Side;
 
