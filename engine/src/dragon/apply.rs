@@ -7,7 +7,8 @@ use super::board::{NO_SQUARE, board, rank_of};
 use super::deploy::tracks_first_move;
 use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
-use super::moves::{forward, has_action, ocean};
+use super::guard::Guard;
+use super::moves::{forward, has_action_guarded, ocean};
 use super::options::DragonOptions;
 use super::procedures::{self, springing, towering};
 use super::sea::{self, OceanEvent};
@@ -53,15 +54,16 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
 }
 
 /// Applies `action` (legal in `p`), reporting events, and records the end of
-/// the game if the new position ends it.
+/// the game if the new position ends it. The new side to move's [`Guard`],
+/// when [`finish`] computed it.
 pub(crate) fn apply(
     p: &mut Position,
     opts: &DragonOptions,
     action: Action,
     events: &mut impl FnMut(DragonEvent),
-) {
+) -> Option<Option<Guard>> {
     apply_action(p, opts, action, events);
-    finish(p, opts);
+    finish(p, opts)
 }
 
 /// Applies `action` (legal in `p`), reporting events: the action and what it
@@ -263,23 +265,31 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 /// already decided it): the side to move with no legal action is Locked Up if
 /// its royal stands under attack, stalemated otherwise (note 7); the
 /// fifty-move truce; the ply bound.
+///
+/// Returns the side to move's [`Guard`] when it was computed on the way (the
+/// caller may keep it for the generation that follows).
 #[inline(never)]
-pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
+pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Guard>> {
     if p.outcome.is_some() {
-        return;
+        return None;
     }
+    let mut guard = None;
     let rule = if p.pending != 0 {
         // A procedure's choice comes first, but for the project's bound on
         // the game's length, which ends it even then.
         (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
-    } else if !has_action(p, opts) {
+    } else if !{
+        let (any, g) = has_action_guarded(p, opts);
+        guard = Some(g);
+        any
+    } {
         if super::guard::royal_attacked(p, opts, p.to_move) {
             p.outcome = Some(victory::win(
                 p.to_move.opponent(),
                 victory::LOCKING_UP,
                 victory::LOCKING_UP_POINTS,
             ));
-            return;
+            return None;
         }
         Some(STALEMATE_TRUCE)
     } else if p.quiet >= FIFTY_MOVES {
@@ -295,4 +305,5 @@ pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
         score: TRUCE_SCORE,
     });
     let _ = rank_of;
+    guard
 }

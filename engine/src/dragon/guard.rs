@@ -12,11 +12,14 @@
 //!
 //! - the royal **on land and not under attack**: steps and leaps attack
 //!   whatever stands between, so only an action that starts or ends on a line
-//!   through him that holds an opposing rider, jumper or blazer of his kingdom
-//!   or an opposing force afloat (it may open the line, or become the screen a
-//!   jumper needs), en passant (its victim leaves a third position) and a
+//!   through him up to the farthest opposing rider, jumper or blazer of his
+//!   kingdom, or opposing force afloat that captures along lines from the
+//!   ocean, on it (it may open the line, or become the screen a jumper
+//!   needs), en passant (its victim leaves a third position) and a
 //!   procedure's choice (the TrueBorn Queen goes to war as it ends) are
-//!   played; every other action is legal;
+//!   looked at; a move or capture among them walks only the lines it touches
+//!   ([`Guard::surely_safe`]) and is played only when that cannot tell;
+//!   every other action is legal;
 //! - the royal **on land and under attack**: an action ends the attack only by
 //!   moving him, by starting or ending on such a line (blocking it, capturing
 //!   the rider, removing a jumper's screen) or on an opposing force (capturing
@@ -25,8 +28,13 @@
 //!   the Prince), by a move of the Red Witch or of the Storm Queen who
 //!   becomes her on leaving the Kingdom of Storms (her Direct Capture wins),
 //!   en passant or a choice: those are played, every other action is illegal;
-//! - the royal **afloat** (boarders, Rams, Cannons: ruling
-//!   `dragon.royal-aboard`): every action is played.
+//! - the royal **afloat and not under attack** (boarders, Rams, Cannons:
+//!   ruling `dragon.royal-aboard`): the actions next to him (a vessel there
+//!   may come to fly the opposing colour, her Ram pointing at him) or on a line
+//!   through him up to the farthest opposing force afloat that captures along
+//!   lines, or Flagship, are played; afloat and under attack, every action;
+//! - re-aligning a bow never changes the answer (it moves nothing and turns
+//!   only the mover's own Ram and Cannons).
 //!
 //! The royal's own moves from land are the generator's business: it already
 //! lists only positions no opposing force attacks once he has left his own
@@ -39,7 +47,7 @@ use std::sync::OnceLock;
 use super::action::{Action, ActionKind};
 use super::apply;
 use super::board::{NO_SQUARE, Region, SQUARES, SquareSet, board};
-use super::forces::Kind;
+use super::forces::{Kind, Role};
 use super::moves::{Ctx, Sink, attack, ocean};
 use super::options::{DragonOptions, WarlordIntoAttack};
 use super::state::Position;
@@ -88,12 +96,49 @@ fn through() -> &'static [SquareSet; SQUARES] {
 /// force afloat, the positions from him to the farthest of them (beyond it
 /// nothing can matter).
 fn exposed_lines(c: &Ctx<'_>, royal: u8, threats: &attack::Threats) -> SquareSet {
-    let afloat = c.p.occupied[c.side.opponent().index()].and(c.b.water);
+    let (orthogonal, diagonal) = sea_liners(c.p, c.side.opponent());
     segments(
         royal,
-        threats.orthogonal.or(afloat),
-        threats.diagonal.or(afloat),
+        threats.orthogonal.or(orthogonal),
+        threats.diagonal.or(diagonal),
     )
+}
+
+/// The forces of `by` afloat that capture along vertical and horizontal, and
+/// along diagonal lines from the ocean (by their moves' shape,
+/// [`ocean::sea_shape`]: Watchtowers and Castles, Crossbowmen and Catapults,
+/// Buccaneers and Pirates, the Queens); the others afloat capture by a step
+/// or a leap, whatever stands between, or not at all.
+fn sea_liners(p: &Position, by: Side) -> (SquareSet, SquareSet) {
+    let (mut orthogonal, mut diagonal) = (SquareSet::EMPTY, SquareSet::EMPTY);
+    p.occupied[by.index()]
+        .and(board().water)
+        .for_each(|s| match p.force(s).info().role {
+            Role::Rook | Role::Crossbow => orthogonal.insert(s),
+            Role::Bishop => diagonal.insert(s),
+            Role::Queen => {
+                orthogonal.insert(s);
+                diagonal.insert(s);
+            }
+            Role::Fixed
+            | Role::Royal
+            | Role::Adjacent
+            | Role::Sentinel
+            | Role::PalaceGuard
+            | Role::Walker
+            | Role::PalaceWalker
+            | Role::Pawn
+            | Role::Knight
+            | Role::Lance
+            | Role::SiegeRook
+            | Role::SiegeBishop
+            | Role::SiegeQueen
+            | Role::FlyerAll
+            | Role::FlyerOrthogonal
+            | Role::FlyerDiagonal
+            | Role::Bird => {}
+        });
+    (orthogonal, diagonal)
 }
 
 /// On each ray from `from` (over the whole grid), the positions from it to
@@ -121,13 +166,14 @@ fn segments(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
 /// fire along a line through him, over one occupied vessel). A boarder that
 /// leaps does so whatever stands between.
 fn afloat_lines(c: &Ctx<'_>, royal: u8) -> SquareSet {
-    let mut far = c.p.occupied[c.side.opponent().index()].and(c.b.water);
+    let (mut orthogonal, mut diagonal) = sea_liners(c.p, c.side.opponent());
     c.p.fleet.and(through()[royal as usize]).for_each(|s| {
         if c.p.vessel(s).kind().is_flagship() {
-            far.insert(s);
+            orthogonal.insert(s);
+            diagonal.insert(s);
         }
     });
-    let mut near = segments(royal, far, far);
+    let mut near = segments(royal, orthogonal, diagonal);
     for step in &c.b.step {
         let s = step[royal as usize];
         if s != NO_SQUARE {
@@ -161,7 +207,8 @@ pub(crate) struct Guard {
     /// attacked).
     trust_royal: bool,
     /// Quiet: the lines through the royal that matter; Attacked: those and
-    /// the opposing forces. A fourth word, empty, for origins past the grid.
+    /// the opposing forces; and his own position. A fourth word, empty, for
+    /// origins past the grid.
     hot: [u64; 4],
 }
 
@@ -172,6 +219,8 @@ const PLAYED: u32 = 1 << ActionKind::Choice as u32 | 1 << ActionKind::EnPassant 
 /// any attack; a Seer consultation moves nothing.
 const FREE: u32 =
     1 << ActionKind::Plant as u32 | 1 << ActionKind::Trident as u32 | 1 << ActionKind::Seer as u32;
+/// A vessel re-aligning her bow.
+const REALIGN: u32 = 1 << ActionKind::VesselRealign as u32;
 /// Kinds that sink or sail: a vessel's occupant may be an attacker, or the
 /// Red Witch carried next to the Prince.
 const SAILS: u32 = 1 << ActionKind::VesselAdvance as u32
@@ -214,6 +263,8 @@ impl Guard {
             Mode::Attacked => !allowed,
             Mode::Everything => false,
         };
+        let mut hot = hot;
+        hot.insert(royal);
         let [a, b, c3] = hot.0;
         Some(Guard {
             royal,
@@ -234,9 +285,7 @@ impl Guard {
     /// The royal's position and the positions that matter (when
     /// [`Guard::quiet`]).
     pub(crate) fn lines(&self) -> SquareSet {
-        let mut set = SquareSet([self.hot[0], self.hot[1], self.hot[2]]);
-        set.insert(self.royal);
-        set
+        SquareSet([self.hot[0], self.hot[1], self.hot[2]])
     }
 
     /// Whether `sq` (maybe past the grid) is hot.
@@ -249,12 +298,32 @@ impl Guard {
     /// without.
     #[inline(always)]
     fn verdict(&self, p: &Position, a: Action) -> Option<bool> {
+        // The common case first: not attacked, nothing that matters touched
+        // (the royal's own position is hot too).
+        if self.mode == Mode::Quiet
+            && !self.hot(a.from())
+            && !self.hot(a.to())
+            && (1u32 << (a.kind_value() & 31)) & PLAYED == 0
+        {
+            return Some(true);
+        }
+        self.verdict_rest(p, a)
+    }
+
+    /// [`Guard::verdict`] past the common case.
+    #[inline(never)]
+    fn verdict_rest(&self, p: &Position, a: Action) -> Option<bool> {
         let kind = 1u32 << (a.kind_value() & 31);
         if kind & PLAYED != 0 {
             return None;
         }
         if kind & FREE != 0 {
             return Some(true);
+        }
+        if kind & REALIGN != 0 {
+            // A bow re-aligned moves nothing and turns only the mover's own
+            // Ram and Cannons: the royal stays as attacked as he was.
+            return Some(self.mode == Mode::Quiet);
         }
         let (from, to) = (a.from(), a.to());
         if from == self.royal {
@@ -291,11 +360,12 @@ impl Guard {
             .unwrap_or_else(|| self.surely_safe(p, opts, a) || !leaves_royal_attacked(p, opts, a))
     }
 
-    /// Whether a move or capture from land to land, the royal on land and not
-    /// under attack, surely leaves him so: only the lines through him that
-    /// the action touches can change, so they are walked with the action's
-    /// origin emptied and its destination holding the mover, unless an
-    /// opposing force afloat stands on one (then the action is played).
+    /// Whether a move or capture (on land, embarking or disembarking), the
+    /// royal on land and not under attack, surely leaves him so: only the
+    /// lines through him that the action touches can change, so they are
+    /// walked (his kingdom's part, where his attackers on land are) with the
+    /// action's origin emptied and its destination holding the mover, unless
+    /// an opposing force afloat stands on one (then the action is played).
     /// `false` says "play it" (a win at once, or an attack, is the
     /// definition's to tell).
     #[inline(never)]
@@ -306,13 +376,9 @@ impl Guard {
         {
             return false;
         }
-        let b = board();
         let (from, to) = (a.from(), a.to());
-        if !b.region(from).is_land() || !b.region(to).is_land() {
-            return false;
-        }
         let by = p.to_move.opponent();
-        let afloat = p.occupied[by.index()].and(b.water);
+        let (orthogonal, diagonal) = sea_liners(p, by);
         let c = Ctx::new(p, opts);
         let victim = p.force(self.royal);
         let edit = (from, to, p.force(from));
@@ -321,6 +387,7 @@ impl Guard {
             if !ray.has(from) && !ray.has(to) {
                 continue;
             }
+            let afloat = if d % 2 == 1 { diagonal } else { orthogonal };
             if ray.meets(afloat) || attack::along(&c, by, victim, self.royal, d, edit) {
                 return false;
             }

@@ -70,13 +70,32 @@ use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// A game of Dragon in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Dragon {
     pos: Position,
     options: DragonOptions,
     /// The totals of each line of descent at the deployment or the import
     /// ([`transform::LINES`]), conserved.
     lines: [u8; transform::LINES.len()],
+    /// The side to move's royal-safety [`Guard`](guard::Guard) (`None` when
+    /// his royal is off the grid), computed with every new position: a
+    /// function of the position and the options, so no part of equality.
+    guard: Option<guard::Guard>,
+}
+
+/// Equal games: the same position, options and lines of descent (the cached
+/// guard follows from them).
+impl PartialEq for Dragon {
+    fn eq(&self, other: &Dragon) -> bool {
+        self.pos == other.pos && self.options == other.options && self.lines == other.lines
+    }
+}
+
+impl Eq for Dragon {}
+
+/// The side to move's Guard in `pos`.
+fn guard_of(pos: &Position, options: &DragonOptions) -> Option<guard::Guard> {
+    guard::Guard::new(&moves::Ctx::new(pos, options))
 }
 
 impl Dragon {
@@ -122,6 +141,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
+            guard: guard_of(&pos, options),
         }
     }
 
@@ -141,15 +161,16 @@ impl Game for Dragon {
     }
 
     fn legal_actions(&self, out: &mut DragonActions) {
-        moves::legal_actions(&self.pos, &self.options, out);
+        moves::legal_actions_guarded(&self.pos, &self.options, Some(self.guard), out);
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
-        apply::apply(&mut self.pos, &self.options, action, events);
+        let known = apply::apply(&mut self.pos, &self.options, action, events);
+        self.guard = known.unwrap_or_else(|| guard_of(&self.pos, &self.options));
     }
 
     fn is_legal(&self, action: Action) -> bool {
-        moves::is_legal(&self.pos, &self.options, action)
+        moves::is_legal_guarded(&self.pos, &self.options, Some(self.guard), action)
     }
 
     fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -183,6 +204,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
+            guard: guard_of(&pos, options),
         })
     }
 

@@ -773,7 +773,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
-    apply::finish(&mut p, opts);
+    let _ = apply::finish(&mut p, opts);
     let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
     if computed.is_none() {
         if let Some((key, rule)) = result {

@@ -117,14 +117,22 @@ impl<'a> Ctx<'a> {
 
 /// Writes every legal action of the side to move into `out` (cleared first),
 /// ascending. Nothing once the game is over.
+///
+/// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
+/// the guard `None` when the royal is off the grid).
 #[inline(never)]
-pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut DragonActions) {
+pub(crate) fn legal_actions_guarded(
+    p: &Position,
+    opts: &DragonOptions,
+    known: Option<Option<Guard>>,
+    out: &mut DragonActions,
+) {
     out.clear();
     if p.outcome.is_some() {
         return;
     }
     let c = Ctx::new(p, opts);
-    match Guard::new(&c) {
+    match known.unwrap_or_else(|| Guard::new(&c)) {
         Some(guard) => generate(
             &c,
             &mut Guarded {
@@ -147,8 +155,9 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
 /// ([`Guard`]): the quick look skips the royal, forces on a line through him
 /// and steps onto such a line, and is not taken at all while he is under
 /// attack or afloat.
-#[inline(never)]
-pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
+///
+/// Also returns the side to move's [`Guard`] it computed.
+pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, Option<Guard>) {
     let c = Ctx::new(p, opts);
     let guard = Guard::new(&c);
     let avoid = match guard {
@@ -158,7 +167,7 @@ pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
     };
     if let Some(avoid) = avoid {
         if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p, avoid) {
-            return true;
+            return (true, guard);
         }
     }
     let mut any = Any::default();
@@ -174,7 +183,7 @@ pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
         ),
         None => generate(&c, &mut any),
     }
-    any.0
+    (any.0, guard)
 }
 
 /// Whether some land force of the side to move surely has a move: each test
@@ -233,8 +242,15 @@ fn surely_moves(p: &Position, avoid: SquareSet) -> bool {
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
+///
+/// `known`: the side to move's [`Guard`] when known already.
 #[inline(never)]
-pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bool {
+pub(crate) fn is_legal_guarded(
+    p: &Position,
+    opts: &DragonOptions,
+    known: Option<Option<Guard>>,
+    action: Action,
+) -> bool {
     if p.outcome.is_some() {
         return false;
     }
@@ -256,7 +272,10 @@ pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bo
         }
         one.contains(&action)
     };
-    listed && Guard::new(&c).is_none_or(|g| g.allows(p, opts, action))
+    listed
+        && known
+            .unwrap_or_else(|| Guard::new(&c))
+            .is_none_or(|g| g.allows(p, opts, action))
 }
 
 impl<const N: usize> Sink for ArrayVec<Action, N> {

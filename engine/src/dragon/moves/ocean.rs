@@ -801,7 +801,7 @@ mod tests {
         let opts = DragonOptions::default();
         let p = Formation::Trident.position();
         let mut out = DragonActions::new();
-        crate::dragon::moves::legal_actions(p, &opts, &mut out);
+        crate::dragon::moves::legal_actions_guarded(p, &opts, None, &mut out);
         assert_eq!(out.len(), 49);
         assert!(out.iter().all(|a| a.from() == parse_square("D6").unwrap()));
         assert!(out.windows(2).all(|w| w[0] < w[1]));
