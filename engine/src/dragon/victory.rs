@@ -7,7 +7,7 @@
 //! - **the royal must not be left under attack** ("The TrueBorn Prince must
 //!   not remain under attack if it is possible to escape the attack", the Dark
 //!   Warlord likewise; ruling `dragon.locking-up`): an action that would leave
-//!   the mover's own royal under attack is not legal ([`guard`](super::guard));
+//!   the mover's own royal under attack is not legal (the private `guard` module);
 //! - **Locking Up**: the side to move has its royal under attack and no legal
 //!   action: "he is Locked Up and victory goes to" the other side;
 //! - **Direct Capture**: "should the TrueBorn Prince move to a position adjacent
@@ -33,8 +33,8 @@ use super::state::Position;
 use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
 use crate::rulings::{Reading, Ruling};
 
-/// "If the TrueBorn Prince [the Dark Warlord] is unable to escape the attack
-/// then he is Locked Up and victory goes to the Storm [Forest] forces."
+/// "If the TrueBorn Prince (the Dark Warlord) is unable to escape the attack
+/// then he is Locked Up and victory goes to the Storm (Forest) forces."
 pub const LOCKING_UP: RuleId = RuleId("locking-up");
 /// The Forest Sword's and the Dark Crystal's "Direct Capture".
 pub const DIRECT_CAPTURE: RuleId = RuleId("direct-capture");
