@@ -22,6 +22,7 @@
 //! | `Choice` | `choose 3` | a procedure's choice (issue 6) |
 //! | `Seer` | `seer storm` | the OverLord consults his Seer (issue 6, [`seers`](super::seers)) |
 //! | `Truce` | `truce` | the side to move offers a truce (issue 6, [`truce`](super::truce), `--option truce-agreement=offers`) |
+//! | `Plant` | `plant E4` | the flag-bearer on `E4` plants his (her) flag (issue 6, [`victory`](super::victory)) |
 
 use std::fmt;
 
@@ -63,10 +64,13 @@ pub enum ActionKind {
     Seer = 12,
     /// A truce offered by the side to move (rule 23.1).
     Truce = 13,
+    /// Planting a Flag: the flag-bearer on the origin replaces the enemy banner
+    /// (the destination is [`NO_ORIGIN`], so it sorts after the bearer's moves).
+    Plant = 14,
 }
 
 impl ActionKind {
-    const ALL: [ActionKind; 14] = [
+    const ALL: [ActionKind; 15] = [
         ActionKind::Move,
         ActionKind::Capture,
         ActionKind::EnPassant,
@@ -81,6 +85,7 @@ impl ActionKind {
         ActionKind::Choice,
         ActionKind::Seer,
         ActionKind::Truce,
+        ActionKind::Plant,
     ];
 
     /// The kind of value `v`, if any.

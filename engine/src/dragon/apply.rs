@@ -7,13 +7,14 @@ use super::board::{NO_SQUARE, board, rank_of};
 use super::deploy::tracks_first_move;
 use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
-use super::moves::{forward, has_action, ocean};
+use super::guard::Guard;
+use super::moves::{forward, has_action_guarded, ocean};
 use super::options::DragonOptions;
 use super::procedures::{self, Pending, springing, towering};
 use super::sea::{self, OceanEvent};
 use super::state::Position;
 use super::transform;
-use super::{seers, truce};
+use super::{seers, truce, victory};
 use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
 
 /// Rule 23.3: "fifty moves are played by both players and there having been no
@@ -53,14 +54,32 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
     }
 }
 
-/// Applies `action` (legal in `p`), reporting events.
+/// Applies `action` (legal in `p`), reporting events, and records the end of
+/// the game if the new position ends it. The new side to move's [`Guard`],
+/// when [`finish`] computed it.
 pub(crate) fn apply(
+    p: &mut Position,
+    opts: &DragonOptions,
+    action: Action,
+    events: &mut impl FnMut(DragonEvent),
+) -> Option<Option<Guard>> {
+    apply_action(p, opts, action, events);
+    finish(p, opts)
+}
+
+/// Applies `action` (legal in `p`), reporting events: the action and what it
+/// decides at once (a Direct Capture, a planted flag), but not the ends that
+/// depend on the next side's actions ([`finish`]).
+pub(crate) fn apply_action(
     p: &mut Position,
     opts: &DragonOptions,
     action: Action,
     events: &mut impl FnMut(DragonEvent),
 ) {
     let b = board();
+    let _ = opts;
+    let enemy_royal = victory::royal_kind(p.to_move.opponent()) as usize;
+    let royals_taken = p.barren[enemy_royal];
     p.begin_action();
     let side = p.to_move;
     let from = action.from();
@@ -193,6 +212,9 @@ pub(crate) fn apply(
             sea::apply_vessel(p, action, events);
             reset = true;
         }
+        Some(ActionKind::Plant) => {
+            // The flag replaces the enemy banner: `victory::decide`.
+        }
         Some(ActionKind::Spring) => springing::apply(p, to, events),
         Some(ActionKind::Choice) if p.pending == Pending::TruceOffer as u8 => {
             // The answer to a truce offer: the offerer's move goes on.
@@ -220,6 +242,27 @@ pub(crate) fn apply(
         }
         None => {}
     }
+    // A Direct Capture or a planted flag ends the game at once: no step of a
+    // procedure the move opened awaits a choice any more.
+    victory::decide(p, side, action, events);
+    // A royal taken by an ordinary capture or a sinking (only from a position
+    // where he stood under attack at his opponent's turn: ruling
+    // `dragon.locking-up`) was under attack and did not escape; taken by the
+    // Prince or the Red Witch, it is their Direct Capture.
+    if p.outcome.is_none() && p.barren[enemy_royal] > royals_taken {
+        let by = p.force(action.to()).kind();
+        p.outcome = Some(match by {
+            Some(Kind::TruebornPrince | Kind::RedWitch) => victory::win(
+                side,
+                victory::DIRECT_CAPTURE,
+                victory::DIRECT_CAPTURE_POINTS,
+            ),
+            _ => victory::win(side, victory::LOCKING_UP, victory::LOCKING_UP_POINTS),
+        });
+    }
+    if p.outcome.is_some() && p.pending != 0 {
+        procedures::set_pending(p, procedures::Pending::None, NO_SQUARE);
+    }
     p.set_ep(new_ep);
     // Within a move (`within_move`): a consultation, a truce offer and its
     // answer (the offer hands the answer to the opponent and the answer hands
@@ -237,7 +280,6 @@ pub(crate) fn apply(
     ) {
         p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
     }
-    finish(p, opts);
 }
 
 /// Where the Gnome (Dwarf) of `victim_side` that passed `ep` stands: one step
@@ -246,21 +288,50 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
     board().step[forward(victim_side)][ep as usize]
 }
 
-/// Records the end of the game if the position ends it: the truces.
-pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
+/// Records the end of the game if the position ends it (unless an action
+/// already decided it): the side to move with no legal action is Locked Up if
+/// its royal stands under attack, stalemated otherwise (note 7); the truces
+/// (the fifty-move truce; the ply bound; repetition and agreement are
+/// recorded by [`truce`]).
+///
+/// Returns the side to move's [`Guard`] when it was computed on the way (the
+/// caller may keep it for the generation that follows).
+#[inline(never)]
+pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Guard>> {
     if p.outcome.is_some() {
-        return;
+        return None;
     }
+    let mut guard = None;
     let rule = if p.pending != 0 {
         // A procedure's choice comes first, but for the project's bound on
         // the game's length, which ends it even then.
         (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
+    } else if !{
+        let (any, g) = has_action_guarded(p, opts);
+        guard = Some(g);
+        any
+    } {
+        if super::guard::royal_attacked(p, opts, p.to_move) {
+            p.outcome = Some(victory::win(
+                p.to_move.opponent(),
+                victory::LOCKING_UP,
+                victory::LOCKING_UP_POINTS,
+            ));
+            return None;
+        }
+        // Stalemate, unless the fifty-move truce or the bound falls on the
+        // same ply (ruling `dragon.stalemate`): a draw either way.
+        Some(if p.quiet >= FIFTY_MOVES {
+            FIFTY_MOVE_TRUCE
+        } else if p.ply >= PLY_BOUND {
+            PLY_BOUND_TRUCE
+        } else {
+            STALEMATE_TRUCE
+        })
     } else if p.quiet >= FIFTY_MOVES {
         Some(FIFTY_MOVE_TRUCE)
     } else if p.ply >= PLY_BOUND {
         Some(PLY_BOUND_TRUCE)
-    } else if !has_action(p, opts) {
-        Some(STALEMATE_TRUCE)
     } else {
         None
     };
@@ -270,4 +341,5 @@ pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
         score: TRUCE_SCORE,
     });
     let _ = rank_of;
+    guard
 }

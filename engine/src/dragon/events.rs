@@ -64,6 +64,24 @@ pub enum DragonEvent {
     /// What happened on Trafalgar Ocean: ramming, firing, commandeering,
     /// reverting, transformations, lost birds, forfeits ([`OceanEvent`]).
     Ocean(OceanEvent),
+    /// `direct-capture`: the TrueBorn Prince (the Forest Sword) or the Red
+    /// Witch (the Dark Crystal) came next to the enemy royal and captured him.
+    DirectCapture {
+        /// The Prince or the Red Witch.
+        by: Force,
+        /// The captured royal's position.
+        on: u8,
+        /// The captured royal.
+        captured: Force,
+    },
+    /// `flag-planted`: the flag-bearer on `on` planted his (her) flag in
+    /// place of the enemy banner.
+    FlagPlanted {
+        /// The flag-bearer.
+        by: Force,
+        /// The covering position he stands on.
+        on: u8,
+    },
     /// A procedure's event: Towering, Interchanging, Springing, exchanges
     /// ([`ProcedureEvent`]).
     Procedure(ProcedureEvent),
@@ -96,6 +114,8 @@ impl RuleEvent for DragonEvent {
             DragonEvent::Trident { .. } => "trident-opening",
             DragonEvent::Seer(_) => "seer",
             DragonEvent::TruceOffered { .. } => "truce-offered",
+            DragonEvent::DirectCapture { .. } => "direct-capture",
+            DragonEvent::FlagPlanted { .. } => "flag-planted",
             DragonEvent::Ocean(e) => e.tag(),
             DragonEvent::Procedure(e) => e.tag(),
         }
@@ -117,6 +137,8 @@ pub const EVENTS: &[&str] = &[
     "transformed",
     "lost",
     "forfeited",
+    "direct-capture",
+    "flag-planted",
     "towering",
     "castling",
     "interchange",
@@ -182,6 +204,26 @@ impl fmt::Display for DragonEvent {
                 side_name(by)
             ),
             DragonEvent::Ocean(e) => e.fmt(f),
+            DragonEvent::DirectCapture { by, on, captured } => write!(
+                f,
+                "direct-capture: {} captures {} on {}",
+                name(by),
+                name(captured),
+                square_name(on)
+            ),
+            DragonEvent::FlagPlanted { by, on } => {
+                let (flag, banner) = if by.kind() == Some(Kind::TruebornPrince) {
+                    ("the Forest Flag", "the Shadow Banner")
+                } else {
+                    ("a Storm Flag", "the TrueBorn Banner")
+                };
+                write!(
+                    f,
+                    "flag-planted: {} on {} plants {flag} in place of {banner}",
+                    name(by),
+                    square_name(on)
+                )
+            }
             DragonEvent::Procedure(e) => e.fmt(f),
             DragonEvent::Trident { west, east } => write!(
                 f,

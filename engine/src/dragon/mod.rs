@@ -35,6 +35,7 @@ pub mod board;
 pub mod deploy;
 pub mod events;
 pub mod forces;
+mod guard;
 mod invariants;
 pub mod moves;
 pub mod ocean_rules;
@@ -50,6 +51,7 @@ mod tests;
 mod text;
 pub mod transform;
 pub mod truce;
+pub mod victory;
 
 use std::fmt;
 
@@ -85,6 +87,15 @@ pub struct Dragon {
     /// The positions since the last action that can never be undone, for the
     /// truce by repetition (rule 23.2, [`truce::record`]).
     history: RepetitionHistory,
+    /// The side to move's royal-safety [`Guard`](guard::Guard) (`None` when
+    /// his royal is off the grid), computed with every new position: a
+    /// function of the position and the options, so no part of equality.
+    guard: Option<guard::Guard>,
+}
+
+/// The side to move's Guard in `pos`.
+fn guard_of(pos: &Position, options: &DragonOptions) -> Option<guard::Guard> {
+    guard::Guard::new(&moves::Ctx::new(pos, options))
 }
 
 impl Clone for Dragon {
@@ -94,6 +105,7 @@ impl Clone for Dragon {
             options: self.options,
             lines: self.lines,
             history: self.history.clone(),
+            guard: self.guard,
         }
     }
 
@@ -102,12 +114,14 @@ impl Clone for Dragon {
         self.options = source.options;
         self.lines = source.lines;
         self.history.clone_from(&source.history);
+        self.guard = source.guard;
     }
 }
 
 impl PartialEq for Dragon {
     /// The same position, options and lines of descent; the repetition
-    /// history is the past, not the position.
+    /// history is the past, not the position, and the cached guard follows
+    /// from the position and the options.
     fn eq(&self, other: &Dragon) -> bool {
         self.pos == other.pos && self.options == other.options && self.lines == other.lines
     }
@@ -123,10 +137,12 @@ impl Dragon {
     }
 
     /// Whether the royal of `side` (the TrueBorn Prince, the Dark Warlord)
-    /// stands under attack on the grid; `None` when he is not on the grid.
+    /// stands under attack on the grid (afloat too: boarders, Rams, Cannons);
+    /// `None` when he is not on the grid.
     #[must_use]
     pub fn royal_under_attack(&self, side: Side) -> Option<bool> {
-        moves::attack::royal_attacked(&moves::Ctx::new(&self.pos, &self.options), side)
+        victory::royal_square(&self.pos, side)?;
+        Some(guard::royal_attacked(&self.pos, &self.options, side))
     }
 
     /// Why `side` may not consult his Seer now, or `None` when `seer forest`
@@ -155,6 +171,9 @@ impl Game for Dragon {
     const SOURCE: &'static str = "seed 000 (Dragon), G. Nicholls";
     const RULINGS: &'static [Ruling] = options::RULINGS;
     const RULES: &'static [RuleId] = &[
+        victory::LOCKING_UP,
+        victory::DIRECT_CAPTURE,
+        victory::PLANTING_A_FLAG,
         TRUCE_BY_AGREEMENT,
         THREEFOLD_REPETITION,
         FIFTY_MOVE_TRUCE,
@@ -170,6 +189,7 @@ impl Game for Dragon {
             options: *options,
             lines: transform::line_totals(&pos),
             history: RepetitionHistory::starting_at(pos.hash),
+            guard: guard_of(&pos, options),
         }
     }
 
@@ -189,17 +209,18 @@ impl Game for Dragon {
     }
 
     fn legal_actions(&self, out: &mut DragonActions) {
-        moves::legal_actions(&self.pos, &self.options, out);
+        moves::legal_actions_guarded(&self.pos, &self.options, Some(self.guard), out);
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
         let restart = truce::irreversible(&self.pos, action);
-        apply::apply(&mut self.pos, &self.options, action, events);
+        let known = apply::apply(&mut self.pos, &self.options, action, events);
         truce::record(&mut self.pos, &mut self.history, restart);
+        self.guard = known.unwrap_or_else(|| guard_of(&self.pos, &self.options));
     }
 
     fn is_legal(&self, action: Action) -> bool {
-        moves::is_legal(&self.pos, &self.options, action)
+        moves::is_legal_guarded(&self.pos, &self.options, Some(self.guard), action)
     }
 
     fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -211,7 +232,7 @@ impl Game for Dragon {
     }
 
     fn arbitrary_action(&self, bits: u64) -> Action {
-        let kind = (bits % 14) as u8;
+        let kind = (bits % 15) as u8;
         let from = ((bits >> 8) % 135) as u8;
         let to = ((bits >> 16) % 135) as u8;
         let extra = (bits >> 24) as u8 & 63;
@@ -234,6 +255,7 @@ impl Game for Dragon {
             options: *options,
             lines: transform::line_totals(&pos),
             history: RepetitionHistory::starting_at(pos.hash),
+            guard: guard_of(&pos, options),
         })
     }
 

@@ -389,4 +389,9 @@ pub const RULINGS: &[Ruling] = &[
     truce::REPETITION,
     truce::FIFTY_MOVES,
     truce::STALEMATE,
+    // Victory (issue 6 item 4): engine/src/dragon/victory.rs.
+    super::victory::LOCKING_UP_RULING,
+    super::victory::LOCKING_UP_SCORE,
+    super::victory::DIRECT_CAPTURE_RULING,
+    super::victory::PLANTING,
 ];

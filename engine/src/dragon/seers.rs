@@ -83,7 +83,7 @@ pub fn refusal(p: &Position, opts: &DragonOptions, side: Side) -> Option<SeerRef
         Some(SeerRefusal::AlreadyThisMove(name))
     } else if p.pending != 0 {
         Some(SeerRefusal::ChoicePending(name))
-    } else if !moves::has_action(p, opts) {
+    } else if !moves::has_action_guarded(p, opts).0 {
         Some(SeerRefusal::NoAction(name))
     } else {
         None
@@ -91,7 +91,7 @@ pub fn refusal(p: &Position, opts: &DragonOptions, side: Side) -> Option<SeerRef
 }
 
 /// Whether the side to move may consult, given that he has another action
-/// (the generator's quick test: no [`moves::has_action`]).
+/// (the generator's quick test: no [`moves::has_action_guarded`]).
 #[inline]
 pub(crate) fn listed(p: &Position) -> bool {
     p.counters.seers[p.to_move.index()] < SEER_LIMIT
@@ -131,7 +131,8 @@ fn procedure_of(p: &Position, a: Action) -> Option<usize> {
         | ActionKind::VesselRealign
         | ActionKind::Choice
         | ActionKind::Seer
-        | ActionKind::Truce => None,
+        | ActionKind::Truce
+        | ActionKind::Plant => None,
     }
 }
 
@@ -177,7 +178,7 @@ impl StateOfAffairs {
             }
         }
         let mut legal = DragonActions::new();
-        moves::legal_actions(p, opts, &mut legal);
+        moves::legal_actions_guarded(p, opts, None, &mut legal);
         let mut open = 0u8;
         let mut actions = 0u16;
         for &a in &legal {

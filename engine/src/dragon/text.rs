@@ -47,9 +47,10 @@ use super::moves::ocean;
 use super::options::DragonOptions;
 use super::procedures::Pending;
 use super::state::{Position, Vessel, VesselKind, flags};
-use crate::core::{NotationError, PositionError, Side};
+use super::victory;
+use crate::core::{NotationError, Outcome, PositionError, Side};
 
-const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `choose 3`, `seer storm` (`seer forest`) or `truce`";
+const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `plant E4`, `choose 3`, `seer storm` (`seer forest`) or `truce`";
 
 /// The side names of Dragon: `forest` (Green, North) and `storm` (Red, South).
 #[must_use]
@@ -176,6 +177,10 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
             })
         }
         Some(ActionKind::Truce) => out.write_str("truce"),
+        Some(ActionKind::Plant) => {
+            out.write_str("plant ")?;
+            write_origin(from, out)
+        }
         None => write!(out, "?{:08x}", action.0),
     }
 }
@@ -251,6 +256,9 @@ pub(crate) fn parse_action(
             .parse()
             .map_err(|_| err(format!("`choose` and a number 0-255, found `{n}`")))?;
         return Ok(Action::new(ActionKind::Choice, NO_ORIGIN, NO_ORIGIN, n));
+    }
+    if let Some(at) = t.strip_prefix("plant ") {
+        return Ok(Action::new(ActionKind::Plant, sq(at.trim())?, NO_ORIGIN, 0));
     }
     if let Some(to) = t.strip_prefix("spring ") {
         let to = sq(to.trim())?;
@@ -496,10 +504,53 @@ pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
     out.write_str(" ply:")?;
     write_number(p.ply, out)?;
     if let Some(o) = p.outcome {
-        out.write_str(" draw:")?;
+        out.write_char(' ')?;
+        out.write_str(result_key(o.winner))?;
+        out.write_char(':')?;
         out.write_str(o.rule.name())?;
     }
     Ok(())
+}
+
+/// The key of a result field: `draw`, `forest-wins` or `storm-wins`.
+const fn result_key(winner: Option<Side>) -> &'static str {
+    match winner {
+        None => "draw",
+        Some(Side::Green) => "forest-wins",
+        Some(Side::Red) => "storm-wins",
+    }
+}
+
+/// The result an import reads as recorded, for the rules a position alone
+/// does not show (the enemy royal already in the Barren Lands, the banner
+/// replaced, a truce by repetition or agreement): `None` for a rule the
+/// position must show itself.
+fn recorded_result(key: &str, rule: &str) -> Option<Outcome> {
+    let winner = match key {
+        "forest-wins" => Side::Green,
+        "storm-wins" => Side::Red,
+        "draw" => return super::truce::recorded(rule),
+        _ => return None,
+    };
+    match rule {
+        "direct-capture" => Some(victory::win(
+            winner,
+            victory::DIRECT_CAPTURE,
+            victory::DIRECT_CAPTURE_POINTS,
+        )),
+        "planting-a-flag" => Some(victory::win(
+            winner,
+            victory::PLANTING_A_FLAG,
+            victory::PLANTING_POINTS,
+        )),
+        // A royal taken (ruling `dragon.locking-up`): he is in the Barren Lands.
+        "locking-up" => Some(victory::win(
+            winner,
+            victory::LOCKING_UP,
+            victory::LOCKING_UP_POINTS,
+        )),
+        _ => None,
+    }
 }
 
 /// The most forces of a side on the grid an import accepts (the capacity proof
@@ -664,7 +715,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             ));
         }
     };
-    let mut result: Option<&str> = None;
+    let mut result: Option<(&str, &str)> = None;
     for field in fields {
         if result.is_some() {
             return Err(format!("nothing may follow the result, found `{field}`"));
@@ -764,7 +815,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
                     .parse()
                     .map_err(|_| format!("`ply:` a number, found `{value}`"))?;
             }
-            "draw" => result = Some(value),
+            "draw" | "forest-wins" | "storm-wins" => result = Some((key, value)),
             _ => return Err(format!("unknown field `{key}:`")),
         }
     }
@@ -772,22 +823,37 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
-    apply::finish(&mut p, opts);
-    if p.outcome.is_none() {
-        // A truce the position alone does not show, taken as recorded.
-        if let Some(o) = result.and_then(super::truce::recorded) {
-            p.outcome = Some(o);
-            return Ok(p);
+    let _ = apply::finish(&mut p, opts);
+    let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
+    if computed.is_none() {
+        if let Some((key, rule)) = result {
+            if let Some(o) = recorded_result(key, rule) {
+                // A royal captured is in the Barren Lands (a truce the
+                // position alone does not show is taken as recorded).
+                let loser = o.winner.map_or(p.to_move, Side::opponent);
+                let taken = p.barren[victory::royal_kind(loser) as usize] > 0;
+                if o.winner.is_some() && o.rule != victory::PLANTING_A_FLAG && !taken {
+                    return Err(format!(
+                        "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
+                        victory::royal_kind(loser).name()
+                    ));
+                }
+                p.outcome = Some(o);
+                return Ok(p);
+            }
         }
     }
-    let computed = p.outcome.map(|o| o.rule.name());
     if computed != result {
         return Err(match computed {
-            Some(rule) => format!("the position is over (`draw:{rule}`) but gives no such result"),
-            None => format!(
-                "the result `draw:{}` does not follow from the position",
-                result.unwrap_or("")
-            ),
+            Some((key, rule)) => {
+                format!("the position is over (`{key}:{rule}`) but gives no such result")
+            }
+            None => {
+                let (key, rule) = result.unwrap_or(("draw", ""));
+                format!(
+                    "the result `{key}:{rule}` does not follow from the position (a recorded result is `forest-wins:` or `storm-wins:` `direct-capture`, `planting-a-flag` or `locking-up`, or `draw:threefold-repetition` or `draw:truce-by-agreement`)"
+                )
+            }
         });
     }
     let _ = (FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE);
@@ -815,6 +881,24 @@ fn validate(p: &Position) -> Result<(), String> {
                 k.name(),
                 square_name(sq)
             ));
+        }
+    }
+    // One TrueBorn Prince and one Dark Warlord at most (victory turns on
+    // each side's one royal).
+    for side in Side::ALL {
+        let royal = victory::royal_kind(side);
+        let on_grid = p.occupied[side.index()]
+            .iter()
+            .filter(|&s| p.force(s).kind() == Some(royal))
+            .count();
+        let in_areas = p
+            .areas
+            .iter()
+            .flatten()
+            .filter(|f| f.kind() == Some(royal))
+            .count();
+        if on_grid + in_areas > 1 {
+            return Err(format!("more than one {}", royal.name()));
         }
     }
     if p.ep != NO_SQUARE {

@@ -149,7 +149,8 @@ pub(crate) fn irreversible(p: &Position, action: Action) -> bool {
             | ActionKind::Trident
             | ActionKind::Release
             | ActionKind::Spring
-            | ActionKind::Seer,
+            | ActionKind::Seer
+            | ActionKind::Plant,
         ) => true,
         Some(ActionKind::Move) => {
             let (from, to) = (action.from(), action.to());

@@ -256,7 +256,7 @@ impl RefDragon {
     }
 
     /// Whether the force on `to` is attacked at all (land powers and the sea's).
-    fn attacked(&self, to: Pos) -> bool {
+    pub(super) fn attacked(&self, to: Pos) -> bool {
         let victim_green = self.at(to).unwrap().forest();
         self.grid
             .iter()
@@ -556,7 +556,16 @@ fn dragon_random_ocean_positions_agree_with_the_reference_model() {
         let opts = engine_options(&options);
         for i in 0..40u64 {
             let text = random_ocean_position(0x0CEA_0000 + i * 7919 + k as u64 * 104_729);
-            let g = Dragon::import(&text, &opts).unwrap_or_else(|e| panic!("{e}"));
+            let g = match Dragon::import(&text, &opts) {
+                Ok(g) => g,
+                // Locked Up or stalemated: the reference has no action either.
+                Err(e) if e.expected.contains("is over") => {
+                    let reference = RefDragon::parse(&text, rules_of(&options));
+                    assert!(reference.actions().is_empty(), "{e}");
+                    continue;
+                }
+                Err(e) => panic!("{e}"),
+            };
             if matches!(g.turn(), tigerseye_engine::Turn::Over(_)) {
                 continue;
             }

@@ -78,7 +78,8 @@ fn all() -> Vec<Pos> {
 }
 
 impl RefDragon {
-    fn find(&self, code: &str) -> Option<Pos> {
+    /// Where the force `code` stands, if on the grid.
+    pub(super) fn find(&self, code: &str) -> Option<Pos> {
         self.grid
             .iter()
             .find(|(_, p)| p.code == code)

@@ -9,7 +9,7 @@
 //! set lookup and a walk along the few lines that hold such a force.
 
 use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, PIKE, Region, SWORD, SquareSet};
-use super::super::forces::{Force, Kind, Role};
+use super::super::forces::{Force, Role};
 use super::super::options::{JumpTarget, KnightVariation};
 use super::land::protected;
 use super::{Ctx, ocean};
@@ -20,9 +20,9 @@ pub(crate) struct Threats {
     /// Positions attacked whatever stands between (steps and leaps).
     fixed: SquareSet,
     /// `by`'s forces that capture along vertical and horizontal lines.
-    orthogonal: SquareSet,
+    pub(crate) orthogonal: SquareSet,
     /// `by`'s forces that capture along diagonal lines.
-    diagonal: SquareSet,
+    pub(crate) diagonal: SquareSet,
     /// Positions a force of `by` afloat might capture on, by its moves' shape
     /// ([`ocean::sea_shape`]): elsewhere [`ocean::attacks_from_sea`] is
     /// surely false and is not asked.
@@ -122,7 +122,14 @@ impl Threats {
             if !b.rays[d][sq as usize].meets(liners) {
                 continue;
             }
-            if self.along(c, sq, d, diagonal, ignore) {
+            if along(
+                c,
+                self.by,
+                self.victim,
+                sq,
+                d,
+                (ignore, NO_SQUARE, Force::NONE),
+            ) {
                 return true;
             }
         }
@@ -135,49 +142,61 @@ impl Threats {
     fn attacks_from_sea(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
         self.from_sea.has(sq) && ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore)
     }
+}
 
-    /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:
-    /// a rider attacks as x1, a jumper as x2 (or, under `first-opposing`, as
-    /// any later x(i) when x1..x(i-2) are all the attacker's), a flyer as any
-    /// x(i) unless a Shield of the victim's side stands nearer.
-    fn along(&self, c: &Ctx<'_>, sq: u8, d: usize, diagonal: bool, ignore: u8) -> bool {
-        let by = self.by;
-        let step = &c.b.land_step[d];
-        let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
-        let mut s = step[sq as usize];
-        let mut i = 0u8;
-        // Whether x1..x(i-1), and x1..x(i-2), are all `by`'s.
-        let (mut pre1, mut pre2) = (true, true);
-        let mut shielded = false;
-        while s != NO_SQUARE {
-            let f = if s == ignore {
-                Force::NONE
-            } else {
-                c.p.force(s)
-            };
-            s = step[s as usize];
-            if f.is_none() {
-                continue;
-            }
-            i += 1;
-            let role = f.info().role;
-            if f.is(by) && !protected(f, self.victim) {
-                let jump_ok = i == 2 || (i > 2 && pre2 && first_opposing);
-                if (role.rides(diagonal) && i == 1)
-                    || (role.jumps(diagonal) && jump_ok)
-                    || (role.blazes(diagonal) && !shielded)
-                {
-                    return true;
-                }
-            }
-            if !f.is(by) && role == Role::Sentinel {
-                shielded = true;
-            }
-            pre2 = pre1;
-            pre1 = pre1 && f.is(by);
+/// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:
+/// a rider of `by` attacks as x1, a jumper as x2 (or, under
+/// `first-opposing`, as any later x(i) when x1..x(i-2) are all the
+/// attacker's), a flyer as any x(i) unless a Shield of the victim's side
+/// stands nearer. `edit` = (`ignore`, `put`, `force`): the position `ignore`
+/// is read as empty and `put` as holding `force` (an action not yet played).
+pub(crate) fn along(
+    c: &Ctx<'_>,
+    by: Side,
+    victim: Force,
+    sq: u8,
+    d: usize,
+    edit: (u8, u8, Force),
+) -> bool {
+    let (ignore, put, put_force) = edit;
+    let diagonal = DIAGONAL.contains(&d);
+    let step = &c.b.land_step[d];
+    let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
+    let mut s = step[sq as usize];
+    let mut i = 0u8;
+    // Whether x1..x(i-1), and x1..x(i-2), are all `by`'s.
+    let (mut pre1, mut pre2) = (true, true);
+    let mut shielded = false;
+    while s != NO_SQUARE {
+        let f = if s == put {
+            put_force
+        } else if s == ignore {
+            Force::NONE
+        } else {
+            c.p.force(s)
+        };
+        s = step[s as usize];
+        if f.is_none() {
+            continue;
         }
-        false
+        i += 1;
+        let role = f.info().role;
+        if f.is(by) && !protected(f, victim) {
+            let jump_ok = i == 2 || (i > 2 && pre2 && first_opposing);
+            if (role.rides(diagonal) && i == 1)
+                || (role.jumps(diagonal) && jump_ok)
+                || (role.blazes(diagonal) && !shielded)
+            {
+                return true;
+            }
+        }
+        if !f.is(by) && role == Role::Sentinel {
+            shielded = true;
+        }
+        pre2 = pre1;
+        pre1 = pre1 && f.is(by);
     }
+    false
 }
 
 /// Whether a force of `by` could capture `victim` if it stood on `sq`, with the
@@ -187,17 +206,4 @@ impl Threats {
 /// areas do not act on the grid.
 pub(crate) fn attacked(c: &Ctx<'_>, sq: u8, victim: Force, by: Side, ignore: u8) -> bool {
     Threats::new(c, by, victim, c.b.region(sq)).attacks(c, sq, ignore)
-}
-
-/// Whether the royal of `side` (the TrueBorn Prince or the Dark Warlord) stands
-/// under attack on the grid; `None` when he is not on the grid.
-pub(crate) fn royal_attacked(c: &Ctx<'_>, side: Side) -> Option<bool> {
-    let royal = match side {
-        Side::Green => Kind::TruebornPrince,
-        Side::Red => Kind::DarkWarlord,
-    };
-    let sq = c.p.occupied[side.index()]
-        .iter()
-        .find(|&s| c.p.force(s).kind() == Some(royal))?;
-    Some(attacked(c, sq, c.p.force(sq), side.opponent(), NO_SQUARE))
 }

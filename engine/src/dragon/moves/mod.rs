@@ -15,12 +15,13 @@ pub(crate) mod ocean;
 
 use arrayvec::ArrayVec;
 
-use super::action::{Action, ActionKind};
+use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
+use super::guard::{Guard, Guarded};
 use super::options::DragonOptions;
 use super::procedures;
 use super::state::{Position, flags};
-use super::{seers, truce};
+use super::{seers, truce, victory};
 use crate::core::Side;
 
 /// The most legal actions a position can have. A side has at most 40 forces on
@@ -116,12 +117,33 @@ impl<'a> Ctx<'a> {
 
 /// Writes every legal action of the side to move into `out` (cleared first),
 /// ascending. Nothing once the game is over.
-pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut DragonActions) {
+///
+/// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
+/// the guard `None` when the royal is off the grid).
+#[inline(never)]
+pub(crate) fn legal_actions_guarded(
+    p: &Position,
+    opts: &DragonOptions,
+    known: Option<Option<Guard>>,
+    out: &mut DragonActions,
+) {
     out.clear();
     if p.outcome.is_some() {
         return;
     }
-    generate(&Ctx::new(p, opts), out);
+    let c = Ctx::new(p, opts);
+    match guard_for(&c, known) {
+        Some(guard) => generate(
+            &c,
+            &mut Guarded {
+                inner: out,
+                guard,
+                p,
+                opts,
+            },
+        ),
+        None => generate(&c, out),
+    }
     // Beside another action only: a Seer consultation, a truce offer (rulings
     // `dragon.seers`, `dragon.truce-agreement`), ascending after the rest.
     if !out.is_empty() {
@@ -138,30 +160,57 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
 /// force that surely has one (an unoccupied position next to it in a
 /// direction it moves, a leap not onto its own side), then the generator,
 /// stopping at the first action.
-pub(crate) fn has_action(p: &Position, opts: &DragonOptions) -> bool {
-    if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p) {
-        return true;
-    }
+///
+/// An action that would leave the side's royal under attack is none
+/// ([`Guard`]): the quick look skips the royal, forces on a line through him
+/// and steps onto such a line, and is not taken at all while he is under
+/// attack or afloat.
+///
+/// Also returns the side to move's [`Guard`] it computed.
+pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, Option<Guard>) {
     let c = Ctx::new(p, opts);
+    let guard = guard_for(&c, None);
+    let avoid = match guard {
+        Some(g) if !g.quiet() => None,
+        Some(g) => Some(g.lines()),
+        None => Some(SquareSet::EMPTY),
+    };
+    if let Some(avoid) = avoid {
+        if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p, avoid) {
+            return (true, guard);
+        }
+    }
     let mut any = Any::default();
-    generate(&c, &mut any);
-    any.0
+    match guard {
+        Some(guard) => generate(
+            &c,
+            &mut Guarded {
+                inner: &mut any,
+                guard,
+                p,
+                opts,
+            },
+        ),
+        None => generate(&c, &mut any),
+    }
+    (any.0, guard)
 }
 
 /// Whether some land force of the side to move surely has a move: each test
-/// below implies an action the generator lists.
-fn surely_moves(p: &Position) -> bool {
+/// below implies an action the generator lists. Forces on `avoid` and steps
+/// onto it are not looked at.
+fn surely_moves(p: &Position, avoid: SquareSet) -> bool {
     use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
     use super::forces::Role;
     let b = board();
     let side = p.to_move;
-    let all = p.all_occupied();
+    let all = p.all_occupied().or(avoid);
     let own = p.occupied[side.index()];
     let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
     let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
     let fwd = forward(side);
     for sq in own.iter() {
-        if !b.region(sq).is_land() {
+        if !b.region(sq).is_land() || avoid.has(sq) {
             continue;
         }
         let s = sq as usize;
@@ -203,36 +252,63 @@ fn surely_moves(p: &Position) -> bool {
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
-pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bool {
+///
+/// `known`: the side to move's [`Guard`] when known already.
+#[inline(never)]
+pub(crate) fn is_legal_guarded(
+    p: &Position,
+    opts: &DragonOptions,
+    known: Option<Option<Guard>>,
+    action: Action,
+) -> bool {
     if p.outcome.is_some() {
         return false;
     }
     match action.kind() {
         Some(ActionKind::Seer) => {
-            return action == seers::action(p.to_move) && seers::listed(p) && has_action(p, opts);
+            return action == seers::action(p.to_move)
+                && seers::listed(p)
+                && has_action_guarded(p, opts).0;
         }
         Some(ActionKind::Truce) => {
             return action == truce::offer_action()
                 && truce::offer_listed(p, opts)
-                && has_action(p, opts);
+                && has_action_guarded(p, opts).0;
         }
         _ => {}
     }
     let c = Ctx::new(p, opts);
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
-    if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
+    let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
         let mut all = DragonActions::new();
         generate(&c, &mut all);
-        return all.contains(&action);
+        all.contains(&action)
+    } else if action.kind() == Some(ActionKind::Plant) {
+        action.to() == NO_ORIGIN && victory::may_plant(&c, from)
+    } else {
+        let mut one = ArrayVec::<Action, 512>::new();
+        if c.b.region(from) == Region::Ocean {
+            ocean::generate_at(&c, from, &mut one);
+        } else if p.force(from).is(c.side) {
+            land::generate(&c, from, p.force(from), &mut one);
+        }
+        one.contains(&action)
+    };
+    listed && guard_for(&c, known).is_none_or(|g| g.allows(p, opts, action))
+}
+
+/// The royal-safety [`Guard`] the side to move's actions answer to: `known`
+/// or computed; none while he answers his opponent's truce offer (`choose 1`,
+/// `choose 0` are no moves of his and leave the position as it is, ruling
+/// `dragon.locking-up`), when the royal he must not leave under attack is
+/// the offerer's to protect, not his.
+#[inline]
+fn guard_for(c: &Ctx<'_>, known: Option<Option<Guard>>) -> Option<Guard> {
+    if c.p.pending == procedures::Pending::TruceOffer as u8 {
+        return None;
     }
-    let mut one = ArrayVec::<Action, 512>::new();
-    if c.b.region(from) == Region::Ocean {
-        ocean::generate_at(&c, from, &mut one);
-    } else if p.force(from).is(c.side) {
-        land::generate(&c, from, p.force(from), &mut one);
-    }
-    one.contains(&action)
+    known.unwrap_or_else(|| Guard::new(c))
 }
 
 impl<const N: usize> Sink for ArrayVec<Action, N> {
@@ -247,7 +323,7 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
     }
 }
 
-fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
+pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
         ocean::trident_opening(c, out);
         return;
@@ -275,6 +351,7 @@ fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
                 ocean::generate_at(c, from, out);
             } else {
                 land::generate(c, from, c.p.force(from), out);
+                victory::plant(c, from, out);
             }
             if out.done() {
                 return;

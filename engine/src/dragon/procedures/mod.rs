@@ -420,7 +420,8 @@ mod tests {
                 "the Librarian is On Alert",
             ),
             (
-                format!("{empty} storm white-room:pr"),
+                // (A Knight for the royal: two royals of a side are refused first.)
+                format!("{} storm white-room:pr", empty.replacen("pr", "gk", 1)),
                 "the White Room holds",
             ),
             (
@@ -428,7 +429,7 @@ mod tests {
                 "the White Room holds",
             ),
             (
-                format!("{empty} forest stairwell:DW"),
+                format!("{} forest stairwell:DW", empty.replacen("DW", "RK", 1)),
                 "the Dark Warlord is in the Stairwell",
             ),
             (

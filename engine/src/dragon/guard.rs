@@ -1,0 +1,573 @@
+//! The royals' duty to escape an attack, made cheap (seed 000, The TrueBorn
+//! Prince: "The TrueBorn Prince must not remain under attack if it is possible
+//! to escape the attack", the Dark Warlord likewise; ruling
+//! `dragon.locking-up`): no action may leave the mover's own royal under
+//! attack.
+//!
+//! The rule's definition is [`leaves_royal_attacked`]: play the action on a
+//! copy and ask whether the royal stands under attack (a win at once never
+//! leaves him so). That costs a copy and an attack test per action, so the
+//! [`Guard`] computes once per generation what the answer can depend on and
+//! plays only the actions that could change it:
+//!
+//! - the royal **on land and not under attack**: steps and leaps attack
+//!   whatever stands between, so only an action that starts or ends on a line
+//!   through him up to the farthest opposing rider, jumper or blazer of his
+//!   kingdom, or opposing force afloat that captures along lines from the
+//!   ocean, on it (it may open the line, or become the screen a jumper
+//!   needs), en passant (its victim leaves a third position) and a
+//!   procedure's choice (the TrueBorn Queen goes to war as it ends) are
+//!   looked at; a move or capture among them walks only the lines it touches
+//!   ([`Guard::surely_safe`]) and is played only when that cannot tell;
+//!   every other action is legal;
+//! - the royal **on land and under attack**: an action ends the attack only by
+//!   moving him, by starting or ending on such a line (blocking it, capturing
+//!   the rider, removing a jumper's screen) or on an opposing force (capturing
+//!   an attacker, or the enemy royal, which wins), by sinking or sailing (a
+//!   vessel's occupant may be an attacker, or the Red Witch carried next to
+//!   the Prince), by a move of the Red Witch or of the Storm Queen who
+//!   becomes her on leaving the Kingdom of Storms (her Direct Capture wins),
+//!   en passant or a choice: those are played, every other action is illegal;
+//! - the royal **afloat and not under attack** (boarders, Rams, Cannons:
+//!   ruling `dragon.royal-aboard`): the actions next to him (a vessel there
+//!   may come to fly the opposing colour, her Ram pointing at him) or on a line
+//!   through him up to the farthest opposing force afloat that captures along
+//!   lines, or Flagship, are played; afloat and under attack, every action;
+//! - re-aligning a bow never changes the answer (it moves nothing and turns
+//!   only the mover's own Ram and Cannons).
+//!
+//! The royal's own moves from land are the generator's business: it already
+//! lists only positions no opposing force attacks once he has left his own
+//! (or, for the Dark Warlord under `warlord-into-attack = allowed`, every
+//! position while he is not under attack). A test compares the Guard with the
+//! definition on every action of thousands of positions.
+
+use std::sync::OnceLock;
+
+use super::action::{Action, ActionKind};
+use super::apply;
+use super::board::{NO_SQUARE, Region, SQUARES, SquareSet, board};
+use super::forces::{Kind, Role};
+use super::moves::{Ctx, Sink, attack, ocean};
+use super::options::{DragonOptions, WarlordIntoAttack};
+use super::state::Position;
+use super::victory::royal_square;
+use crate::core::Side;
+
+/// `full_rays()[d][sq]`: every position from `sq` along direction `d` over
+/// the whole grid (kingdoms and ocean).
+fn full_rays() -> &'static [[SquareSet; SQUARES]; 8] {
+    static RAYS: OnceLock<[[SquareSet; SQUARES]; 8]> = OnceLock::new();
+    RAYS.get_or_init(|| {
+        let b = board();
+        let mut rays = [[SquareSet::EMPTY; SQUARES]; 8];
+        for (d, step) in b.step.iter().enumerate() {
+            for (sq, set) in rays[d].iter_mut().enumerate() {
+                let mut s = step[sq];
+                while s != NO_SQUARE {
+                    set.insert(s);
+                    s = step[s as usize];
+                }
+            }
+        }
+        rays
+    })
+}
+
+/// `through()[sq]`: every position on the eight full rays from `sq`.
+fn through() -> &'static [SquareSet; SQUARES] {
+    static THROUGH: OnceLock<[SquareSet; SQUARES]> = OnceLock::new();
+    THROUGH.get_or_init(|| {
+        let rays = full_rays();
+        let mut out = [SquareSet::EMPTY; SQUARES];
+        for (sq, set) in out.iter_mut().enumerate() {
+            for ray in rays {
+                *set = set.or(ray[sq]);
+            }
+        }
+        out
+    })
+}
+
+/// The positions on the lines from the royal on `royal` along which an
+/// opposing force could come to attack him once something moves: on each ray
+/// (over the whole grid) that holds an opposing force of his region capturing
+/// along such a line (a rider, jumper or blazer: `threats`) or any opposing
+/// force afloat, the positions from him to the farthest of them (beyond it
+/// nothing can matter).
+fn exposed_lines(c: &Ctx<'_>, royal: u8, threats: &attack::Threats) -> SquareSet {
+    let (orthogonal, diagonal) = sea_liners(c.p, c.side.opponent());
+    segments(
+        royal,
+        threats.orthogonal.or(orthogonal),
+        threats.diagonal.or(diagonal),
+    )
+}
+
+/// The forces of `by` afloat that capture along vertical and horizontal, and
+/// along diagonal lines from the ocean (by their moves' shape,
+/// [`ocean::sea_shape`]: Watchtowers and Castles, Crossbowmen and Catapults,
+/// Buccaneers and Pirates, the Queens); the others afloat capture by a step
+/// or a leap, whatever stands between, or not at all.
+fn sea_liners(p: &Position, by: Side) -> (SquareSet, SquareSet) {
+    let (mut orthogonal, mut diagonal) = (SquareSet::EMPTY, SquareSet::EMPTY);
+    p.occupied[by.index()]
+        .and(board().water)
+        .for_each(|s| match p.force(s).info().role {
+            Role::Rook | Role::Crossbow => orthogonal.insert(s),
+            Role::Bishop => diagonal.insert(s),
+            Role::Queen => {
+                orthogonal.insert(s);
+                diagonal.insert(s);
+            }
+            Role::Fixed
+            | Role::Royal
+            | Role::Adjacent
+            | Role::Sentinel
+            | Role::PalaceGuard
+            | Role::Walker
+            | Role::PalaceWalker
+            | Role::Pawn
+            | Role::Knight
+            | Role::Lance
+            | Role::SiegeRook
+            | Role::SiegeBishop
+            | Role::SiegeQueen
+            | Role::FlyerAll
+            | Role::FlyerOrthogonal
+            | Role::FlyerDiagonal
+            | Role::Bird => {}
+        });
+    (orthogonal, diagonal)
+}
+
+/// On each ray from `from` (over the whole grid), the positions from it to
+/// the farthest of `orthogonal` (on the vertical and horizontal rays) or
+/// `diagonal` (on the diagonal ones).
+fn segments(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
+    let mut lines = SquareSet::EMPTY;
+    for (d, ray) in full_rays().iter().enumerate() {
+        let whole = ray[from as usize];
+        let on = whole.and(if d % 2 == 1 { diagonal } else { orthogonal });
+        on.for_each(|a| {
+            let beyond = ray[a as usize];
+            for w in 0..3 {
+                lines.0[w] |= whole.0[w] & !beyond.0[w];
+            }
+        });
+    }
+    lines
+}
+
+/// The positions that matter to the royal afloat on `royal`, not under
+/// attack: those next to him (a vessel there may come to fly the opposing
+/// colour, her Ram pointing at him), and on each line through him those up to
+/// the farthest opposing force afloat (a boarder) or Flagship (her Cannons
+/// fire along a line through him, over one occupied vessel). A boarder that
+/// leaps does so whatever stands between.
+fn afloat_lines(c: &Ctx<'_>, royal: u8) -> SquareSet {
+    let (mut orthogonal, mut diagonal) = sea_liners(c.p, c.side.opponent());
+    c.p.fleet.and(through()[royal as usize]).for_each(|s| {
+        if c.p.vessel(s).kind().is_flagship() {
+            orthogonal.insert(s);
+            diagonal.insert(s);
+        }
+    });
+    let mut near = segments(royal, orthogonal, diagonal);
+    for step in &c.b.step {
+        let s = step[royal as usize];
+        if s != NO_SQUARE {
+            near.insert(s);
+        }
+    }
+    near
+}
+
+/// The royal's situation, computed once per generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Not under attack: play what touches `hot`, allow the rest.
+    Quiet,
+    /// On land, under attack: play what could end it, refuse the rest.
+    Attacked,
+    /// Afloat and under attack: play everything.
+    Everything,
+}
+
+/// Which of the side to move's actions could leave its royal under attack,
+/// and the test of one ([`Guard::allows`]); see the module's doc.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Guard {
+    royal: u8,
+    mode: Mode,
+    /// The royal stands on land.
+    land: bool,
+    /// The royal's own moves need no test (the generator's own check, or the
+    /// Dark Warlord free under `warlord-into-attack = allowed` while not
+    /// attacked).
+    trust_royal: bool,
+    /// Quiet: the lines through the royal that matter; Attacked: those and
+    /// the opposing forces; and his own position. A fourth word, empty, for
+    /// origins past the grid.
+    hot: [u64; 4],
+}
+
+/// Kinds always played: a procedure's choice (the TrueBorn Queen may go to
+/// war as it ends), en passant (its victim leaves a third position).
+const PLAYED: u32 = 1 << ActionKind::Choice as u32 | 1 << ActionKind::EnPassant as u32;
+/// Kinds always legal: planting wins at once; the Trident opening comes before
+/// any attack; a Seer consultation moves nothing.
+const FREE: u32 =
+    1 << ActionKind::Plant as u32 | 1 << ActionKind::Trident as u32 | 1 << ActionKind::Seer as u32;
+/// A vessel re-aligning her bow.
+const REALIGN: u32 = 1 << ActionKind::VesselRealign as u32;
+/// Kinds that sink or sail: a vessel's occupant may be an attacker, or the
+/// Red Witch carried next to the Prince.
+const SAILS: u32 = 1 << ActionKind::VesselAdvance as u32
+    | 1 << ActionKind::Ram as u32
+    | 1 << ActionKind::Fire as u32;
+
+impl Guard {
+    /// The guard of the side to move, or `None` when its royal is not on the
+    /// grid (in the White Room or the Stairwell: the procedures').
+    #[inline(never)]
+    pub(crate) fn new(c: &Ctx<'_>) -> Option<Guard> {
+        let royal = royal_square(c.p, c.side)?;
+        let victim = c.p.force(royal);
+        let region = c.b.region(royal);
+        let allowed = victim.kind() == Some(Kind::DarkWarlord)
+            && c.opts.warlord_into_attack == WarlordIntoAttack::Allowed;
+        let opponent = c.side.opponent();
+        let (mode, hot) = if region == Region::Ocean {
+            // Afloat: boarders come along the lines through him (or leap,
+            // whatever stands between), Rams from next to him, Cannons along
+            // a line through him; an action elsewhere changes none of them.
+            if ocean::attacked_on(c, c.p, royal, victim) {
+                (Mode::Everything, SquareSet::EMPTY)
+            } else {
+                (Mode::Quiet, afloat_lines(c, royal))
+            }
+        } else {
+            let threats = attack::Threats::new(c, opponent, victim, region);
+            let lines = exposed_lines(c, royal, &threats);
+            if threats.attacks(c, royal, NO_SQUARE) {
+                (Mode::Attacked, lines.or(c.p.occupied[opponent.index()]))
+            } else {
+                (Mode::Quiet, lines)
+            }
+        };
+        // On land the generator checks the Prince's (and the Warlord's under
+        // `forbidden`) own moves; afloat only the Warlord free is trusted.
+        let trust_royal = match mode {
+            Mode::Quiet => region != Region::Ocean || allowed,
+            Mode::Attacked => !allowed,
+            Mode::Everything => false,
+        };
+        let mut hot = hot;
+        hot.insert(royal);
+        let [a, b, c3] = hot.0;
+        Some(Guard {
+            royal,
+            mode,
+            land: region != Region::Ocean,
+            trust_royal,
+            hot: [a, b, c3, 0],
+        })
+    }
+
+    /// Whether the royal is not under attack: then an action from and to
+    /// positions off [`Guard::lines`] (and not en passant or a choice) is
+    /// legal without a test.
+    pub(crate) fn quiet(&self) -> bool {
+        self.mode == Mode::Quiet
+    }
+
+    /// The royal's position and the positions that matter (when
+    /// [`Guard::quiet`]).
+    pub(crate) fn lines(&self) -> SquareSet {
+        SquareSet([self.hot[0], self.hot[1], self.hot[2]])
+    }
+
+    /// Whether `sq` (maybe past the grid) is hot.
+    #[inline(always)]
+    fn hot(&self, sq: u8) -> bool {
+        self.hot[usize::from(sq >> 6)] >> (sq & 63) & 1 != 0
+    }
+
+    /// Whether `a` needs playing: `Some(verdict)` when the answer is known
+    /// without.
+    #[inline(always)]
+    fn verdict(&self, p: &Position, a: Action) -> Option<bool> {
+        // The common case first: not attacked, nothing that matters touched
+        // (the royal's own position is hot too).
+        if self.mode == Mode::Quiet
+            && !self.hot(a.from())
+            && !self.hot(a.to())
+            && (1u32 << (a.kind_value() & 31)) & PLAYED == 0
+        {
+            return Some(true);
+        }
+        self.verdict_rest(p, a)
+    }
+
+    /// [`Guard::verdict`] past the common case.
+    #[inline(never)]
+    fn verdict_rest(&self, p: &Position, a: Action) -> Option<bool> {
+        let kind = 1u32 << (a.kind_value() & 31);
+        if kind & PLAYED != 0 {
+            return None;
+        }
+        if kind & FREE != 0 {
+            return Some(true);
+        }
+        if kind & REALIGN != 0 {
+            // A bow re-aligned moves nothing and turns only the mover's own
+            // Ram and Cannons: the royal stays as attacked as he was.
+            return Some(self.mode == Mode::Quiet);
+        }
+        let (from, to) = (a.from(), a.to());
+        if from == self.royal {
+            return self.trust_royal.then_some(true);
+        }
+        let touches = self.hot(from) || self.hot(to);
+        match self.mode {
+            Mode::Quiet => (!touches).then_some(true),
+            Mode::Everything => None,
+            Mode::Attacked => {
+                // The Red Witch, or the Storm Queen who becomes her on leaving
+                // the Kingdom of Storms: her Direct Capture wins.
+                let witch = || {
+                    usize::from(from) < SQUARES
+                        && matches!(
+                            p.force(from).kind(),
+                            Some(Kind::RedWitch | Kind::StormQueen)
+                        )
+                };
+                if touches || kind & SAILS != 0 || witch() {
+                    None
+                } else {
+                    Some(false)
+                }
+            }
+        }
+    }
+
+    /// Whether `a` (generated for the side to move of `p`) leaves its royal
+    /// out of attack, or wins at once.
+    #[inline(always)]
+    pub(crate) fn allows(&self, p: &Position, opts: &DragonOptions, a: Action) -> bool {
+        self.verdict(p, a)
+            .unwrap_or_else(|| self.surely_safe(p, opts, a) || !leaves_royal_attacked(p, opts, a))
+    }
+
+    /// Whether a move or capture (on land, embarking or disembarking), the
+    /// royal on land and not under attack, surely leaves him so: only the
+    /// lines through him that the action touches can change, so they are
+    /// walked (his kingdom's part, where his attackers on land are) with the
+    /// action's origin emptied and its destination holding the mover, unless
+    /// an opposing force afloat stands on one (then the action is played).
+    /// `false` says "play it" (a win at once, or an attack, is the
+    /// definition's to tell).
+    #[inline(never)]
+    fn surely_safe(&self, p: &Position, opts: &DragonOptions, a: Action) -> bool {
+        if self.mode != Mode::Quiet
+            || !self.land
+            || !matches!(a.kind(), Some(ActionKind::Move | ActionKind::Capture))
+        {
+            return false;
+        }
+        let (from, to) = (a.from(), a.to());
+        let by = p.to_move.opponent();
+        let (orthogonal, diagonal) = sea_liners(p, by);
+        let c = Ctx::new(p, opts);
+        let victim = p.force(self.royal);
+        let edit = (from, to, p.force(from));
+        for (d, ray) in full_rays().iter().enumerate() {
+            let ray = ray[self.royal as usize];
+            if !ray.has(from) && !ray.has(to) {
+                continue;
+            }
+            let afloat = if d % 2 == 1 { diagonal } else { orthogonal };
+            if ray.meets(afloat) || attack::along(&c, by, victim, self.royal, d, edit) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether applying `a` leaves the mover's royal under attack (a win at once
+/// never does): the rule's definition. Never inlined: its copy of the
+/// position stays off the generators' (and their callers') stack frames.
+#[inline(never)]
+pub(crate) fn leaves_royal_attacked(p: &Position, opts: &DragonOptions, a: Action) -> bool {
+    let side = p.to_move;
+    let mut q = *p;
+    apply::apply_action(&mut q, opts, a, &mut |_| {});
+    if q.outcome.is_some_and(|o| o.winner == Some(side)) {
+        return false;
+    }
+    royal_attacked(&q, opts, side)
+}
+
+/// Whether the royal of `side` stands under attack (on land, or afloat: by
+/// boarders, Rams and Cannons, ruling `dragon.royal-aboard`); false when he is
+/// not on the grid.
+pub(crate) fn royal_attacked(p: &Position, opts: &DragonOptions, side: Side) -> bool {
+    royal_square(p, side).is_some_and(|sq| {
+        let c = Ctx::new(p, opts);
+        ocean::attacked_on(&c, p, sq, p.force(sq))
+    })
+}
+
+/// A sink that passes on only the actions the [`Guard`] allows.
+pub(crate) struct Guarded<'a, S: Sink> {
+    pub(crate) inner: &'a mut S,
+    pub(crate) guard: Guard,
+    pub(crate) p: &'a Position,
+    pub(crate) opts: &'a DragonOptions,
+}
+
+impl<S: Sink> Sink for Guarded<'_, S> {
+    #[inline]
+    fn push(&mut self, action: Action) {
+        if self.guard.allows(self.p, self.opts, action) {
+            self.inner.push(action);
+        }
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.inner.done()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Game, zobrist::splitmix64};
+    use crate::dragon::moves::{self, DragonActions};
+    use crate::dragon::{Dragon, JumpTarget, KnightVariation};
+
+    /// The rule's definition, written without the Guard: the Dark Warlord's
+    /// own moves are free under `warlord-into-attack = allowed` while he is
+    /// not under attack; every other action is played and the royal asked.
+    fn by_definition(p: &Position, opts: &DragonOptions, a: Action) -> bool {
+        let side = p.to_move;
+        let free = side == Side::Red
+            && opts.warlord_into_attack == WarlordIntoAttack::Allowed
+            && royal_square(p, side) == Some(a.from())
+            && !royal_attacked(p, opts, side);
+        free || !leaves_royal_attacked(p, opts, a)
+    }
+
+    /// The positions of the perft tables (crowded kingdoms, the ocean crowded,
+    /// the procedures) and the deployment.
+    fn starts() -> Vec<String> {
+        let table = include_str!("../../../scenarios/perft/dragon.toml");
+        let mut out: Vec<String> = table
+            .lines()
+            .filter_map(|l| l.strip_prefix("position = \""))
+            .map(|l| l.trim_end_matches('"').to_owned())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    #[derive(Default, Debug)]
+    struct Seen {
+        positions: usize,
+        actions: usize,
+        attacked: usize,
+        afloat: usize,
+        everything: usize,
+        refused: usize,
+    }
+
+    /// Compares the Guard with the definition on every generated action of
+    /// `p`'s side to move.
+    fn compare(p: &Position, opts: &DragonOptions, seen: &mut Seen) {
+        let c = Ctx::new(p, opts);
+        let Some(guard) = Guard::new(&c) else {
+            return;
+        };
+        seen.positions += 1;
+        match guard.mode {
+            Mode::Attacked => seen.attacked += 1,
+            Mode::Everything => seen.everything += 1,
+            Mode::Quiet => {}
+        }
+        if c.b.region(guard.royal) == Region::Ocean {
+            seen.afloat += 1;
+        }
+        let mut all = DragonActions::new();
+        moves::generate(&c, &mut all);
+        for &a in &all {
+            let fast = guard.allows(p, opts, a);
+            let slow = by_definition(p, opts, a);
+            if fast != slow {
+                let mut text = String::new();
+                let _ = super::super::text::export(p, &mut text);
+                panic!("{a:?}: guard {fast}, definition {slow} in {text}");
+            }
+            seen.actions += 1;
+            seen.refused += usize::from(!slow);
+        }
+    }
+
+    /// Random games from every start under several options, comparing the
+    /// Guard with the definition at every position: it must agree on every
+    /// action, and the run must meet positions with the royal under attack and
+    /// afloat and refuse actions.
+    fn run(games: u64, plies: usize) -> Seen {
+        let mut seen = Seen::default();
+        let mut variants = [DragonOptions::default(); 3];
+        variants[1].warlord_into_attack = WarlordIntoAttack::Allowed;
+        variants[2].knights = KnightVariation::Pike;
+        variants[2].jump_target = JumpTarget::FirstOpposing;
+        let mut x = 0x5AFE_u64;
+        let mut legal = DragonActions::new();
+        for (v, opts) in variants.iter().enumerate() {
+            let mut starts: Vec<Dragon> = starts()
+                .iter()
+                .map(|t| Dragon::import(t, opts).unwrap())
+                .collect();
+            starts.push(Dragon::new(opts));
+            for game in 0..games {
+                let mut g = starts[(game as usize + v) % starts.len()].clone();
+                for _ in 0..plies {
+                    compare(&g.pos, opts, &mut seen);
+                    g.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    x = splitmix64(x ^ game);
+                    let a = legal[(x % legal.len() as u64) as usize];
+                    g.play(a).unwrap();
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_guard_agrees_with_playing_every_action() {
+        let seen = run(24, 150);
+        eprintln!("{seen:?}");
+        assert!(seen.positions >= 3000, "{seen:?}");
+        assert!(seen.attacked >= 50, "{seen:?}");
+        assert!(seen.afloat >= 50, "{seen:?}");
+        assert!(seen.everything >= 5, "{seen:?}");
+        assert!(seen.refused >= 500, "{seen:?}");
+    }
+
+    /// The same over many more games: `cargo test --release -- --ignored`.
+    #[test]
+    #[ignore = "a longer run of the same comparison"]
+    fn the_guard_agrees_with_playing_every_action_long() {
+        let seen = run(400, 400);
+        eprintln!("{seen:?}");
+        assert!(seen.attacked >= 1000, "{seen:?}");
+    }
+}
