@@ -213,6 +213,10 @@ pub struct NorthernLight {
     /// every action, which must know it to go on to the next Hunt), so that the
     /// match's turn and its checks do not compute it again.
     stage_turn: Turn,
+    /// The match's own part of the hash (the stage and the first movers known),
+    /// kept whenever they change, so that [`Game::hash`] does not compute it
+    /// again; [`Game::recompute_hash`] does, so the checks compare the two.
+    extra_hash: u64,
 }
 
 impl Clone for NorthernLight {
@@ -224,6 +228,7 @@ impl Clone for NorthernLight {
             chess_first: self.chess_first,
             ply: self.ply,
             stage_turn: self.stage_turn,
+            extra_hash: self.extra_hash,
         }
     }
 
@@ -234,6 +239,7 @@ impl Clone for NorthernLight {
         self.chess_first = source.chess_first;
         self.ply = source.ply;
         self.stage_turn = source.stage_turn;
+        self.extra_hash = source.extra_hash;
     }
 }
 
@@ -279,7 +285,9 @@ impl NorthernLight {
         }
     }
 
-    fn extra_hash(&self) -> u64 {
+    /// The match's own part of the hash, computed: the stage's key and the first
+    /// movers' keys.
+    fn compute_extra_hash(&self) -> u64 {
         let mut h = KEYS[self.stage.index()];
         if let Some(s) = self.qi_first {
             h ^= KEYS[4 + s.index()];
@@ -395,6 +403,7 @@ impl NorthernLight {
             first,
         });
         self.stage = next;
+        self.extra_hash = self.compute_extra_hash();
     }
 }
 
@@ -514,6 +523,9 @@ impl Game for NorthernLight {
             }
         };
         self.ply += 1;
+        if first.is_some() {
+            self.extra_hash = self.compute_extra_hash();
+        }
         if matches!(self.stage_turn, Turn::Over(_)) {
             self.advance(events);
         }
@@ -634,7 +646,7 @@ impl Game for NorthernLight {
             Stage::Quest(g) => g.hash(),
             Stage::Chess(g) | Stage::Deciding(g) => g.hash(),
         };
-        h ^ self.extra_hash()
+        h ^ self.extra_hash
     }
 
     #[inline]
@@ -644,7 +656,7 @@ impl Game for NorthernLight {
             Stage::Quest(g) => g.recompute_hash(),
             Stage::Chess(g) | Stage::Deciding(g) => g.recompute_hash(),
         };
-        h ^ self.extra_hash()
+        h ^ self.compute_extra_hash()
     }
 
     #[inline]
@@ -759,8 +771,10 @@ impl NorthernLight {
             chess_first,
             ply: 0,
             stage_turn: Turn::Chance,
+            extra_hash: 0,
         };
         game.stage_turn = game.compute_stage_turn();
+        game.extra_hash = game.compute_extra_hash();
         game
     }
 
