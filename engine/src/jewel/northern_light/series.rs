@@ -593,7 +593,19 @@ impl Game for NorthernLight {
             };
             rest.split_at(end)
         }
-        let (stage_name, mut rest) = next(text);
+        // The stage: one of the four names followed by whitespace or the end is
+        // taken as it stands (the token `next` would cut, without scanning it);
+        // anything else is cut by `next`, for the error.
+        let trimmed = text.trim_start();
+        let known = STAGE_NAMES.iter().find(|name| {
+            trimmed
+                .strip_prefix(**name)
+                .is_some_and(|after| after.chars().next().is_none_or(char::is_whitespace))
+        });
+        let (stage_name, mut rest) = match known {
+            Some(name) => trimmed.split_at(name.len()),
+            None => next(text),
+        };
         let mut qi_first = None;
         let mut chess_first = None;
         // The Hunt's own position: from the first token that is not a first
