@@ -710,8 +710,15 @@ fn print_sim(s: &sim::SimStats) {
     if s.unfinished > 0 {
         println!("  unfinished at the ply cap: {}", s.unfinished);
     }
-    let events: Vec<String> = s.events.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    println!("  events: {}", events.join(", "));
+    // Each rule event's total and how often it fired a game (the procedures'
+    // events among them: Towering, interchanges, Seers, ...).
+    let games = s.games.max(1) as f64;
+    let events: Vec<String> = s
+        .events
+        .iter()
+        .map(|(k, v)| format!("{k} {v} ({:.3}/game)", *v as f64 / games))
+        .collect();
+    println!("  events (total, a game): {}", events.join(", "));
     if let Some(series) = tigerseye_conformance::series::summarize(s) {
         for line in series.markdown().lines() {
             println!("  {line}");

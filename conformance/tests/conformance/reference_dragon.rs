@@ -9,6 +9,7 @@
 
 mod ocean;
 mod procedures;
+mod seers;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -59,6 +60,8 @@ struct Rules {
     open_water_passes: bool,
     /// `cannon-target = first-opposing` (the ocean).
     cannon_first_opposing: bool,
+    /// `truce-agreement = offers`.
+    truce_offers: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -76,6 +79,10 @@ struct RefDragon {
     rules: Rules,
     /// The special areas, the Barren Lands, the flags, the pending step.
     procs: procedures::Procedures,
+    /// Seer consultations of the Forest and the Storm OverLord.
+    seers: [u32; 2],
+    /// A truce was agreed.
+    over: bool,
 }
 
 fn parse_pos(s: &str) -> Pos {
@@ -138,7 +145,15 @@ impl RefDragon {
         let mut trident = false;
         let mut cannonballs = [0; 2];
         let mut procs = procedures::Procedures::default();
+        let mut seers = [0; 2];
+        let mut over = false;
         for field in fields {
+            over |= field.starts_with("draw:");
+            if let Some(v) = field.strip_prefix("seers:") {
+                for (i, n) in v.split(',').enumerate() {
+                    seers[i] = n.parse().unwrap();
+                }
+            }
             if let Some((key, value)) = field.split_once(':') {
                 procs.field(key, value);
             }
@@ -167,6 +182,8 @@ impl RefDragon {
             cannonballs,
             rules,
             procs,
+            seers,
+            over,
         }
     }
 
@@ -343,6 +360,16 @@ impl RefDragon {
 
     /// Every legal action, in the engine's notation.
     fn actions(&self) -> BTreeSet<String> {
+        if self.over {
+            return BTreeSet::new();
+        }
+        let mut out = self.board_actions();
+        self.seer_and_truce_actions(&mut out);
+        out
+    }
+
+    /// Every legal action but a consultation or a truce offer.
+    fn board_actions(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         if self.trident && !self.forest_to_move {
             let dirs = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
@@ -426,6 +453,9 @@ impl RefDragon {
 
     /// Applies an action in notation (what the perft needs).
     fn play(&self, action: &str) -> RefDragon {
+        if let Some(next) = self.play_seer_or_truce(action) {
+            return next;
+        }
         if action.starts_with('v') {
             return self.play_vessel(action);
         }
@@ -531,6 +561,7 @@ fn rules_of(options: &BTreeMap<String, String>) -> Rules {
         warlord_may_be_attacked: is("warlord-into-attack", "allowed"),
         open_water_passes: is("open-water", "passes"),
         cannon_first_opposing: is("cannon-target", "first-opposing"),
+        truce_offers: is("truce-agreement", "offers"),
     }
 }
 
@@ -552,12 +583,13 @@ fn engine_actions(g: &Dragon) -> BTreeSet<String> {
 /// exactly the reference model's actions.
 #[test]
 fn dragon_legal_actions_agree_with_the_reference_model() {
-    let option_sets: [&[(&str, &str)]; 5] = [
+    let option_sets: [&[(&str, &str)]; 6] = [
         &[],
         &[("knights", "sword")],
         &[("knights", "pike"), ("jump-target", "first-opposing")],
         &[("warlord-into-attack", "allowed")],
         &[("formation", "trident")],
+        &[("truce-agreement", "offers")],
     ];
     let mut compared = 0;
     for (k, set) in option_sets.iter().enumerate() {

@@ -20,7 +20,8 @@
 //! | `Trident` | `trident NW NE` | the Trident opening: both Ships re-align (note 17) |
 //! | `Spring` | `spring E12` | the Librarian or Jailer On Alert is Sprung (issue 6) |
 //! | `Choice` | `choose 3` | a procedure's choice (issue 6) |
-//! | `Seer` | `seer` | the OverLord consults his Seer (issue 6) |
+//! | `Seer` | `seer storm` | the OverLord consults his Seer (issue 6, [`seers`](super::seers)) |
+//! | `Truce` | `truce` | the side to move offers a truce (issue 6, [`truce`](super::truce), `--option truce-agreement=offers`) |
 
 use std::fmt;
 
@@ -58,12 +59,14 @@ pub enum ActionKind {
     Spring = 10,
     /// A procedure's choice (the extra byte).
     Choice = 11,
-    /// A Seer consultation.
+    /// A Seer consultation (the extra byte: the consulting side's index).
     Seer = 12,
+    /// A truce offered by the side to move (rule 23.1).
+    Truce = 13,
 }
 
 impl ActionKind {
-    const ALL: [ActionKind; 13] = [
+    const ALL: [ActionKind; 14] = [
         ActionKind::Move,
         ActionKind::Capture,
         ActionKind::EnPassant,
@@ -77,6 +80,7 @@ impl ActionKind {
         ActionKind::Spring,
         ActionKind::Choice,
         ActionKind::Seer,
+        ActionKind::Truce,
     ];
 
     /// The kind of value `v`, if any.

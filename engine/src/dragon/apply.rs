@@ -9,10 +9,11 @@ use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
 use super::moves::{forward, has_action, ocean};
 use super::options::DragonOptions;
-use super::procedures::{self, springing, towering};
+use super::procedures::{self, Pending, springing, towering};
 use super::sea::{self, OceanEvent};
 use super::state::Position;
 use super::transform;
+use super::{seers, truce};
 use crate::core::{Outcome, RuleId, Score, ScoreUnit, Side};
 
 /// Rule 23.3: "fifty moves are played by both players and there having been no
@@ -22,8 +23,9 @@ pub const FIFTY_MOVE_TRUCE: RuleId = RuleId("fifty-move-truce");
 /// Note 7: "Stalemate results in a truce being declared and is therefore a
 /// draw."
 pub const STALEMATE_TRUCE: RuleId = RuleId("stalemate-truce");
-/// The project's ply bound (ruling `dragon.ply-bound`), until issue 6's
-/// victories end games.
+/// The project's ply bound (ruling `dragon.ply-bound`): not the seed's, the
+/// last resort that keeps every game finite when none of the seed's endings
+/// came first.
 pub const PLY_BOUND_TRUCE: RuleId = RuleId("ply-bound");
 /// Plies without a capture, sinking or pawn or vessel move that make the truce.
 pub const FIFTY_MOVES: u16 = 100;
@@ -31,8 +33,8 @@ pub const FIFTY_MOVES: u16 = 100;
 pub const PLY_BOUND: u32 = 2000;
 
 /// A truce's score. The seed's table keeps only Direct Capture (5) and
-/// Planting a Flag (3); the truce's is lost (issue 6 rules on it). Until then a
-/// draw is recorded as a half Game Point each.
+/// Planting a Flag (3); the truce's is lost: a draw is recorded as a half
+/// Game Point each.
 pub const TRUCE_SCORE: Score = Score::each_halves(1, ScoreUnit::GamePoints);
 
 /// Sends a force (captured or lost) to the Barren Lands: a tower with her bird
@@ -66,6 +68,7 @@ pub(crate) fn apply(
     let mut reset = false;
     let mut new_ep = NO_SQUARE;
     let flags_before = p.flags;
+    let mut within_move = false;
     match action.kind() {
         Some(ActionKind::Move) if towering::is_towering(p, from, to) => {
             towering::apply(p, from, to, events);
@@ -191,22 +194,47 @@ pub(crate) fn apply(
             reset = true;
         }
         Some(ActionKind::Spring) => springing::apply(p, to, events),
+        Some(ActionKind::Choice) if p.pending == Pending::TruceOffer as u8 => {
+            // The answer to a truce offer: the offerer's move goes on.
+            truce::answer(p, action.extra(), events);
+            new_ep = p.ep;
+            within_move = true;
+        }
         Some(ActionKind::Choice) => {
             // A procedure's choice is no move: the en-passant position and the
             // truce's count stay as the move left them.
             procedures::apply_choice(p, action.extra(), events);
             new_ep = p.ep;
         }
-        Some(ActionKind::Seer) | None => {
-            // Never generated yet (issue 6): `apply` refuses them.
+        Some(ActionKind::Seer) => {
+            // A consultation does not end the move (note 8).
+            let affairs = seers::apply(p, opts);
+            events(DragonEvent::Seer(affairs));
+            new_ep = p.ep;
+            within_move = true;
         }
+        Some(ActionKind::Truce) => {
+            truce::offer(p, events);
+            new_ep = p.ep;
+            within_move = true;
+        }
+        None => {}
     }
     p.set_ep(new_ep);
-    if procedures::end_action(p, side, events) {
+    // Within a move (`within_move`): a consultation, a truce offer and its
+    // answer (the offer hands the answer to the opponent and the answer hands
+    // the move back, `truce`).
+    if !within_move && procedures::end_action(p, side, events) {
         p.set_to_move(side.opponent());
+        truce::turn_passed(p);
     }
     p.ply += 1;
-    if action.kind() != Some(ActionKind::Choice) {
+    // No move for the fifty-move truce: a procedure's choice, a consultation,
+    // a truce offer (ruling `dragon.fifty-moves`).
+    if !matches!(
+        action.kind(),
+        Some(ActionKind::Choice | ActionKind::Seer | ActionKind::Truce)
+    ) {
         p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
     }
     finish(p, opts);
@@ -220,6 +248,9 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 
 /// Records the end of the game if the position ends it: the truces.
 pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) {
+    if p.outcome.is_some() {
+        return;
+    }
     let rule = if p.pending != 0 {
         // A procedure's choice comes first, but for the project's bound on
         // the game's length, which ends it even then.

@@ -7,7 +7,9 @@ use super::board::{DIRECTION_NAMES, square_name};
 use super::forces::{Force, Kind};
 use super::procedures::{self, ProcedureEvent};
 use super::sea::OceanEvent;
-use crate::core::RuleEvent;
+use super::seers::StateOfAffairs;
+use super::text::side_name;
+use crate::core::{RuleEvent, Side};
 
 /// A rule event of Dragon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +67,15 @@ pub enum DragonEvent {
     /// A procedure's event: Towering, Interchanging, Springing, exchanges
     /// ([`ProcedureEvent`]).
     Procedure(ProcedureEvent),
+    /// `seer`: an OverLord consulted his Seer, who told him the State of
+    /// Affairs ([`seers`](super::seers)).
+    Seer(StateOfAffairs),
+    /// `truce-offered`: the side `by` offered a truce (rule 23.1, ruling
+    /// `dragon.truce-agreement`); the opponent answers.
+    TruceOffered {
+        /// The offering OverLord.
+        by: Side,
+    },
     /// `trident-opening`: the two Ships beside the Red Flagship re-aligned.
     Trident {
         /// The west Ship's new bow.
@@ -83,6 +94,8 @@ impl RuleEvent for DragonEvent {
             DragonEvent::Released { .. } => "maiden-flight",
             DragonEvent::Demoted { .. } => "demoted",
             DragonEvent::Trident { .. } => "trident-opening",
+            DragonEvent::Seer(_) => "seer",
+            DragonEvent::TruceOffered { .. } => "truce-offered",
             DragonEvent::Ocean(e) => e.tag(),
             DragonEvent::Procedure(e) => e.tag(),
         }
@@ -114,6 +127,8 @@ pub const EVENTS: &[&str] = &[
     "storm-empress",
     "freed",
     "exchanged",
+    "seer",
+    "truce-offered",
 ];
 
 const _: () = assert!(procedures::events::TAGS.len() == 10);
@@ -159,6 +174,12 @@ impl fmt::Display for DragonEvent {
                 name(from),
                 square_name(on),
                 to.name()
+            ),
+            DragonEvent::Seer(affairs) => write!(f, "seer: {affairs}"),
+            DragonEvent::TruceOffered { by } => write!(
+                f,
+                "truce-offered: the {} OverLord offers a truce",
+                side_name(by)
             ),
             DragonEvent::Ocean(e) => e.fmt(f),
             DragonEvent::Procedure(e) => e.fmt(f),

@@ -12,10 +12,11 @@
 //! embarking, boarding, ramming, cannons) and the transformations. Issue 6
 //! (part 2) has so far added the procedures ([`procedures`]: Towering and
 //! Castling, the Interchanges, Springing and Shielding, freeing the Captives
-//! and the other exchanges, each choice an action of its own); victory, the
-//! Seers, the truce by repetition and the scoring are still to come. Until
-//! then a game ends by the fifty-move truce, a stalemate or the project's ply
-//! bound (ruling [`options::PLY_BOUND`]).
+//! and the other exchanges, each choice an action of its own), the Seers
+//! ([`seers`]) and the Truce ([`truce`]: by agreement as an option, threefold
+//! repetition, the fifty-move truce, stalemate); victory and the scoring are
+//! still to come. The project's ply bound (ruling [`options::PLY_BOUND`]) is
+//! the last resort that keeps every game finite.
 //!
 //! ```
 //! use tigerseye_engine::{Game, Turn, Side};
@@ -40,6 +41,7 @@ pub mod ocean_rules;
 pub mod options;
 pub mod procedures;
 pub mod sea;
+pub mod seers;
 pub mod squares;
 pub mod state;
 mod tables;
@@ -47,6 +49,7 @@ mod tables;
 mod tests;
 mod text;
 pub mod transform;
+pub mod truce;
 
 use std::fmt;
 
@@ -61,21 +64,56 @@ pub use self::ocean_rules::{CannonTarget, OpenWater};
 pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
 pub use self::procedures::{Pending, ProcedureEvent};
 pub use self::sea::OceanEvent;
+pub use self::seers::{SeerRefusal, StateOfAffairs};
 pub use self::state::Position;
 pub use self::text::{MAX_FORCES_ON_GRID, side_name};
-use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Side, Turn};
+pub use self::truce::{THREEFOLD_REPETITION, TRUCE_BY_AGREEMENT, TruceAgreement};
+use crate::core::{
+    Game, InvariantError, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn,
+};
 use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// A game of Dragon in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Dragon {
     pos: Position,
     options: DragonOptions,
     /// The totals of each line of descent at the deployment or the import
     /// ([`transform::LINES`]), conserved.
     lines: [u8; transform::LINES.len()],
+    /// The positions since the last action that can never be undone, for the
+    /// truce by repetition (rule 23.2, [`truce::record`]).
+    history: RepetitionHistory,
 }
+
+impl Clone for Dragon {
+    fn clone(&self) -> Dragon {
+        Dragon {
+            pos: self.pos,
+            options: self.options,
+            lines: self.lines,
+            history: self.history.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Dragon) {
+        self.pos = source.pos;
+        self.options = source.options;
+        self.lines = source.lines;
+        self.history.clone_from(&source.history);
+    }
+}
+
+impl PartialEq for Dragon {
+    /// The same position, options and lines of descent; the repetition
+    /// history is the past, not the position.
+    fn eq(&self, other: &Dragon) -> bool {
+        self.pos == other.pos && self.options == other.options && self.lines == other.lines
+    }
+}
+
+impl Eq for Dragon {}
 
 impl Dragon {
     /// The position.
@@ -90,6 +128,20 @@ impl Dragon {
     pub fn royal_under_attack(&self, side: Side) -> Option<bool> {
         moves::attack::royal_attacked(&moves::Ctx::new(&self.pos, &self.options), side)
     }
+
+    /// Why `side` may not consult his Seer now, or `None` when `seer forest`
+    /// (`seer storm`) is a legal action (ruling [`seers::SEERS`]).
+    #[must_use]
+    pub fn seer_refusal(&self, side: Side) -> Option<SeerRefusal> {
+        seers::refusal(&self.pos, &self.options, side)
+    }
+
+    /// What the side to move's Seer would tell him now: his forces under
+    /// attack, the procedures open to him, the material on each side.
+    #[must_use]
+    pub fn state_of_affairs(&self) -> StateOfAffairs {
+        StateOfAffairs::of(&self.pos, &self.options)
+    }
 }
 
 impl Game for Dragon {
@@ -102,7 +154,13 @@ impl Game for Dragon {
     const TITLE: &'static str = "Dragon";
     const SOURCE: &'static str = "seed 000 (Dragon), G. Nicholls";
     const RULINGS: &'static [Ruling] = options::RULINGS;
-    const RULES: &'static [RuleId] = &[FIFTY_MOVE_TRUCE, STALEMATE_TRUCE, PLY_BOUND_TRUCE];
+    const RULES: &'static [RuleId] = &[
+        TRUCE_BY_AGREEMENT,
+        THREEFOLD_REPETITION,
+        FIFTY_MOVE_TRUCE,
+        STALEMATE_TRUCE,
+        PLY_BOUND_TRUCE,
+    ];
     const EVENTS: &'static [&'static str] = events::EVENTS;
 
     fn new(options: &DragonOptions) -> Dragon {
@@ -111,6 +169,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
+            history: RepetitionHistory::starting_at(pos.hash),
         }
     }
 
@@ -134,7 +193,9 @@ impl Game for Dragon {
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
+        let restart = truce::irreversible(&self.pos, action);
         apply::apply(&mut self.pos, &self.options, action, events);
+        truce::record(&mut self.pos, &mut self.history, restart);
     }
 
     fn is_legal(&self, action: Action) -> bool {
@@ -150,7 +211,7 @@ impl Game for Dragon {
     }
 
     fn arbitrary_action(&self, bits: u64) -> Action {
-        let kind = (bits % 13) as u8;
+        let kind = (bits % 14) as u8;
         let from = ((bits >> 8) % 135) as u8;
         let to = ((bits >> 16) % 135) as u8;
         let extra = (bits >> 24) as u8 & 63;
@@ -172,6 +233,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
+            history: RepetitionHistory::starting_at(pos.hash),
         })
     }
 
@@ -186,6 +248,7 @@ impl Game for Dragon {
     fn check_invariants(&self) -> Result<(), InvariantError> {
         self.pos.check()?;
         procedures::check(&self.pos)?;
+        truce::check(&self.pos, &self.history)?;
         transform::check_lines(&self.pos, &self.lines)
     }
 

@@ -3,6 +3,7 @@
 
 use super::deploy::Formation;
 use super::ocean_rules::{self, CannonTarget, OpenWater};
+use super::truce::{self, TruceAgreement};
 use crate::core::{GameOptions, OptionError, OptionSpec};
 use crate::rulings::{Reading, Ruling};
 
@@ -74,6 +75,9 @@ pub struct DragonOptions {
     /// `cannon-target`: first-vessel (default) or first-opposing (ruling
     /// `dragon.cannon-target`).
     pub cannon_target: CannonTarget,
+    /// `truce-agreement`: never (default) or offers (ruling
+    /// `dragon.truce-agreement`).
+    pub truce_agreement: TruceAgreement,
 }
 
 impl GameOptions for DragonOptions {
@@ -113,6 +117,12 @@ impl GameOptions for DragonOptions {
             values: &CannonTarget::NAMES,
             ruling: Some("dragon.cannon-target"),
             doc: "what a Cannonball sinks beyond the one intervening vessel: the next vessel if opposing, or the first opposing vessel",
+        },
+        OptionSpec {
+            key: "truce-agreement",
+            values: &TruceAgreement::NAMES,
+            ruling: Some("dragon.truce-agreement"),
+            doc: "whether the side to move may offer a truce (`truce`), which the opponent agrees to (`choose 1`) or declines (`choose 0`) (rule 23.1)",
         },
     ];
 
@@ -162,6 +172,7 @@ impl GameOptions for DragonOptions {
                     _ => return Err(bad(&CannonTarget::NAMES)),
                 };
             }
+            "truce-agreement" => self.truce_agreement = TruceAgreement::parse(key, value)?,
             _ => return Err(OptionError::unknown_key(key, value, Self::SPECS)),
         }
         Ok(())
@@ -181,6 +192,7 @@ impl GameOptions for DragonOptions {
             },
             "open-water" => self.open_water.name(),
             "cannon-target" => self.cannon_target.name(),
+            "truce-agreement" => self.truce_agreement.name(),
             _ => return None,
         })
     }
@@ -303,12 +315,12 @@ pub const TRIDENT_OPENING: Ruling = Ruling {
 /// Ruling `dragon.truce-by-ply-bound`: how random games end before issue 6.
 pub const PLY_BOUND: Ruling = Ruling {
     id: "dragon.ply-bound",
-    question: "Until victory, repetition and the Seers are implemented (issue 6), how does a game end?",
+    question: "What keeps a random game finite when none of the seed's endings comes, and how is the fifty-move truce enforced?",
     source: "seed 000 (Dragon), rule 23 (Truce): \"3. If a situation occurs whereby fifty moves are played by both players and there having been no capture or sinking nor any movement of Vessels, Dwarfs, Gnomes, Elves or Trolls\"; note 7 (\"Stalemate results in a truce\")",
     readings: &[
         Reading {
             name: "fifty-moves-and-bound",
-            text: "a truce (a draw) is declared at once after fifty moves each with no capture, sinking or move of a vessel, Dwarf, Gnome, Elf or Troll; a side with no legal action is stalemated (a truce); and a game reaching 2000 plies is drawn by the project's ply bound",
+            text: "the seed's truces are declared at once (the fifty-move truce, threefold repetition, stalemate: rulings dragon.fifty-moves, dragon.repetition, dragon.stalemate); as a last resort, not the seed's, a game reaching 2000 plies is drawn by the project's ply bound (`draw:ply-bound`), even with a procedure's choice pending",
         },
         Reading {
             name: "claimed",
@@ -316,7 +328,7 @@ pub const PLY_BOUND: Ruling = Ruling {
         },
     ],
     option: None,
-    reason: "\"either player or the Arbiter can enforce a Truce\": in a simulation someone always does; the ply bound is not the seed's, it keeps random games finite until the victories of issue 6 end most of them",
+    reason: "\"either player or the Arbiter can enforce a Truce\": in a simulation someone always does; the ply bound is not the seed's, it keeps random games finite (every movement of a vessel restarts the fifty-move count, so random games seldom reach it) and names itself as the deciding rule, apart from the seed's endings",
 };
 
 /// Ruling `dragon.under-attack`: which forces put a position "under attack".
@@ -371,4 +383,10 @@ pub const RULINGS: &[Ruling] = &[
     super::procedures::rulings::SHIELD_LOWERING,
     super::procedures::rulings::FOREST_TALISMAN_KEPT,
     super::procedures::rulings::QUEEN_TO_WAR,
+    // The Seers and the Truce (issue 6 items 5-6): seers.rs, truce.rs.
+    super::seers::SEERS,
+    truce::AGREEMENT,
+    truce::REPETITION,
+    truce::FIFTY_MOVES,
+    truce::STALEMATE,
 ];

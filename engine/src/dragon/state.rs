@@ -213,9 +213,15 @@ pub mod flags {
     pub const LIBRARIAN_SHIELD_LOWERED: u32 = 1 << 11;
     /// The Jailer has lowered his Shield: the Ice Dragon was captured.
     pub const JAILER_SHIELD_LOWERED: u32 = 1 << 12;
+    /// The side to move has consulted his Seer in this move (ruling
+    /// `dragon.seers`: one consultation a move); cleared as the turn passes.
+    pub const SEER_THIS_MOVE: u32 = 1 << 13;
+    /// The side whose move it is has offered a truce in this move (ruling
+    /// `dragon.truce-agreement`: one offer a move); cleared as the turn passes.
+    pub const TRUCE_OFFERED: u32 = 1 << 14;
 
     /// Every flag with its name in positions.
-    pub const NAMES: [(u32, &str); 12] = [
+    pub const NAMES: [(u32, &str); 14] = [
         (TRIDENT_OPENING, "trident-opening"),
         (PRINCE_SAILED, "prince-sailed"),
         (PRINCE_IN_STORMS, "prince-in-storms"),
@@ -228,6 +234,8 @@ pub mod flags {
         (QUEEN_AT_WAR, "queen-at-war"),
         (LIBRARIAN_SHIELD_LOWERED, "librarian-shield-lowered"),
         (JAILER_SHIELD_LOWERED, "jailer-shield-lowered"),
+        (SEER_THIS_MOVE, "seer-this-move"),
+        (TRUCE_OFFERED, "truce-offered"),
     ];
 }
 

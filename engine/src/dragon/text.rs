@@ -4,7 +4,8 @@
 //! **Notation** (see [`action`](super::action)): `E2-E3`, `E2xE3`, `D4xE3ep`,
 //! `E14*D12` (an arrow), `A15^A4` (a maiden flight), `vE10-E9`, `vE10>SW`,
 //! `vE10xE9`, `vE10*C8` (vessels), `trident NW NE`, `spring E12`, `choose 3`,
-//! `seer`.
+//! `seer storm` (`seer forest`; `seer` alone reads as the side to move's),
+//! `truce` (an offer).
 //!
 //! **Positions**: one line of space-separated fields:
 //!
@@ -27,7 +28,9 @@
 //!    step passed, if any; `pending:` the procedure step awaiting a choice,
 //!    if any (`pending:guards`, `pending:ice-dragon@E5`, `pending:exchange@E1`:
 //!    [`Pending`]); `quiet:` plies towards the fifty-move truce; `ply:`;
-//! 4. the result once over, such as `draw:fifty-move-truce`.
+//! 4. the result once over, such as `draw:fifty-move-truce`
+//!    (`draw:threefold-repetition` and `draw:truce-by-agreement` are taken as
+//!    recorded: the position alone does not show them).
 
 use std::fmt;
 
@@ -46,7 +49,7 @@ use super::procedures::Pending;
 use super::state::{Position, Vessel, VesselKind, flags};
 use crate::core::{NotationError, PositionError, Side};
 
-const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `choose 3` or `seer`";
+const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `choose 3`, `seer storm` (`seer forest`) or `truce`";
 
 /// The side names of Dragon: `forest` (Green, North) and `storm` (Red, South).
 #[must_use]
@@ -164,7 +167,15 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
             write_origin(to, out)
         }
         Some(ActionKind::Choice) => write!(out, "choose {}", action.extra()),
-        Some(ActionKind::Seer) => out.write_str("seer"),
+        Some(ActionKind::Seer) => {
+            out.write_str("seer ")?;
+            out.write_str(match action.extra() {
+                0 => "forest",
+                1 => "storm",
+                _ => "?",
+            })
+        }
+        Some(ActionKind::Truce) => out.write_str("truce"),
         None => write!(out, "?{:08x}", action.0),
     }
 }
@@ -218,8 +229,21 @@ pub(crate) fn parse_action(
         return Ok(action);
     }
     let sq = |s: &str| parse_square(s).map_err(|e| err(format!("{ACTION_FORMS}: {e}")));
-    if t == "seer" {
-        return Ok(Action::new(ActionKind::Seer, NO_ORIGIN, NO_ORIGIN, 0));
+    if let Some(rest) = t.strip_prefix("seer") {
+        let side = match rest.trim() {
+            "" => p.to_move,
+            "forest" => Side::Green,
+            "storm" => Side::Red,
+            other => {
+                return Err(err(format!(
+                    "`seer forest` or `seer storm`, found `seer {other}`"
+                )));
+            }
+        };
+        return Ok(super::seers::action(side));
+    }
+    if t == "truce" {
+        return Ok(super::truce::offer_action());
     }
     if let Some(n) = t.strip_prefix("choose ") {
         let n: u8 = n
@@ -749,6 +773,13 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
     apply::finish(&mut p, opts);
+    if p.outcome.is_none() {
+        // A truce the position alone does not show, taken as recorded.
+        if let Some(o) = result.and_then(super::truce::recorded) {
+            p.outcome = Some(o);
+            return Ok(p);
+        }
+    }
     let computed = p.outcome.map(|o| o.rule.name());
     if computed != result {
         return Err(match computed {
@@ -787,8 +818,15 @@ fn validate(p: &Position) -> Result<(), String> {
         }
     }
     if p.ep != NO_SQUARE {
-        let behind = b.step[super::moves::forward(p.to_move.opponent())][p.ep as usize];
-        let pawn = match p.to_move {
+        // The right is the mover's: the offerer's while his truce offer awaits
+        // its answer.
+        let mover = if p.pending == Pending::TruceOffer as u8 {
+            p.to_move.opponent()
+        } else {
+            p.to_move
+        };
+        let behind = b.step[super::moves::forward(mover.opponent())][p.ep as usize];
+        let pawn = match mover {
             Side::Green => Kind::Gnome,
             Side::Red => Kind::Dwarf,
         };

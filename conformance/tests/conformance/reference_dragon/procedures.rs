@@ -67,7 +67,7 @@ impl Procedures {
         }
     }
 
-    fn flag(&self, f: &str) -> bool {
+    pub(super) fn flag(&self, f: &str) -> bool {
         self.flags.contains(f)
     }
 }
@@ -424,5 +424,8 @@ impl RefDragon {
             self.procs.flags.insert("jailer-shield-lowered".into());
         }
         self.forest_to_move = !self.forest_to_move;
+        // A consultation and an offer are of one move.
+        self.procs.flags.remove("seer-this-move");
+        self.procs.flags.remove("truce-offered");
     }
 }

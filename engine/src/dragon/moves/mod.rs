@@ -15,11 +15,12 @@ pub(crate) mod ocean;
 
 use arrayvec::ArrayVec;
 
-use super::action::Action;
+use super::action::{Action, ActionKind};
 use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
 use super::options::DragonOptions;
 use super::procedures;
 use super::state::{Position, flags};
+use super::{seers, truce};
 use crate::core::Side;
 
 /// The most legal actions a position can have. A side has at most 40 forces on
@@ -121,6 +122,16 @@ pub(crate) fn legal_actions(p: &Position, opts: &DragonOptions, out: &mut Dragon
         return;
     }
     generate(&Ctx::new(p, opts), out);
+    // Beside another action only: a Seer consultation, a truce offer (rulings
+    // `dragon.seers`, `dragon.truce-agreement`), ascending after the rest.
+    if !out.is_empty() {
+        if seers::listed(p) {
+            out.push(seers::action(p.to_move));
+        }
+        if truce::offer_listed(p, opts) {
+            out.push(truce::offer_action());
+        }
+    }
 }
 
 /// Whether the side to move has any legal action: first a quick look for a
@@ -195,6 +206,17 @@ fn surely_moves(p: &Position) -> bool {
 pub(crate) fn is_legal(p: &Position, opts: &DragonOptions, action: Action) -> bool {
     if p.outcome.is_some() {
         return false;
+    }
+    match action.kind() {
+        Some(ActionKind::Seer) => {
+            return action == seers::action(p.to_move) && seers::listed(p) && has_action(p, opts);
+        }
+        Some(ActionKind::Truce) => {
+            return action == truce::offer_action()
+                && truce::offer_listed(p, opts)
+                && has_action(p, opts);
+        }
+        _ => {}
     }
     let c = Ctx::new(p, opts);
     let from = action.from();

@@ -802,8 +802,18 @@ mod tests {
         let p = Formation::Trident.position();
         let mut out = DragonActions::new();
         crate::dragon::moves::legal_actions(p, &opts, &mut out);
-        assert_eq!(out.len(), 49);
-        assert!(out.iter().all(|a| a.from() == parse_square("D6").unwrap()));
+        // 49 pairs of bows, then the Storm OverLord's Seer (ruling
+        // `dragon.seers`: his own move).
+        assert_eq!(out.len(), 50);
+        assert_eq!(
+            out[49],
+            crate::dragon::seers::action(crate::core::Side::Red)
+        );
+        assert!(
+            out[..49]
+                .iter()
+                .all(|a| a.from() == parse_square("D6").unwrap())
+        );
         assert!(out.windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -102,7 +102,8 @@ pub(crate) fn set_afire(
         | Pending::Guards
         | Pending::YoungerSerpent
         | Pending::Empress
-        | Pending::Exchange => (
+        | Pending::Exchange
+        | Pending::TruceOffer => (
             Kind::YoungerSerpentAfire,
             Kind::YoungerSerpentWaiting,
             Area::CentralDungeon,

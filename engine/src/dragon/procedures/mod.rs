@@ -58,11 +58,14 @@ pub enum Pending {
     /// 1 the Captive Wizard (Magician), 2 a captured White (Black) Knight,
     /// 3 a captured Green (Red) Knight, 4 a captured Ranger (Raider).
     Exchange = 6,
+    /// The opponent offered a truce (rule 23.1, ruling
+    /// `dragon.truce-agreement`): `choose 1` agrees, `choose 0` declines.
+    TruceOffer = 7,
 }
 
 impl Pending {
     /// Every step, by value.
-    pub const ALL: [Pending; 7] = [
+    pub const ALL: [Pending; 8] = [
         Pending::None,
         Pending::Guards,
         Pending::IceDragon,
@@ -70,6 +73,7 @@ impl Pending {
         Pending::YoungerSerpent,
         Pending::Empress,
         Pending::Exchange,
+        Pending::TruceOffer,
     ];
 
     /// The step of byte `v`, if any.
@@ -89,6 +93,7 @@ impl Pending {
             Pending::YoungerSerpent => "younger-serpent",
             Pending::Empress => "storm-empress",
             Pending::Exchange => "exchange",
+            Pending::TruceOffer => "truce-offer",
         }
     }
 
@@ -175,7 +180,7 @@ pub(crate) fn choices(p: &Position, out: &mut impl Sink) {
     let n = match Pending::from_u8(p.pending) {
         Some(Pending::Guards) => 1u16 << towering::guards(p, p.to_move).len(),
         Some(Pending::IceDragon | Pending::ElderSerpent | Pending::YoungerSerpent) => 2,
-        Some(Pending::Empress) => 2,
+        Some(Pending::Empress | Pending::TruceOffer) => 2,
         Some(Pending::Exchange) => {
             let offered = exchange::offered(p, p.to_move);
             for k in 0..5u8 {
@@ -221,7 +226,8 @@ pub(crate) fn apply_choice(p: &mut Position, k: u8, events: &mut impl FnMut(Drag
             }
         }
         Pending::Exchange => exchange::apply(p, side, at, k, events),
-        Pending::None => {}
+        // Answered in `truce::answer`.
+        Pending::TruceOffer | Pending::None => {}
     }
 }
 
@@ -312,6 +318,7 @@ pub(crate) fn check(p: &Position) -> Result<(), InvariantError> {
                 Side::Red => Kind::Troll,
             }) && exchange::offered(p, side) != 0
         }
+        Pending::TruceOffer => p.flags & flags::TRUCE_OFFERED != 0,
     };
     if !ok {
         return err(format!(
