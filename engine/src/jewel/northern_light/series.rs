@@ -213,6 +213,10 @@ pub struct NorthernLight {
     /// every action, which must know it to go on to the next Hunt), so that the
     /// match's turn and its checks do not compute it again.
     stage_turn: Turn,
+    /// The match's own part of the hash (the stage and the first movers known),
+    /// kept whenever they change, so that [`Game::hash`] does not compute it
+    /// again; [`Game::recompute_hash`] does, so the checks compare the two.
+    extra_hash: u64,
 }
 
 impl Clone for NorthernLight {
@@ -224,6 +228,7 @@ impl Clone for NorthernLight {
             chess_first: self.chess_first,
             ply: self.ply,
             stage_turn: self.stage_turn,
+            extra_hash: self.extra_hash,
         }
     }
 
@@ -234,6 +239,7 @@ impl Clone for NorthernLight {
         self.chess_first = source.chess_first;
         self.ply = source.ply;
         self.stage_turn = source.stage_turn;
+        self.extra_hash = source.extra_hash;
     }
 }
 
@@ -279,7 +285,9 @@ impl NorthernLight {
         }
     }
 
-    fn extra_hash(&self) -> u64 {
+    /// The match's own part of the hash, computed: the stage's key and the first
+    /// movers' keys.
+    fn compute_extra_hash(&self) -> u64 {
         let mut h = KEYS[self.stage.index()];
         if let Some(s) = self.qi_first {
             h ^= KEYS[4 + s.index()];
@@ -395,6 +403,7 @@ impl NorthernLight {
             first,
         });
         self.stage = next;
+        self.extra_hash = self.compute_extra_hash();
     }
 }
 
@@ -514,6 +523,9 @@ impl Game for NorthernLight {
             }
         };
         self.ply += 1;
+        if first.is_some() {
+            self.extra_hash = self.compute_extra_hash();
+        }
         if matches!(self.stage_turn, Turn::Over(_)) {
             self.advance(events);
         }
@@ -581,7 +593,19 @@ impl Game for NorthernLight {
             };
             rest.split_at(end)
         }
-        let (stage_name, mut rest) = next(text);
+        // The stage: one of the four names followed by whitespace or the end is
+        // taken as it stands (the token `next` would cut, without scanning it);
+        // anything else is cut by `next`, for the error.
+        let trimmed = text.trim_start();
+        let known = STAGE_NAMES.iter().find(|name| {
+            trimmed
+                .strip_prefix(**name)
+                .is_some_and(|after| after.chars().next().is_none_or(char::is_whitespace))
+        });
+        let (stage_name, mut rest) = match known {
+            Some(name) => trimmed.split_at(name.len()),
+            None => next(text),
+        };
         let mut qi_first = None;
         let mut chess_first = None;
         // The Hunt's own position: from the first token that is not a first
@@ -634,7 +658,7 @@ impl Game for NorthernLight {
             Stage::Quest(g) => g.hash(),
             Stage::Chess(g) | Stage::Deciding(g) => g.hash(),
         };
-        h ^ self.extra_hash()
+        h ^ self.extra_hash
     }
 
     #[inline]
@@ -644,7 +668,7 @@ impl Game for NorthernLight {
             Stage::Quest(g) => g.recompute_hash(),
             Stage::Chess(g) | Stage::Deciding(g) => g.recompute_hash(),
         };
-        h ^ self.extra_hash()
+        h ^ self.compute_extra_hash()
     }
 
     #[inline]
@@ -759,8 +783,10 @@ impl NorthernLight {
             chess_first,
             ply: 0,
             stage_turn: Turn::Chance,
+            extra_hash: 0,
         };
         game.stage_turn = game.compute_stage_turn();
+        game.extra_hash = game.compute_extra_hash();
         game
     }
 
