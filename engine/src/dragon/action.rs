@@ -22,6 +22,7 @@
 //! | `Choice` | `choose 3` | a procedure's choice (issue 6) |
 //! | `Seer` | `seer storm` | the OverLord consults his Seer (issue 6, [`seers`](super::seers)) |
 //! | `Truce` | `truce` | the side to move offers a truce (issue 6, [`truce`](super::truce), `--option truce-agreement=offers`) |
+//! | `Concede` | `concede planting-a-flag` | the side to move concedes in lieu of a Locking Up, Direct Capture or Planting of a Flag (rule 27 a, [`conceding`](super::conceding), `--option concede=offers`) |
 //! | `Plant` | `plant E4` | the flag-bearer on `E4` plants his (her) flag (issue 6, [`victory`](super::victory)) |
 
 use std::fmt;
@@ -67,10 +68,13 @@ pub enum ActionKind {
     /// Planting a Flag: the flag-bearer on the origin replaces the enemy banner
     /// (the destination is [`NO_ORIGIN`], so it sorts after the bearer's moves).
     Plant = 14,
+    /// A concession by the side to move (rule 27 a; the extra byte: what it is
+    /// in lieu of, [`InLieuOf`](super::conceding::InLieuOf)).
+    Concede = 15,
 }
 
 impl ActionKind {
-    const ALL: [ActionKind; 15] = [
+    const ALL: [ActionKind; 16] = [
         ActionKind::Move,
         ActionKind::Capture,
         ActionKind::EnPassant,
@@ -86,6 +90,7 @@ impl ActionKind {
         ActionKind::Seer,
         ActionKind::Truce,
         ActionKind::Plant,
+        ActionKind::Concede,
     ];
 
     /// The kind of value `v`, if any.

@@ -4,6 +4,7 @@
 
 use super::action::{Action, ActionKind};
 use super::board::{NO_SQUARE, board, rank_of};
+use super::conceding::{self, InLieuOf};
 use super::deploy::tracks_first_move;
 use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
@@ -222,6 +223,15 @@ pub(crate) fn apply_action(
             new_ep = p.ep;
             within_move = true;
         }
+        Some(ActionKind::Choice)
+            if let Some(kind) = Pending::from_u8(p.pending).and_then(InLieuOf::of_pending) =>
+        {
+            // The answer to a concession: accepted, or the conceder's move goes
+            // on.
+            conceding::answer(p, kind, action.extra(), events);
+            new_ep = p.ep;
+            within_move = true;
+        }
         Some(ActionKind::Choice) => {
             // A procedure's choice is no move: the en-passant position and the
             // truce's count stay as the move left them.
@@ -237,6 +247,13 @@ pub(crate) fn apply_action(
         }
         Some(ActionKind::Truce) => {
             truce::offer(p, events);
+            new_ep = p.ep;
+            within_move = true;
+        }
+        Some(ActionKind::Concede) => {
+            if let Some(kind) = InLieuOf::from_u8(action.extra()) {
+                conceding::offer(p, kind, events);
+            }
             new_ep = p.ep;
             within_move = true;
         }
@@ -276,7 +293,7 @@ pub(crate) fn apply_action(
     // a truce offer (ruling `dragon.fifty-moves`).
     if !matches!(
         action.kind(),
-        Some(ActionKind::Choice | ActionKind::Seer | ActionKind::Truce)
+        Some(ActionKind::Choice | ActionKind::Seer | ActionKind::Truce | ActionKind::Concede)
     ) {
         p.quiet = if reset { 0 } else { p.quiet.saturating_add(1) };
     }

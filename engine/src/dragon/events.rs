@@ -94,6 +94,14 @@ pub enum DragonEvent {
         /// The offering OverLord.
         by: Side,
     },
+    /// `conceded`: the side `by` conceded in lieu of `kind` (rule 27 a, ruling
+    /// `dragon.concede`); the opponent answers.
+    Conceded {
+        /// The conceding OverLord.
+        by: Side,
+        /// What the concession is in lieu of.
+        kind: super::conceding::InLieuOf,
+    },
     /// `trident-opening`: the two Ships beside the Red Flagship re-aligned.
     Trident {
         /// The west Ship's new bow.
@@ -114,6 +122,7 @@ impl RuleEvent for DragonEvent {
             DragonEvent::Trident { .. } => "trident-opening",
             DragonEvent::Seer(_) => "seer",
             DragonEvent::TruceOffered { .. } => "truce-offered",
+            DragonEvent::Conceded { .. } => "conceded",
             DragonEvent::DirectCapture { .. } => "direct-capture",
             DragonEvent::FlagPlanted { .. } => "flag-planted",
             DragonEvent::Ocean(e) => e.tag(),
@@ -151,6 +160,7 @@ pub const EVENTS: &[&str] = &[
     "exchanged",
     "seer",
     "truce-offered",
+    "conceded",
 ];
 
 const _: () = assert!(procedures::events::TAGS.len() == 10);
@@ -202,6 +212,12 @@ impl fmt::Display for DragonEvent {
                 f,
                 "truce-offered: the {} OverLord offers a truce",
                 side_name(by)
+            ),
+            DragonEvent::Conceded { by, kind } => write!(
+                f,
+                "conceded: the {} OverLord concedes in lieu of {}",
+                side_name(by),
+                kind.name()
             ),
             DragonEvent::Ocean(e) => e.fmt(f),
             DragonEvent::DirectCapture { by, on, captured } => write!(

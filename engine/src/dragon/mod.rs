@@ -32,6 +32,7 @@
 pub mod action;
 mod apply;
 pub mod board;
+pub mod conceding;
 pub mod deploy;
 pub mod events;
 pub mod forces;

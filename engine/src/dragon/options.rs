@@ -1,6 +1,7 @@
 //! Dragon's options (the seed's variations and the other readings of rulings)
 //! and its named rulings.
 
+use super::conceding::{self, Concede};
 use super::deploy::Formation;
 use super::ocean_rules::{self, CannonTarget, OpenWater};
 use super::truce::{self, TruceAgreement};
@@ -78,6 +79,8 @@ pub struct DragonOptions {
     /// `truce-agreement`: never (default) or offers (ruling
     /// `dragon.truce-agreement`).
     pub truce_agreement: TruceAgreement,
+    /// `concede`: never (default) or offers (ruling `dragon.concede`).
+    pub concede: Concede,
 }
 
 impl GameOptions for DragonOptions {
@@ -123,6 +126,12 @@ impl GameOptions for DragonOptions {
             values: &TruceAgreement::NAMES,
             ruling: Some("dragon.truce-agreement"),
             doc: "whether the side to move may offer a truce (`truce`), which the opponent agrees to (`choose 1`) or declines (`choose 0`) (rule 23.1)",
+        },
+        OptionSpec {
+            key: "concede",
+            values: &Concede::NAMES,
+            ruling: Some("dragon.concede"),
+            doc: "whether the side to move may concede in lieu of a Locking Up, Direct Capture or Planting of a Flag (`concede planting-a-flag`), which the opponent accepts (`choose 1`) or, for a Planting only, declines (`choose 0`) (rule 27 a)",
         },
     ];
 
@@ -173,6 +182,7 @@ impl GameOptions for DragonOptions {
                 };
             }
             "truce-agreement" => self.truce_agreement = TruceAgreement::parse(key, value)?,
+            "concede" => self.concede = Concede::parse(key, value)?,
             _ => return Err(OptionError::unknown_key(key, value, Self::SPECS)),
         }
         Ok(())
@@ -193,6 +203,7 @@ impl GameOptions for DragonOptions {
             "open-water" => self.open_water.name(),
             "cannon-target" => self.cannon_target.name(),
             "truce-agreement" => self.truce_agreement.name(),
+            "concede" => self.concede.name(),
             _ => return None,
         })
     }
@@ -394,4 +405,8 @@ pub const RULINGS: &[Ruling] = &[
     super::victory::LOCKING_UP_SCORE,
     super::victory::DIRECT_CAPTURE_RULING,
     super::victory::PLANTING,
+    // Conceding (issue 6 item 7): conceding.rs.
+    conceding::OFFERS,
+    conceding::DECLINE,
+    conceding::RESULT,
 ];

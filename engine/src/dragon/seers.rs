@@ -132,6 +132,7 @@ fn procedure_of(p: &Position, a: Action) -> Option<usize> {
         | ActionKind::Choice
         | ActionKind::Seer
         | ActionKind::Truce
+        | ActionKind::Concede
         | ActionKind::Plant => None,
     }
 }
@@ -182,7 +183,10 @@ impl StateOfAffairs {
         let mut open = 0u8;
         let mut actions = 0u16;
         for &a in &legal {
-            if a.kind() == Some(ActionKind::Seer) || a.kind() == Some(ActionKind::Truce) {
+            if matches!(
+                a.kind(),
+                Some(ActionKind::Seer | ActionKind::Truce | ActionKind::Concede)
+            ) {
                 continue;
             }
             actions += 1;

@@ -219,9 +219,12 @@ pub mod flags {
     /// The side whose move it is has offered a truce in this move (ruling
     /// `dragon.truce-agreement`: one offer a move); cleared as the turn passes.
     pub const TRUCE_OFFERED: u32 = 1 << 14;
+    /// The side whose move it is has conceded in this move (ruling
+    /// `dragon.concede`: one concession a move); cleared as the turn passes.
+    pub const CONCEDED: u32 = 1 << 15;
 
     /// Every flag with its name in positions.
-    pub const NAMES: [(u32, &str); 14] = [
+    pub const NAMES: [(u32, &str); 15] = [
         (TRIDENT_OPENING, "trident-opening"),
         (PRINCE_SAILED, "prince-sailed"),
         (PRINCE_IN_STORMS, "prince-in-storms"),
@@ -236,6 +239,7 @@ pub mod flags {
         (JAILER_SHIELD_LOWERED, "jailer-shield-lowered"),
         (SEER_THIS_MOVE, "seer-this-move"),
         (TRUCE_OFFERED, "truce-offered"),
+        (CONCEDED, "conceded"),
     ];
 }
 

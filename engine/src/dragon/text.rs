@@ -50,7 +50,7 @@ use super::state::{Position, Vessel, VesselKind, flags};
 use super::victory;
 use crate::core::{NotationError, Outcome, PositionError, Side};
 
-const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `plant E4`, `choose 3`, `seer storm` (`seer forest`) or `truce`";
+const ACTION_FORMS: &str = "a move `E2-E3`, a capture `E2xE3`, en passant `D4xE3ep`, an arrow `E14*D12`, a maiden flight `A15^A4`, a vessel's `vE10-E9`, `vE10xE9`, `vE10>SW` or `vE10*C8`, `trident NW NE`, `spring E12`, `plant E4`, `choose 3`, `seer storm` (`seer forest`), `truce` or `concede planting-a-flag`";
 
 /// The side names of Dragon: `forest` (Green, North) and `storm` (Red, South).
 #[must_use]
@@ -177,6 +177,13 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
             })
         }
         Some(ActionKind::Truce) => out.write_str("truce"),
+        Some(ActionKind::Concede) => {
+            out.write_str("concede ")?;
+            out.write_str(
+                super::conceding::InLieuOf::from_u8(action.extra())
+                    .map_or("?", super::conceding::InLieuOf::name),
+            )
+        }
         Some(ActionKind::Plant) => {
             out.write_str("plant ")?;
             write_origin(from, out)
@@ -249,6 +256,16 @@ pub(crate) fn parse_action(
     }
     if t == "truce" {
         return Ok(super::truce::offer_action());
+    }
+    if let Some(kind) = t.strip_prefix("concede ") {
+        return super::conceding::InLieuOf::from_name(kind.trim())
+            .map(super::conceding::action)
+            .ok_or_else(|| {
+                err(format!(
+                    "`concede locking-up`, `concede direct-capture` or `concede planting-a-flag`, found `concede {}`",
+                    kind.trim()
+                ))
+            });
     }
     if let Some(n) = t.strip_prefix("choose ") {
         let n: u8 = n
@@ -532,6 +549,9 @@ fn recorded_result(key: &str, rule: &str) -> Option<Outcome> {
         "draw" => return super::truce::recorded(rule),
         _ => return None,
     };
+    if let Some(o) = super::conceding::recorded(winner, rule) {
+        return Some(o);
+    }
     match rule {
         "direct-capture" => Some(victory::win(
             winner,
@@ -828,11 +848,14 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     if computed.is_none() {
         if let Some((key, rule)) = result {
             if let Some(o) = recorded_result(key, rule) {
-                // A royal captured is in the Barren Lands (a truce the
-                // position alone does not show is taken as recorded).
+                // A royal captured is in the Barren Lands (a truce or a
+                // concession the position alone does not show is taken as
+                // recorded).
                 let loser = o.winner.map_or(p.to_move, Side::opponent);
                 let taken = p.barren[victory::royal_kind(loser) as usize] > 0;
-                if o.winner.is_some() && o.rule != victory::PLANTING_A_FLAG && !taken {
+                let conceded =
+                    super::conceding::recorded(o.winner.unwrap_or(p.to_move), rule).is_some();
+                if o.winner.is_some() && o.rule != victory::PLANTING_A_FLAG && !conceded && !taken {
                     return Err(format!(
                         "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
                         victory::royal_kind(loser).name()
@@ -851,7 +874,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             None => {
                 let (key, rule) = result.unwrap_or(("draw", ""));
                 format!(
-                    "the result `{key}:{rule}` does not follow from the position (a recorded result is `forest-wins:` or `storm-wins:` `direct-capture`, `planting-a-flag` or `locking-up`, or `draw:threefold-repetition` or `draw:truce-by-agreement`)"
+                    "the result `{key}:{rule}` does not follow from the position (a recorded result is `forest-wins:` or `storm-wins:` `direct-capture`, `planting-a-flag`, `locking-up` or a `conceded-` one, or `draw:threefold-repetition` or `draw:truce-by-agreement`)"
                 )
             }
         });
@@ -904,7 +927,7 @@ fn validate(p: &Position) -> Result<(), String> {
     if p.ep != NO_SQUARE {
         // The right is the mover's: the offerer's while his truce offer awaits
         // its answer.
-        let mover = if p.pending == Pending::TruceOffer as u8 {
+        let mover = if Pending::is_offer(p.pending) {
             p.to_move.opponent()
         } else {
             p.to_move

@@ -120,7 +120,7 @@ pub(crate) fn answer(p: &mut Position, k: u8, events: &mut impl FnMut(DragonEven
 /// the turn passes.
 #[inline]
 pub(crate) fn turn_passed(p: &mut Position) {
-    const ONE_MOVE: u32 = flags::SEER_THIS_MOVE | flags::TRUCE_OFFERED;
+    const ONE_MOVE: u32 = flags::SEER_THIS_MOVE | flags::TRUCE_OFFERED | flags::CONCEDED;
     if p.flags & ONE_MOVE != 0 {
         p.edit_off_grid(|p| p.flags &= !ONE_MOVE);
     }
@@ -164,7 +164,8 @@ pub(crate) fn irreversible(p: &Position, action: Action) -> bool {
             ActionKind::VesselAdvance
             | ActionKind::VesselRealign
             | ActionKind::Choice
-            | ActionKind::Truce,
+            | ActionKind::Truce
+            | ActionKind::Concede,
         )
         | None => false,
     }
@@ -214,7 +215,7 @@ pub(crate) fn recorded(rule: &str) -> Option<Outcome> {
 pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
     let err = |m: &str| Err(InvariantError(m.to_owned()));
     // Whose move it is: the offerer's while his offer awaits its answer.
-    let offer = p.pending == Pending::TruceOffer as u8;
+    let offer = Pending::is_offer(p.pending);
     let mover = if offer {
         p.to_move.opponent()
     } else {
@@ -223,8 +224,11 @@ pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), Inv
     if p.flags & flags::SEER_THIS_MOVE != 0 && p.counters.seers[mover.index()] == 0 {
         return err("the side whose move it is consulted his Seer in it but his count is 0");
     }
-    if offer && p.flags & flags::TRUCE_OFFERED == 0 {
+    if p.pending == Pending::TruceOffer as u8 && p.flags & flags::TRUCE_OFFERED == 0 {
         return err("a truce offer awaits its answer but none was offered");
+    }
+    if offer && p.pending != Pending::TruceOffer as u8 && p.flags & flags::CONCEDED == 0 {
+        return err("a concession awaits its answer but none was made");
     }
     if history.current() != Some(p.hash) {
         return err("the repetition history does not end at the current position");

@@ -21,7 +21,7 @@ use super::guard::{Guard, Guarded};
 use super::options::DragonOptions;
 use super::procedures;
 use super::state::{Position, flags};
-use super::{seers, truce, victory};
+use super::{conceding, seers, truce, victory};
 use crate::core::Side;
 
 /// The most legal actions a position can have. A side has at most 40 forces on
@@ -153,6 +153,11 @@ pub(crate) fn legal_actions_guarded(
         if truce::offer_listed(p, opts) {
             out.push(truce::offer_action());
         }
+        if conceding::listed(p, opts) {
+            for kind in conceding::InLieuOf::ALL {
+                out.push(conceding::action(kind));
+            }
+        }
     }
 }
 
@@ -275,6 +280,13 @@ pub(crate) fn is_legal_guarded(
                 && truce::offer_listed(p, opts)
                 && has_action_guarded(p, opts).0;
         }
+        Some(ActionKind::Concede) => {
+            return action.from() == NO_ORIGIN
+                && action.to() == NO_ORIGIN
+                && conceding::InLieuOf::from_u8(action.extra()).is_some()
+                && conceding::listed(p, opts)
+                && has_action_guarded(p, opts).0;
+        }
         _ => {}
     }
     let c = Ctx::new(p, opts);
@@ -305,7 +317,7 @@ pub(crate) fn is_legal_guarded(
 /// the offerer's to protect, not his.
 #[inline]
 fn guard_for(c: &Ctx<'_>, known: Option<Option<Guard>>) -> Option<Guard> {
-    if c.p.pending == procedures::Pending::TruceOffer as u8 {
+    if procedures::Pending::is_offer(c.p.pending) {
         return None;
     }
     known.unwrap_or_else(|| Guard::new(c))

@@ -103,7 +103,10 @@ pub(crate) fn set_afire(
         | Pending::YoungerSerpent
         | Pending::Empress
         | Pending::Exchange
-        | Pending::TruceOffer => (
+        | Pending::TruceOffer
+        | Pending::ConcedeLockingUp
+        | Pending::ConcedeDirectCapture
+        | Pending::ConcedePlanting => (
             Kind::YoungerSerpentAfire,
             Kind::YoungerSerpentWaiting,
             Area::CentralDungeon,

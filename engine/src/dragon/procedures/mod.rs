@@ -25,6 +25,7 @@ pub(crate) mod towering;
 
 use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::board::{Area, NO_SQUARE, square_name};
+use super::conceding::{self, InLieuOf};
 use super::events::DragonEvent;
 use super::forces::{Force, Kind};
 use super::moves::Sink;
@@ -61,11 +62,19 @@ pub enum Pending {
     /// The opponent offered a truce (rule 23.1, ruling
     /// `dragon.truce-agreement`): `choose 1` agrees, `choose 0` declines.
     TruceOffer = 7,
+    /// The opponent conceded in lieu of a Locking Up (rule 27 a): `choose 1`
+    /// accepts (ruling `dragon.concession-declined`: no decline).
+    ConcedeLockingUp = 8,
+    /// The opponent conceded in lieu of a Direct Capture: `choose 1` accepts.
+    ConcedeDirectCapture = 9,
+    /// The opponent conceded in lieu of a Planting of a Flag: `choose 1`
+    /// accepts, `choose 0` declines and play carries on.
+    ConcedePlanting = 10,
 }
 
 impl Pending {
     /// Every step, by value.
-    pub const ALL: [Pending; 8] = [
+    pub const ALL: [Pending; 11] = [
         Pending::None,
         Pending::Guards,
         Pending::IceDragon,
@@ -74,6 +83,9 @@ impl Pending {
         Pending::Empress,
         Pending::Exchange,
         Pending::TruceOffer,
+        Pending::ConcedeLockingUp,
+        Pending::ConcedeDirectCapture,
+        Pending::ConcedePlanting,
     ];
 
     /// The step of byte `v`, if any.
@@ -94,6 +106,9 @@ impl Pending {
             Pending::Empress => "storm-empress",
             Pending::Exchange => "exchange",
             Pending::TruceOffer => "truce-offer",
+            Pending::ConcedeLockingUp => "concede-locking-up",
+            Pending::ConcedeDirectCapture => "concede-direct-capture",
+            Pending::ConcedePlanting => "concede-planting-a-flag",
         }
     }
 
@@ -101,6 +116,15 @@ impl Pending {
     #[must_use]
     pub fn from_name(name: &str) -> Option<Pending> {
         Pending::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whether the pending byte `v` is an offer the opponent answers within
+    /// the offerer's move (a truce offer, a concession): the side to move is
+    /// then the answerer, the move the offerer's.
+    #[inline]
+    #[must_use]
+    pub const fn is_offer(v: u8) -> bool {
+        v >= Pending::TruceOffer as u8 && v <= Pending::ConcedePlanting as u8
     }
 
     /// Whether the step is about a position ([`Position::pending_at`]).
@@ -181,6 +205,18 @@ pub(crate) fn choices(p: &Position, out: &mut impl Sink) {
         Some(Pending::Guards) => 1u16 << towering::guards(p, p.to_move).len(),
         Some(Pending::IceDragon | Pending::ElderSerpent | Pending::YoungerSerpent) => 2,
         Some(Pending::Empress | Pending::TruceOffer) => 2,
+        Some(
+            step @ (Pending::ConcedeLockingUp
+            | Pending::ConcedeDirectCapture
+            | Pending::ConcedePlanting),
+        ) => {
+            if let Some(kind) = InLieuOf::of_pending(step) {
+                for &k in conceding::answers(kind) {
+                    out.push(choice(k));
+                }
+            }
+            return;
+        }
         Some(Pending::Exchange) => {
             let offered = exchange::offered(p, p.to_move);
             for k in 0..5u8 {
@@ -226,8 +262,12 @@ pub(crate) fn apply_choice(p: &mut Position, k: u8, events: &mut impl FnMut(Drag
             }
         }
         Pending::Exchange => exchange::apply(p, side, at, k, events),
-        // Answered in `truce::answer`.
-        Pending::TruceOffer | Pending::None => {}
+        // Answered in `truce::answer`, `conceding::answer`.
+        Pending::TruceOffer
+        | Pending::ConcedeLockingUp
+        | Pending::ConcedeDirectCapture
+        | Pending::ConcedePlanting
+        | Pending::None => {}
     }
 }
 
@@ -319,6 +359,9 @@ pub(crate) fn check(p: &Position) -> Result<(), InvariantError> {
             }) && exchange::offered(p, side) != 0
         }
         Pending::TruceOffer => p.flags & flags::TRUCE_OFFERED != 0,
+        Pending::ConcedeLockingUp | Pending::ConcedeDirectCapture | Pending::ConcedePlanting => {
+            p.flags & flags::CONCEDED != 0
+        }
     };
     if !ok {
         return err(format!(
