@@ -13,6 +13,15 @@
 //! `conceded-planting-a-flag` with the Scoring Table's points (ruling
 //! [`RESULT`]); `choose 0` declines, only in lieu of a Planting (ruling
 //! [`DECLINE`]), and the conceder's move goes on.
+//!
+//! A loss on time (rule 27 b: "the winning player is normally awarded 5 Game
+//! points + 1/2 Nominal unless both players agree to an award of 3 Game points
+//! (for inevitable Planting of a Flag by the winning player)"): the engine
+//! keeps no clocks; the caller drives TigerIncrement
+//! [`Clocks`](crate::core::clocks::Clocks) and, when a flag falls, records the
+//! result with [`Dragon::lose_on_time`](super::Dragon::lose_on_time):
+//! `loss-on-time`, 5 Game Points ([`TimeAward::Normal`], ruling [`NOMINAL`]), or
+//! `loss-on-time-agreed-planting`, 3 ([`TimeAward::AgreedPlanting`]).
 
 use super::action::{Action, ActionKind, NO_ORIGIN};
 use super::board::NO_SQUARE;
@@ -21,7 +30,8 @@ use super::options::DragonOptions;
 use super::procedures::{self, Pending, ProcedureEvent};
 use super::state::{Position, flags};
 use super::victory;
-use crate::core::{OptionError, Outcome, RuleId, Side};
+use crate::core::clocks::{FlagFall, LOSS_ON_TIME};
+use crate::core::{OptionError, Outcome, RuleId, Score, ScoreUnit, Side};
 use crate::rulings::{Reading, Ruling};
 
 /// Rule 27 a, accepted in lieu of a Locking Up.
@@ -30,6 +40,40 @@ pub const CONCEDED_LOCKING_UP: RuleId = RuleId("conceded-locking-up");
 pub const CONCEDED_DIRECT_CAPTURE: RuleId = RuleId("conceded-direct-capture");
 /// Rule 27 a, accepted in lieu of a Planting of a Flag.
 pub const CONCEDED_PLANTING: RuleId = RuleId("conceded-planting-a-flag");
+
+/// Rule 27 b, a loss on time with the players' agreed award of 3 Game Points
+/// "(for inevitable Planting of a Flag by the winning player)".
+pub const LOSS_ON_TIME_AGREED: RuleId = RuleId("loss-on-time-agreed-planting");
+
+/// Rule 27 b's award to the winner on time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeAward {
+    /// "normally awarded 5 Game points + 1/2 Nominal" (the Nominal half not in
+    /// Game Points, ruling [`NOMINAL`]): `loss-on-time`, 5 Game Points.
+    Normal,
+    /// "unless both players agree to an award of 3 Game points":
+    /// `loss-on-time-agreed-planting`, 3 Game Points.
+    AgreedPlanting,
+}
+
+/// The result of a flag fall (rule 27 b): the opponent of the side whose
+/// flag fell wins with `award`.
+#[must_use]
+pub const fn loss_on_time(fall: FlagFall, award: TimeAward) -> Outcome {
+    let winner = fall.side.opponent();
+    match award {
+        TimeAward::Normal => fall.outcome(Score::win(
+            winner,
+            victory::DIRECT_CAPTURE_POINTS,
+            ScoreUnit::GamePoints,
+        )),
+        TimeAward::AgreedPlanting => Outcome {
+            winner: Some(winner),
+            rule: LOSS_ON_TIME_AGREED,
+            score: Score::win(winner, victory::PLANTING_POINTS, ScoreUnit::GamePoints),
+        },
+    }
+}
 
 /// Ruling `dragon.concede`: whether concessions are offered in play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -217,11 +261,40 @@ pub(crate) fn answer(
 /// planting-a-flag`), which the position alone does not show.
 #[must_use]
 pub(crate) fn recorded(winner: Side, rule: &str) -> Option<Outcome> {
+    let fall = FlagFall {
+        side: winner.opponent(),
+        move_number: 0,
+    };
+    if rule == LOSS_ON_TIME.name() {
+        return Some(loss_on_time(fall, TimeAward::Normal));
+    }
+    if rule == LOSS_ON_TIME_AGREED.name() {
+        return Some(loss_on_time(fall, TimeAward::AgreedPlanting));
+    }
     InLieuOf::ALL
         .into_iter()
         .map(|k| k.win(winner))
         .find(|o| o.rule.name() == rule)
 }
+
+/// Ruling `dragon.nominal`.
+pub const NOMINAL: Ruling = Ruling {
+    id: "dragon.nominal",
+    question: "Rule 27 b: \"the winning player is normally awarded 5 Game points + 1/2 Nominal\": what is a Nominal (the seed never defines it), and what does a loss on time score?",
+    source: "seed 000 (Dragon), rule 27 b (\"For a loss on time - the winning player is normally awarded 5 Game points + 1/2 Nominal unless both players agree to an award of 3 Game points (for inevitable Planting of a Flag by the winning player). The Arbiter may over-rule.\")",
+    readings: &[
+        Reading {
+            name: "not-game-points",
+            text: "the Nominal is a unit of its own the seed lost (a tie-break mark, not a Game Point): the result is `loss-on-time`, 5 Game Points, and the half Nominal is not recorded; the players' agreed award is `loss-on-time-agreed-planting`, 3 Game Points; the engine keeps no clocks, the caller records the result (`Dragon::lose_on_time`, TigerIncrement clocks from the clocks module) and a position records it (`forest-wins:loss-on-time`)",
+        },
+        Reading {
+            name: "half-game-point",
+            text: "a Nominal is a Game Point: 5½ Game Points",
+        },
+    ],
+    option: None,
+    reason: "the rule counts the award in Game points and names the Nominal apart; had it meant 5½ Game points it would have said so, and the Scoring Table (5 the most) has no halves but the truce's; what a Nominal is cannot be recovered, so the score keeps what is certain",
+};
 
 /// Ruling `dragon.concede`.
 pub const OFFERS: Ruling = Ruling {
@@ -327,6 +400,55 @@ mod tests {
             assert!(rules.contains(rule.name()), "{rule:?} never: {rules:?}");
         }
         assert!(declined > 0);
+    }
+
+    #[test]
+    fn a_flag_fall_on_tigerincrement_clocks_is_a_loss_on_time() {
+        use crate::core::clocks::{ClockError, Clocks, Millis, TimeControl};
+        let o = DragonOptions::default();
+        let mut g = Dragon::new(&o);
+        let mut clocks = Clocks::new(TimeControl::DRAGON_EXAMPLE);
+        let mut legal = crate::dragon::DragonActions::new();
+        // The Storm OverLord takes 3 minutes a move, the Forest OverLord 1:
+        // 100 min + 2 min a move runs out for the Storms first.
+        let mut x = 0x7135_u64;
+        let fall = loop {
+            g.legal_actions(&mut legal);
+            let side = g.position().to_move;
+            x = crate::core::zobrist::splitmix64(x);
+            g.apply(legal[(x % legal.len() as u64) as usize], &mut |_| {})
+                .unwrap();
+            assert!(g.position().outcome.is_none());
+            if g.position().to_move == side {
+                continue; // a consultation or a choice: the move goes on
+            }
+            let think = Millis::mins(if side == Side::Red { 3 } else { 1 });
+            match clocks.record_move(side, think) {
+                Ok(_) => {}
+                Err(ClockError::FlagFell(fall)) => break fall,
+                Err(e) => panic!("{e:?}"),
+            }
+        };
+        assert_eq!(fall.side, Side::Red);
+        let mut agreed = g.clone();
+        assert!(g.lose_on_time(fall, TimeAward::Normal));
+        let out = g.position().outcome.unwrap();
+        assert_eq!((out.winner, out.rule), (Some(Side::Green), LOSS_ON_TIME));
+        assert_eq!(out.score, Score::win(Side::Green, 5, ScoreUnit::GamePoints));
+        assert!(!g.lose_on_time(fall, TimeAward::Normal));
+        assert!(agreed.lose_on_time(fall, TimeAward::AgreedPlanting));
+        let out = agreed.position().outcome.unwrap();
+        assert_eq!(out.rule, LOSS_ON_TIME_AGREED);
+        assert_eq!(out.score, Score::win(Side::Green, 3, ScoreUnit::GamePoints));
+        for game in [&g, &agreed] {
+            let text = game.export_string();
+            assert!(text.ends_with(&format!(
+                "forest-wins:{}",
+                game.position().outcome.unwrap().rule.name()
+            )));
+            assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(game), "{text}");
+            assert_eq!(game.check_invariants(), Ok(()));
+        }
     }
 
     #[test]

@@ -14,8 +14,8 @@
 //! Castling, the Interchanges, Springing and Shielding, freeing the Captives
 //! and the other exchanges, each choice an action of its own), the Seers
 //! ([`seers`]) and the Truce ([`truce`]: by agreement as an option, threefold
-//! repetition, the fifty-move truce, stalemate); victory and the scoring are
-//! still to come. The project's ply bound (ruling [`options::PLY_BOUND`]) is
+//! repetition, the fifty-move truce, stalemate), victory ([`victory`]) and
+//! conceding and loss on time ([`conceding`], rule 27). The project's ply bound (ruling [`options::PLY_BOUND`]) is
 //! the last resort that keeps every game finite.
 //!
 //! ```
@@ -151,6 +151,29 @@ impl Dragon {
     #[must_use]
     pub fn seer_refusal(&self, side: Side) -> Option<SeerRefusal> {
         seers::refusal(&self.pos, &self.options, side)
+    }
+
+    /// Records a loss on time (rule 27 b): `fall`'s side ran out of time on
+    /// his TigerIncrement clock ([`crate::core::clocks`]), his opponent wins
+    /// with `award` ([`conceding::loss_on_time`], ruling
+    /// [`conceding::NOMINAL`]). A procedure's choice or an answer awaited is
+    /// dropped. Returns false, and changes nothing, when the game is over
+    /// already.
+    #[must_use]
+    pub fn lose_on_time(
+        &mut self,
+        fall: crate::core::clocks::FlagFall,
+        award: conceding::TimeAward,
+    ) -> bool {
+        if self.pos.outcome.is_some() {
+            return false;
+        }
+        if self.pos.pending != 0 {
+            procedures::set_pending(&mut self.pos, procedures::Pending::None, board::NO_SQUARE);
+        }
+        self.pos.outcome = Some(conceding::loss_on_time(fall, award));
+        self.guard = guard_of(&self.pos, &self.options);
+        true
     }
 
     /// What the side to move's Seer would tell him now: his forces under

@@ -409,4 +409,5 @@ pub const RULINGS: &[Ruling] = &[
     conceding::OFFERS,
     conceding::DECLINE,
     conceding::RESULT,
+    conceding::NOMINAL,
 ];
