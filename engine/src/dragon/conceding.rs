@@ -389,6 +389,7 @@ mod tests {
                 assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(&g), "{text}");
             }
             if let Some(out) = g.position().outcome {
+                assert!(Dragon::RULES.contains(&out.rule), "{out:?}");
                 rules.insert(out.rule.name());
             }
         }
@@ -441,6 +442,8 @@ mod tests {
         assert_eq!(out.rule, LOSS_ON_TIME_AGREED);
         assert_eq!(out.score, Score::win(Side::Green, 3, ScoreUnit::GamePoints));
         for game in [&g, &agreed] {
+            let rule = game.position().outcome.unwrap().rule;
+            assert!(Dragon::RULES.contains(&rule), "{rule:?}");
             let text = game.export_string();
             assert!(text.ends_with(&format!(
                 "forest-wins:{}",

@@ -203,6 +203,11 @@ impl Game for Dragon {
         FIFTY_MOVE_TRUCE,
         STALEMATE_TRUCE,
         PLY_BOUND_TRUCE,
+        conceding::CONCEDED_LOCKING_UP,
+        conceding::CONCEDED_DIRECT_CAPTURE,
+        conceding::CONCEDED_PLANTING,
+        crate::core::clocks::LOSS_ON_TIME,
+        conceding::LOSS_ON_TIME_AGREED,
     ];
     const EVENTS: &'static [&'static str] = events::EVENTS;
 
