@@ -23,6 +23,38 @@ fn played(n: u32, seed: u64) -> Vec<Dragon> {
     out
 }
 
+/// Plays `games` random games from `start`, each of at most `plies` plies,
+/// each action chosen by `x = splitmix64(x ^ game)` (`x` from `seed`),
+/// checking the invariants and the hash after every step: `on_event` sees
+/// every event, `after` the game after every step (the last step of a game
+/// that ended included).
+pub(crate) fn random_games(
+    start: &Dragon,
+    games: u64,
+    plies: u32,
+    seed: u64,
+    mut on_event: impl FnMut(&DragonEvent),
+    mut after: impl FnMut(&Dragon),
+) {
+    let mut legal = DragonActions::new();
+    let mut x = seed;
+    for game in 0..games {
+        let mut g = start.clone();
+        for _ in 0..plies {
+            g.legal_actions(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            x = crate::core::zobrist::splitmix64(x ^ game);
+            let a = legal[(x % legal.len() as u64) as usize];
+            g.apply(a, &mut |e| on_event(&e)).unwrap();
+            assert_eq!(g.check_invariants(), Ok(()));
+            assert_eq!(g.hash(), g.recompute_hash());
+            after(&g);
+        }
+    }
+}
+
 #[test]
 #[ignore = "a timing loop: cargo test --release -p tigerseye-engine time_the_hot_path -- --ignored --nocapture"]
 fn time_the_hot_path() {

@@ -335,33 +335,23 @@ mod tests {
     #[test]
     fn random_games_with_the_ocean_conserve_every_line() {
         use crate::core::Game;
-        use crate::dragon::{Dragon, DragonActions, DragonOptions};
-        let mut legal = DragonActions::new();
-        let (mut crossings, mut x) = (0, 0x0CEA_u64);
-        for game in 0..10 {
-            let mut g = Dragon::new(&DragonOptions::default());
-            for _ in 0..2000 {
-                g.legal_actions(&mut legal);
-                if legal.is_empty() {
-                    break;
+        use crate::dragon::{Dragon, DragonOptions};
+        let mut crossings = 0;
+        crate::dragon::tests::random_games(
+            &Dragon::new(&DragonOptions::default()),
+            10,
+            2000,
+            0x0CEA,
+            |e| {
+                if matches!(
+                    e,
+                    DragonEvent::Ocean(OceanEvent::Transformed { .. } | OceanEvent::Lost { .. })
+                ) {
+                    crossings += 1;
                 }
-                x = crate::core::zobrist::splitmix64(x ^ game);
-                let a = legal[(x % legal.len() as u64) as usize];
-                g.apply(a, &mut |e| {
-                    if matches!(
-                        e,
-                        DragonEvent::Ocean(
-                            OceanEvent::Transformed { .. } | OceanEvent::Lost { .. }
-                        )
-                    ) {
-                        crossings += 1;
-                    }
-                })
-                .unwrap();
-                assert_eq!(g.check_invariants(), Ok(()));
-                assert_eq!(g.position().lines, line_totals(g.position()));
-            }
-        }
+            },
+            |g| assert_eq!(g.position().lines, line_totals(g.position())),
+        );
         assert!(crossings >= 5, "only {crossings} crossings");
     }
 }

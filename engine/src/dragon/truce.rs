@@ -327,34 +327,27 @@ mod tests {
             truce_agreement: TruceAgreement::Offers,
             ..DragonOptions::default()
         };
-        let mut legal = crate::dragon::DragonActions::new();
-        let mut x = 0x7C0E_u64;
         let mut agreed = 0;
         let mut tags = std::collections::BTreeSet::new();
-        for game in 0..30u64 {
-            let mut g = Dragon::new(&o);
-            for _ in 0..400 {
-                g.legal_actions(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                x = crate::core::zobrist::splitmix64(x ^ game);
-                let a = legal[(x % legal.len() as u64) as usize];
-                g.apply(a, &mut |e| {
-                    tags.insert(crate::core::RuleEvent::tag(&e));
-                })
-                .unwrap();
-                assert_eq!(g.check_invariants(), Ok(()));
+        crate::dragon::tests::random_games(
+            &Dragon::new(&o),
+            30,
+            400,
+            0x7C0E,
+            |e| {
+                tags.insert(crate::core::RuleEvent::tag(e));
+            },
+            |g| {
                 let text = g.export_string();
-                assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(&g), "{text}");
-            }
-            if g.position()
-                .outcome
-                .is_some_and(|out| out.rule == TRUCE_BY_AGREEMENT)
-            {
-                agreed += 1;
-            }
-        }
+                assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(g), "{text}");
+                if g.position()
+                    .outcome
+                    .is_some_and(|out| out.rule == TRUCE_BY_AGREEMENT)
+                {
+                    agreed += 1;
+                }
+            },
+        );
         assert!(agreed > 20, "{agreed} of 30 agreed");
         for tag in ["seer", "truce-offered", "declined"] {
             assert!(tags.contains(tag), "{tag} never fired: {tags:?}");

@@ -510,27 +510,19 @@ mod tests {
     fn random_play_from_a_busy_position_fires_the_procedures_and_keeps_the_invariants() {
         let o = DragonOptions::default();
         let mut tags = std::collections::BTreeSet::new();
-        let mut legal = DragonActions::new();
-        let mut x = 0x9E0C_u64;
-        for game in 0..40u64 {
-            let mut g = Dragon::import(BUSY, &o).unwrap();
-            for _ in 0..60 {
-                g.legal_actions(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                x = crate::core::zobrist::splitmix64(x ^ game);
-                let a = legal[(x % legal.len() as u64) as usize];
-                g.apply(a, &mut |e| {
-                    tags.insert(crate::core::RuleEvent::tag(&e));
-                })
-                .unwrap();
-                assert_eq!(g.check_invariants(), Ok(()));
-                assert_eq!(g.hash(), g.recompute_hash());
+        crate::dragon::tests::random_games(
+            &Dragon::import(BUSY, &o).unwrap(),
+            40,
+            60,
+            0x9E0C,
+            |e| {
+                tags.insert(crate::core::RuleEvent::tag(e));
+            },
+            |g| {
                 let text = g.export_string();
-                assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(&g), "{text}");
-            }
-        }
+                assert_eq!(Dragon::import(&text, &o).as_ref(), Ok(g), "{text}");
+            },
+        );
         for tag in [
             "towering",
             "castling",
