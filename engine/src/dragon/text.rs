@@ -819,7 +819,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
                     .filter(|&s| s != Pending::None)
                     .ok_or_else(|| {
                         format!(
-                            "`pending:` a procedure step (guards, ice-dragon@E5, elder-serpent@E11, younger-serpent@E11, storm-empress, exchange@E1), found `{value}`"
+                            "`pending:` a procedure step (guards, ice-dragon@E5, elder-serpent@E11, younger-serpent@E11, storm-empress, exchange@E1) or an answer awaited (truce-offer, concede-locking-up, concede-direct-capture, concede-planting-a-flag), found `{value}`"
                         )
                     })?;
                 p.pending = step as u8;
