@@ -562,9 +562,12 @@ mod tests {
         assert!(seen.refused >= 500, "{seen:?}");
     }
 
-    /// The same over many more games: `cargo test --release -- --ignored`.
+    /// The same over many more games (357,092 positions, 26.4M actions played
+    /// and compared): minutes even in release, too long for every CI run, so
+    /// run by hand after changing the Guard:
+    /// `cargo test --release -p tigerseye-engine the_guard_agrees -- --ignored`.
     #[test]
-    #[ignore = "a longer run of the same comparison"]
+    #[ignore = "minutes long: the same comparison as the_guard_agrees_with_playing_every_action over 400 games; run by hand after changing the Guard"]
     fn the_guard_agrees_with_playing_every_action_long() {
         let seen = run(400, 400);
         eprintln!("{seen:?}");

@@ -311,10 +311,11 @@ pub(crate) fn is_legal_guarded(
 }
 
 /// The royal-safety [`Guard`] the side to move's actions answer to: `known`
-/// or computed; none while he answers his opponent's truce offer (`choose 1`,
-/// `choose 0` are no moves of his and leave the position as it is, ruling
-/// `dragon.locking-up`), when the royal he must not leave under attack is
-/// the offerer's to protect, not his.
+/// or computed; none while he answers his opponent's offer, a truce or a
+/// concession ([`Pending::is_offer`](procedures::Pending::is_offer):
+/// `choose 1`, `choose 0` are no moves of his and leave the position as it
+/// is, ruling `dragon.locking-up`), when his duty to escape waits for his own
+/// move.
 #[inline]
 fn guard_for(c: &Ctx<'_>, known: Option<Option<Guard>>) -> Option<Guard> {
     if procedures::Pending::is_offer(c.p.pending) {
