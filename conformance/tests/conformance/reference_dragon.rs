@@ -9,6 +9,7 @@
 
 mod ocean;
 mod procedures;
+mod rooms;
 mod seers;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -231,7 +232,7 @@ impl RefDragon {
         if p.forest() == t.forest() || Self::protected(&p.code, t) {
             return false;
         }
-        if region(from) != region(to) || region(from) == 'O' {
+        if region(from) != rooms::kingdom(to) || region(from) == 'O' {
             return false;
         }
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
@@ -353,6 +354,7 @@ impl RefDragon {
     fn lands_under_attack(&self, from: Pos, to: Pos) -> bool {
         let mut after = self.clone();
         let royal = after.grid.remove(&from).unwrap();
+        let code = royal.code.clone();
         after.grid.insert(to, royal);
         let attackers: Vec<Pos> = after
             .grid
@@ -360,7 +362,9 @@ impl RefDragon {
             .filter(|(_, p)| !after.mine(p))
             .map(|(q, _)| *q)
             .collect();
-        attackers.into_iter().any(|a| after.captures(a, to)) || after.sea_threat(to)
+        attackers.into_iter().any(|a| after.captures(a, to))
+            || after.sea_threat(to)
+            || after.sword_from_room(&code, to)
     }
 
     /// Every legal action, in the engine's notation: the forces' and vessels'
@@ -393,6 +397,14 @@ impl RefDragon {
         }
         let royal = if self.forest_to_move { "pr" } else { "DW" };
         let Some(at) = self.find(royal) else {
+            // In his room (`dragon.white-room`): no action may leave him
+            // attacked there.
+            if self.in_room(self.forest_to_move) {
+                out.retain(|a| {
+                    let next = self.play(a);
+                    next.over || !next.room_attacked(self.forest_to_move)
+                });
+            }
             return out;
         };
         // `warlord-into-attack = allowed`: his own moves, while not attacked.
@@ -402,7 +414,11 @@ impl RefDragon {
                 return true;
             }
             let next = self.play(a);
-            next.over || next.find(royal).is_none_or(|q| !next.attacked(q))
+            next.over
+                || next.find(royal).map_or_else(
+                    || !next.room_attacked(self.forest_to_move),
+                    |q| !next.attacked(q),
+                )
         });
         out
     }
@@ -560,6 +576,7 @@ impl RefDragon {
                         }
                     }
                 }
+                next.capture_in_room(self.forest_to_move, to);
             }
         }
         if before && next.find(victim).is_none() {

@@ -50,13 +50,13 @@ impl Procedures {
         true
     }
 
-    fn in_area(&self, area: &str, code: &str) -> bool {
+    pub(super) fn in_area(&self, area: &str, code: &str) -> bool {
         self.areas
             .get(area)
             .is_some_and(|v| v.iter().any(|c| c == code))
     }
 
-    fn swap_in_area(&mut self, area: &str, code: &str, with: Option<&str>) {
+    pub(super) fn swap_in_area(&mut self, area: &str, code: &str, with: Option<&str>) {
         let v = self.areas.entry(area.to_owned()).or_default();
         let i = v.iter().position(|c| c == code).unwrap();
         match with {
@@ -268,6 +268,7 @@ impl RefDragon {
                 next.procs.swap_in_area("dungeons", "JL", Some("JA"));
                 next.procs.flags.insert("ice-dragon-afire".into());
                 next.procs.flags.insert("empress-due".into());
+                next.sword_on_interchange();
             }
             ("elder-serpent" | "younger-serpent", _) => {
                 let at = at.unwrap();
