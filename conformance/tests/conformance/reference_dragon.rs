@@ -63,6 +63,8 @@ struct Rules {
     cannon_first_opposing: bool,
     /// `truce-agreement = offers`.
     truce_offers: bool,
+    /// `concede = offers`.
+    concede_offers: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -385,14 +387,9 @@ impl RefDragon {
         if self.choices().is_none() {
             self.plants(&mut out);
         }
-        // The answer to a truce offer is no move of the answerer's: his
-        // royal's duty to escape waits for his own move.
-        if self
-            .procs
-            .pending
-            .as_ref()
-            .is_some_and(|(s, _)| s == "truce-offer")
-        {
+        // The answer to a truce offer or a concession is no move of the
+        // answerer's: his royal's duty to escape waits for his own move.
+        if self.answer_awaited() {
             return out;
         }
         let royal = if self.forest_to_move { "pr" } else { "DW" };
@@ -702,6 +699,7 @@ fn rules_of(options: &BTreeMap<String, String>) -> Rules {
         open_water_passes: is("open-water", "passes"),
         cannon_first_opposing: is("cannon-target", "first-opposing"),
         truce_offers: is("truce-agreement", "offers"),
+        concede_offers: is("concede", "offers"),
     }
 }
 
@@ -723,13 +721,14 @@ fn engine_actions(g: &Dragon) -> BTreeSet<String> {
 /// exactly the reference model's actions.
 #[test]
 fn dragon_legal_actions_agree_with_the_reference_model() {
-    let option_sets: [&[(&str, &str)]; 6] = [
+    let option_sets: [&[(&str, &str)]; 7] = [
         &[],
         &[("knights", "sword")],
         &[("knights", "pike"), ("jump-target", "first-opposing")],
         &[("warlord-into-attack", "allowed")],
         &[("formation", "trident")],
         &[("truce-agreement", "offers")],
+        &[("concede", "offers")],
     ];
     let mut compared = 0;
     for (k, set) in option_sets.iter().enumerate() {
@@ -947,11 +946,6 @@ fn dragon_scenario_positions_agree_with_the_reference_model() {
             .iter()
             .map(|(k, v)| (k.clone(), v.get_ref().clone()))
             .collect();
-        // The reference model has no concessions (off by default, in no perft
-        // row); their scenarios are the engine's alone.
-        if options.contains_key("concede") {
-            continue;
-        }
         let g = Dragon::import(position.get_ref(), &engine_options(&options)).unwrap();
         if matches!(g.turn(), tigerseye_engine::Turn::Over(_)) {
             continue;

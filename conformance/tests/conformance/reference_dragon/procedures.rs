@@ -126,6 +126,9 @@ impl RefDragon {
         let n: Vec<u32> = match step.as_str() {
             "guards" => (0..1u32 << self.guards().len()).collect(),
             "exchange" => std::iter::once(0).chain(self.exchange_offers()).collect(),
+            // Only a concession in lieu of a Planting may be declined
+            // (ruling `dragon.concession-declined`).
+            "concede-locking-up" | "concede-direct-capture" => vec![1],
             _ => vec![0, 1],
         };
         Some(n.into_iter().map(|k| format!("choose {k}")).collect())
@@ -429,5 +432,6 @@ impl RefDragon {
         // A consultation and an offer are of one move.
         self.procs.flags.remove("seer-this-move");
         self.procs.flags.remove("truce-offered");
+        self.procs.flags.remove("conceded");
     }
 }
