@@ -90,7 +90,7 @@ pub struct Dragon {
     /// truce by repetition (rule 23.2, [`truce::record`]).
     history: RepetitionHistory,
     /// The side to move's royal-safety [`Guard`](guard::Guard) (`None` when
-    /// his royal is off the grid), computed with every new position: a
+    /// his royal is nowhere: taken), computed with every new position: a
     /// function of the position and the options, so no part of equality.
     guard: Option<guard::Guard>,
 }

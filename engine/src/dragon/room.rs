@@ -267,22 +267,14 @@ pub(crate) fn royal_attacked_in_room(p: &Position, opts: &DragonOptions, side: S
 
 /// The Forest Sword from the White Room: the positions next to it, attacked
 /// for the Dark Warlord (`victim`) by the Forest (`by`) while the TrueBorn
-/// Prince is there; empty otherwise. One flag test in the common case.
-#[inline]
+/// Prince is there; empty otherwise. Its caller (`Threats::new`) asks only
+/// once the Ice Dragon was set afire, so the common case pays one flag test.
+#[inline(never)]
 #[must_use]
 pub(crate) fn sword_reach(p: &Position, by: Side, victim: Force) -> SquareSet {
-    if p.flags & flags::ICE_DRAGON_AFIRE == 0
-        || by != Side::Green
-        || victim.kind_value() != Kind::DarkWarlord as u8
-    {
+    if by != Side::Green || victim.kind_value() != Kind::DarkWarlord as u8 {
         return SquareSet::EMPTY;
     }
-    sword_reach_in_room(p)
-}
-
-/// [`sword_reach`] past its flag test.
-#[inline(never)]
-fn sword_reach_in_room(p: &Position) -> SquareSet {
     match (royal_in_room(p, Side::Green), geometry(Area::WhiteRoom)) {
         (Some(_), Some(g)) => g.next,
         _ => SquareSet::EMPTY,
