@@ -517,7 +517,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.from.index() < GEOMETRY.len()
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && if m.kind == PRINCESS {
+                    && if m.kind == PRINCESS && m.from.0.abs_diff(m.to.0) == 2 {
                         self.for_each_move::<false>(
                             1 << m.from.0,
                             1 << m.to.0,

@@ -311,9 +311,9 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         !attacked_on(&board, k, us.opponent(), board.occupied())
     }
 
-    /// Whether the move `m` of a piece other than the Princess, whose kind stands
-    /// on `m.from` for the side to move, is legal: it is one of the piece's moves
-    /// (a Pikeman's step, double step, capture or en passant, with the promotion
+    /// Whether the move `m` of a piece whose kind stands on `m.from` for the side
+    /// to move, other than Towering, is legal: it is one of the piece's moves (a
+    /// Pikeman's step, double step, capture or en passant, with the promotion
     /// exactly when it reaches its end rank) and, made, leaves its Princess
     /// unattacked. What [`Hunt::for_each_move`] lists for that piece, tested by
     /// making the one move on the bitboards instead of working out the checks and
@@ -336,6 +336,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         }
         let i = m.from.index();
         let to = 1u64 << m.to.0;
+        if m.kind == PRINCESS {
+            // A step to a square the opponent does not attack once she has left
+            // hers (a piece she captures there attacks it not).
+            return m.promotion.is_none()
+                && t.king[i] & !own & to != 0
+                && !self.attacked(m.to, them, occ ^ (1 << m.from.0));
+        }
         // A slider reaches the squares of its lines with none between.
         let open = LINES.between[i][m.to.index()] & occ == 0;
         // The square of a Pikeman taken en passant, if the move is that capture.
