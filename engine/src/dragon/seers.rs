@@ -100,8 +100,12 @@ pub(crate) fn listed(p: &Position) -> bool {
 }
 
 /// The procedures and rarer powers a State of Affairs reports open, as bits
-/// of [`StateOfAffairs::open`], with their names.
-pub const PROCEDURES: [&str; 8] = [
+/// of [`StateOfAffairs::open`], with their names. Planting a Flag (a `plant`
+/// action legal: the flag-bearer on a covering position of the enemy banner
+/// since before this move, ruling `dragon.planting`) is open like the others:
+/// the seed lets a player "with-hold or delay Planting the Flag" (note 13),
+/// so his Seer tells him he may.
+pub const PROCEDURES: [&str; 9] = [
     "towering or castling",
     "springing",
     "an arrow",
@@ -110,6 +114,7 @@ pub const PROCEDURES: [&str; 8] = [
     "ramming",
     "en passant",
     "the Trident opening",
+    "planting a flag",
 ];
 
 /// Which of [`PROCEDURES`] `a` is (in `p`), if any.
@@ -125,6 +130,7 @@ fn procedure_of(p: &Position, a: Action) -> Option<usize> {
         ActionKind::Ram => Some(5),
         ActionKind::EnPassant => Some(6),
         ActionKind::Trident => Some(7),
+        ActionKind::Plant => Some(8),
         ActionKind::Move
         | ActionKind::Capture
         | ActionKind::VesselAdvance
@@ -132,8 +138,7 @@ fn procedure_of(p: &Position, a: Action) -> Option<usize> {
         | ActionKind::Choice
         | ActionKind::Seer
         | ActionKind::Truce
-        | ActionKind::Concede
-        | ActionKind::Plant => None,
+        | ActionKind::Concede => None,
     }
 }
 
@@ -150,7 +155,7 @@ pub struct StateOfAffairs {
     /// Cannons, `dragon.royal-aboard`).
     pub under_attack: SquareSet,
     /// Bit `i` set: [`PROCEDURES`]`[i]` is open to him now.
-    pub open: u8,
+    pub open: u16,
     /// His legal actions now (the consultation not counted).
     pub actions: u16,
     /// Forces of each side (`[Side::index]`) in play: on the grid and in the
@@ -180,7 +185,7 @@ impl StateOfAffairs {
         }
         let mut legal = DragonActions::new();
         moves::legal_actions_guarded(p, opts, None, &mut legal);
-        let mut open = 0u8;
+        let mut open = 0u16;
         let mut actions = 0u16;
         for &a in &legal {
             if matches!(

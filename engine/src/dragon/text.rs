@@ -843,6 +843,22 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
+    // No capture into the White Room or the Stairwell is ever played: a royal
+    // left attacked there (by his own side's move) is Locked Up first, so no
+    // game reaches his opponent's move with him so (`dragon.white-room`).
+    let waiting = p.to_move.opponent();
+    if let Some((_, royal)) = super::room::royal_in_room(&p, waiting)
+        && result.is_none()
+        && !Pending::is_offer(p.pending)
+        && super::room::royal_attacked_in_room(&p, opts, waiting)
+    {
+        return Err(format!(
+            "the {} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
+            royal.kind().map_or("royal", Kind::name),
+            super::room::room_name(royal.kind()),
+            side_name(p.to_move)
+        ));
+    }
     let _ = apply::finish(&mut p, opts);
     let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
     if computed.is_none() {
