@@ -429,6 +429,26 @@ mod tests {
         assert!(err.contains("stands attacked in the White Room"), "{err}");
     }
 
+    /// Found by 100,000 random games (`sim --game dragon --seed 6`, game
+    /// 48346, ply 1435): a Storm Troll came to F15, next to the White Room,
+    /// and the Storm OverLord's exchange choice awaits: his move is not over,
+    /// so the Prince attacked there with the Storm to move is a position of
+    /// the game and imports.
+    #[test]
+    fn a_room_attacked_while_the_attackers_choice_awaits_imports() {
+        use crate::core::Game;
+        use crate::dragon::{Dragon, DragonOptions};
+        let opts = DragonOptions::default();
+        let mid_move = "5TR3/4wp1wt2/gk8/5gk3/1RK7/2(sNEg)6/3(sEg)1(SNr)3/9/3(sSEg)5/7(sNg)1/GNGNGN2GNGNGNGN/2DW2GN3/1JGCSCPWDWD3/2CS6/BK8 storm new-earth-library:qk,lb white-room:pr scholars-tower:CM stairwell:EW central-dungeon:YW storm-tower:DR,cw arrows:1,2,0,0,2,1,1 cannonballs:3,3,0,0 seers:3,3 barren:id1,df11,gd2,wk2,cb2,wt1,ab2,RW1,GN2,RK1,BK1,CP1,RV2 sunk:f1,F1,S3 flags:prince-sailed,prince-in-storms,witch-landed,ice-dragon-afire,jailer-shield-lowered pending:exchange@F15 quiet:0 ply:1435";
+        let g = Dragon::import(mid_move, &opts).unwrap();
+        assert_eq!(g.royal_under_attack(Side::Green), Some(true));
+        assert_eq!(g.export_string(), mid_move);
+        // Without the pending choice his move would be over: refused.
+        let over = mid_move.replace(" pending:exchange@F15", "");
+        let err = Dragon::import(&over, &opts).unwrap_err().to_string();
+        assert!(err.contains("stands attacked in the White Room"), "{err}");
+    }
+
     #[test]
     fn the_rooms_lie_behind_e15_and_e1() {
         let white = geometry(Area::WhiteRoom).unwrap();

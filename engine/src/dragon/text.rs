@@ -845,11 +845,13 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     super::procedures::check(&p).map_err(|e| e.0)?;
     // No capture into the White Room or the Stairwell is ever played: a royal
     // left attacked there (by his own side's move) is Locked Up first, so no
-    // game reaches his opponent's move with him so (`dragon.white-room`).
+    // game reaches his opponent's move with him so (`dragon.white-room`),
+    // unless that move is not over: a choice of the opponent's (an exchange
+    // after his Troll came next to the room) or an offer awaits its answer.
     let waiting = p.to_move.opponent();
     if let Some((_, royal)) = super::room::royal_in_room(&p, waiting)
         && result.is_none()
-        && !Pending::is_offer(p.pending)
+        && p.pending == 0
         && super::room::royal_attacked_in_room(&p, opts, waiting)
     {
         return Err(format!(
