@@ -173,3 +173,21 @@ fn show_names_the_legal_actions_when_one_is_refused() {
         "action 4 `C3-C2`: the game is over\n",
     );
 }
+
+#[test]
+fn an_option_given_twice_is_refused() {
+    // `--option knights=sword --option knights=pike` played the PikeVariation
+    // without a word (the last one won).
+    refused(
+        &[
+            "show",
+            "--game",
+            "dragon",
+            "--option",
+            "knights=sword",
+            "--option",
+            "knights=pike",
+        ],
+        "option `knights` given twice (`knights=sword`, then `knights=pike`): give it once",
+    );
+}

@@ -291,6 +291,14 @@ fn bad_positions_and_notation_are_errors_not_panics() {
         "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm jailers-office:JL",
         "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm barren:zz9",
         "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm quiet:x",
+        // Text cut inside a character (these panicked: a vessel's last
+        // letter and a `barren:` code were cut at a byte count).
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/(s\u{e9})8 storm",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/(fN\u{e9})8 storm",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm barren:a\u{e9}",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm barren:\u{e9}1",
+        "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm sunk:\u{e9}1",
+        "\u{e9}\u{e9}8/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
     ] {
         assert!(Dragon::import(text, &o).is_err(), "`{text}` imported");
     }
@@ -305,6 +313,9 @@ fn bad_positions_and_notation_are_errors_not_panics() {
         "trident N",
         "choose x",
         "spring Z0",
+        // Run together (were read as `seer storm`).
+        "seerstorm",
+        "seerforest",
     ] {
         assert!(g.parse_action(text).is_err(), "`{text}` parsed");
     }
@@ -313,6 +324,33 @@ fn bad_positions_and_notation_are_errors_not_panics() {
         let _ = g.action_text(g.arbitrary_action(bits));
         let _ = g.action_text(Action(bits as u32));
     }
+}
+
+#[test]
+fn position_errors_say_what_was_expected() {
+    let o = DragonOptions::default();
+    let error = |text: &str| Dragon::import(text, &o).unwrap_err().to_string();
+    let e = error("9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm flags:nope");
+    assert!(
+        e.ends_with("unknown flag `nope`; the flags are trident-opening, prince-sailed, prince-in-storms, warlord-landed, witch-landed, ice-dragon-afire, serpent-afire, empress-due, queen-war-due, queen-at-war, librarian-shield-lowered, jailer-shield-lowered, seer-this-move, truce-offered, conceded"),
+        "{e}"
+    );
+    let e = error("9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm seer:1,1");
+    assert!(
+        e.contains("unknown field `seer:`; the fields are the special areas (new-earth-library, "),
+        "{e}"
+    );
+    // Was "more than one the TrueBorn Prince" and "a position a a Dwarf just passed".
+    let e = error("9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm storm-tower:pr,pr");
+    assert!(
+        e.ends_with("the TrueBorn Prince stands there more than once"),
+        "{e}"
+    );
+    let e = error("9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm ep:E5");
+    assert!(
+        e.ends_with("`ep:E5` is not a position a Dwarf just passed"),
+        "{e}"
+    );
 }
 
 #[test]
