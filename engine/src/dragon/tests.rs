@@ -272,6 +272,36 @@ fn random_games_keep_the_invariants_and_round_trip() {
 }
 
 #[test]
+fn a_finished_game_round_trips_when_the_loser_has_no_action_left() {
+    // The TrueBorn Prince takes the Dark Warlord, the Storm's last force on
+    // the grid: the export said `forest-wins:direct-capture`, and the import
+    // computed a stalemate for the Storm to move and refused it.
+    let o = DragonOptions::default();
+    let mut g = Dragon::import("9/9/4pr4/9/4DW4/9/9/9/9/9/9/9/9/9/9 forest", &o).unwrap();
+    let a = g.parse_action("E13-E12").unwrap();
+    g.play(a).unwrap();
+    let text = g.export_string();
+    assert!(
+        text.ends_with("barren:DW1 quiet:1 ply:1 forest-wins:direct-capture"),
+        "{text}"
+    );
+    let back = Dragon::import(&text, &o).unwrap();
+    assert_eq!(back, g, "{text}");
+    assert_eq!(back.turn(), g.turn());
+    // A recorded result that needs the royal in the Barren Lands still does.
+    let e = Dragon::import(
+        "9/9/4pr4/9/4DW4/9/9/9/9/9/9/9/9/9/9 storm forest-wins:direct-capture",
+        &o,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.ends_with("the Dark Warlord is not in the Barren Lands (`barren:`)"),
+        "{e}"
+    );
+}
+
+#[test]
 fn bad_positions_and_notation_are_errors_not_panics() {
     let o = DragonOptions::default();
     for text in [

@@ -865,28 +865,34 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
+    // A result read as recorded (the rules the position alone does not show)
+    // is taken before anything is computed: the loser may have no action
+    // left once his royal is taken, which is no stalemate of a game already
+    // over.
+    let recorded = result.and_then(|(key, rule)| Some((key, rule, recorded_result(key, rule)?)));
+    let mut unshown = None;
+    if let Some((key, rule, o)) = recorded {
+        // A royal captured is in the Barren Lands (a truce or a concession
+        // the position alone does not show is taken as recorded).
+        let loser = o.winner.map_or(p.to_move, Side::opponent);
+        let taken = p.barren[victory::royal_kind(loser) as usize] > 0;
+        let conceded = super::conceding::recorded(o.winner.unwrap_or(p.to_move), rule).is_some();
+        if o.winner.is_none() || o.rule == victory::PLANTING_A_FLAG || conceded || taken {
+            p.outcome = Some(o);
+            return Ok(p);
+        }
+        // Locking Up may still be what the position shows (computed below).
+        unshown = Some(format!(
+            "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
+            victory::royal_kind(loser).name()
+        ));
+    }
     let _ = apply::finish(&mut p, opts);
     let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
-    if computed.is_none() {
-        if let Some((key, rule)) = result {
-            if let Some(o) = recorded_result(key, rule) {
-                // A royal captured is in the Barren Lands (a truce or a
-                // concession the position alone does not show is taken as
-                // recorded).
-                let loser = o.winner.map_or(p.to_move, Side::opponent);
-                let taken = p.barren[victory::royal_kind(loser) as usize] > 0;
-                let conceded =
-                    super::conceding::recorded(o.winner.unwrap_or(p.to_move), rule).is_some();
-                if o.winner.is_some() && o.rule != victory::PLANTING_A_FLAG && !conceded && !taken {
-                    return Err(format!(
-                        "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
-                        victory::royal_kind(loser).name()
-                    ));
-                }
-                p.outcome = Some(o);
-                return Ok(p);
-            }
-        }
+    if computed.is_none()
+        && let Some(e) = unshown
+    {
+        return Err(e);
     }
     if computed != result {
         return Err(match computed {
