@@ -288,6 +288,13 @@ fn a_finished_game_round_trips_when_the_loser_has_no_action_left() {
     let back = Dragon::import(&text, &o).unwrap();
     assert_eq!(back, g, "{text}");
     assert_eq!(back.turn(), g.turn());
+    // The board names the sides as the seed does (it said "green wins").
+    assert!(
+        g.render_string()
+            .ends_with("over: forest wins by direct-capture (5-0 Game Points)\n"),
+        "{}",
+        g.render_string()
+    );
     // A recorded result that needs the royal in the Barren Lands still does.
     let e = Dragon::import(
         "9/9/4pr4/9/4DW4/9/9/9/9/9/9/9/9/9/9 storm forest-wins:direct-capture",

@@ -1019,7 +1019,11 @@ pub(crate) fn render(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_char('\n')?;
     }
     match p.outcome {
-        Some(o) => writeln!(out, "over: {o}"),
+        Some(o) => writeln!(
+            out,
+            "over: {}",
+            o.named([side_name(Side::Green), side_name(Side::Red)])
+        ),
         None => writeln!(out, "{} to move", side_name(p.to_move)),
     }
 }
