@@ -191,3 +191,12 @@ fn an_option_given_twice_is_refused() {
         "option `knights` given twice (`knights=sword`, then `knights=pike`): give it once",
     );
 }
+
+#[test]
+fn full_checks_on_one_step_in_zero_is_refused() {
+    // `--full-every 0` ran the full checks on every step without a word.
+    refused(
+        &["sim", "--game", "duel", "--games", "1", "--full-every", "0"],
+        "0 is not in 1..",
+    );
+}

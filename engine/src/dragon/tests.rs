@@ -364,6 +364,26 @@ fn bad_positions_and_notation_are_errors_not_panics() {
 }
 
 #[test]
+fn a_long_line_of_junk_gives_a_short_error() {
+    // The error quoted the whole text: 100,000 bytes for 100,000 bytes of junk.
+    let junk = "\u{e9}".repeat(50_000);
+    let o = DragonOptions::default();
+    let e = Dragon::import(&junk, &o).unwrap_err().to_string();
+    assert!(e.len() < 600, "{} bytes", e.len());
+    assert!(e.contains("... (100000 bytes in all)`"), "{e}");
+    let e = Dragon::new(&o).parse_action(&junk).unwrap_err().to_string();
+    assert!(e.len() < 1200, "{} bytes", e.len());
+    // A text of up to 200 characters is quoted whole.
+    let e = Dragon::import("x".repeat(200).as_str(), &o)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with(&format!("cannot read position `{}`: ", "x".repeat(200))),
+        "{e}"
+    );
+}
+
+#[test]
 fn position_errors_say_what_was_expected() {
     let o = DragonOptions::default();
     let error = |text: &str| Dragon::import(text, &o).unwrap_err().to_string();
