@@ -323,10 +323,10 @@ pub(crate) fn parse_action(
         }
         return Err(err(ACTION_FORMS.into()));
     }
-    if let Some(rest) = t.strip_suffix("ep") {
-        if let Some((a, b)) = rest.split_once('x') {
-            return Ok(Action::new(ActionKind::EnPassant, sq(a)?, sq(b)?, 0));
-        }
+    if let Some(rest) = t.strip_suffix("ep")
+        && let Some((a, b)) = rest.split_once('x')
+    {
+        return Ok(Action::new(ActionKind::EnPassant, sq(a)?, sq(b)?, 0));
     }
     for (c, kind) in [
         ('-', ActionKind::Move),
