@@ -467,8 +467,11 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         if let Err(e) = state.apply(a, &mut |e| events.push(e.to_string())) {
                             let legal = legal_texts(&state);
                             anyhow::bail!(
-                                "action {} `{text}`: {e}{}",
+                                "action {} `{text}`: {e}{}{}",
                                 i + 1,
+                                state
+                                    .refusal(a)
+                                    .map_or_else(String::new, |why| format!(" ({why})")),
                                 if legal.is_empty() {
                                     String::new()
                                 } else {

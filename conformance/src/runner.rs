@@ -287,8 +287,11 @@ impl<G: Game> Runner<'_, G> {
             self.fail(
                 text_at,
                 format!(
-                    "`{}` refused: {e}; legal here: {}",
+                    "`{}` refused: {e}{}; legal here: {}",
                     text.get_ref(),
+                    state
+                        .refusal(action)
+                        .map_or_else(String::new, |why| format!(" ({why})")),
                     legal.join(" ")
                 ),
             );

@@ -200,3 +200,12 @@ fn full_checks_on_one_step_in_zero_is_refused() {
         "0 is not in 1..",
     );
 }
+
+#[test]
+fn a_seer_refused_says_why() {
+    // A second consultation in one move said only "not a legal action".
+    refused(
+        &["show", "--game", "dragon", "seer storm", "seer storm"],
+        "action 2 `seer storm`: not a legal action in this position (the storm OverLord has consulted his Seer in this move already (ruling dragon.seers: one consultation a move)); legal here: A1^A11",
+    );
+}

@@ -444,6 +444,14 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
         legal.contains(&action)
     }
 
+    /// Why `action` is refused here, where the game can say more than "not a
+    /// legal action" (Dragon: why a Seer may not be consulted); `None` for a
+    /// legal action and, by default, for every action.
+    fn refusal(&self, action: Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
     /// Writes `action` in the game's notation, as it reads in this state.
     ///
     /// # Errors
