@@ -336,6 +336,9 @@ fn bad_positions_and_notation_are_errors_not_panics() {
         "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm barren:\u{e9}1",
         "9/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm sunk:\u{e9}1",
         "\u{e9}\u{e9}8/9/9/9/9/9/9/9/9/9/9/9/9/9/9 storm",
+        // A consultation in this move with none counted (imported, then broke
+        // the game's own invariant: found by the position_parser fuzz target).
+        "4pr4/9/9/9/9/9/9/9/9/9/9/9/9/9/4DW4 storm flags:seer-this-move",
     ] {
         assert!(Dragon::import(text, &o).is_err(), "`{text}` imported");
     }

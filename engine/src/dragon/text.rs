@@ -865,6 +865,11 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
+    // The Seers' and the Truce's own invariants (a consultation in this move
+    // counted, an offer awaiting its answer made), with a history that starts
+    // here.
+    super::truce::check(&p, &crate::core::RepetitionHistory::starting_at(p.hash))
+        .map_err(|e| e.0)?;
     // A result read as recorded (the rules the position alone does not show)
     // is taken before anything is computed: the loser may have no action
     // left once his royal is taken, which is no stalemate of a game already
