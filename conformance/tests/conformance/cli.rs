@@ -208,4 +208,16 @@ fn a_seer_refused_says_why() {
         &["show", "--game", "dragon", "seer storm", "seer storm"],
         "action 2 `seer storm`: not a legal action in this position (the storm OverLord has consulted his Seer in this move already (ruling dragon.seers: one consultation a move)); legal here: A1^A11",
     );
+    // A game over says so once (it said "the game is over (the game is over: ...)").
+    refused(
+        &[
+            "show",
+            "--game",
+            "dragon",
+            "--position",
+            "9/9/9/4pr4/9/9/9/9/9/9/9/9/9/9/9 storm barren:DW1 forest-wins:direct-capture",
+            "seer storm",
+        ],
+        "action 1 `seer storm`: the game is over\n",
+    );
 }

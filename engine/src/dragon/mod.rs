@@ -255,7 +255,11 @@ impl Game for Dragon {
     fn refusal(&self, action: Action) -> Option<String> {
         // A consultation refused says why (ruling `dragon.seers`: "the fourth
         // is refused with a clear reason").
-        if action.kind() != Some(ActionKind::Seer) || self.is_legal(action) {
+        // (A game over says so already.)
+        if action.kind() != Some(ActionKind::Seer)
+            || self.is_legal(action)
+            || matches!(self.turn(), Turn::Over(_))
+        {
             return None;
         }
         let side = *Side::ALL.get(usize::from(action.extra()))?;
