@@ -870,6 +870,22 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     // here.
     super::truce::check(&p, &crate::core::RepetitionHistory::starting_at(p.hash))
         .map_err(|e| e.0)?;
+    // No capture into the White Room or the Stairwell is ever played: a royal
+    // left attacked there (by his own side's move) is Locked Up first, so no
+    // game reaches his opponent's move with him so (`dragon.white-room`).
+    let waiting = p.to_move.opponent();
+    if let Some((_, royal)) = super::room::royal_in_room(&p, waiting)
+        && result.is_none()
+        && !Pending::is_offer(p.pending)
+        && super::room::royal_attacked_in_room(&p, opts, waiting)
+    {
+        return Err(format!(
+            "the {} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
+            royal.kind().map_or("royal", Kind::name),
+            super::room::room_name(royal.kind()),
+            side_name(p.to_move)
+        ));
+    }
     // A result read as recorded (the rules the position alone does not show)
     // is taken before anything is computed: the loser may have no action
     // left once his royal is taken, which is no stalemate of a game already

@@ -119,7 +119,7 @@ impl<'a> Ctx<'a> {
 /// ascending. Nothing once the game is over.
 ///
 /// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
-/// the guard `None` when the royal is off the grid).
+/// the guard `None` when the royal is nowhere: taken).
 #[inline(never)]
 pub(crate) fn legal_actions_guarded(
     p: &Position,
