@@ -258,6 +258,20 @@ impl Game for Dragon {
         moves::is_legal_guarded(&self.pos, &self.options, Some(self.guard), action)
     }
 
+    fn refusal(&self, action: Action) -> Option<String> {
+        // A consultation refused says why (ruling `dragon.seers`: "the fourth
+        // is refused with a clear reason").
+        // (A game over says so already.)
+        if action.kind() != Some(ActionKind::Seer)
+            || self.is_legal(action)
+            || matches!(self.turn(), Turn::Over(_))
+        {
+            return None;
+        }
+        let side = *Side::ALL.get(usize::from(action.extra()))?;
+        self.seer_refusal(side).map(|r| r.to_string())
+    }
+
     fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         text::write_action(action, out)
     }

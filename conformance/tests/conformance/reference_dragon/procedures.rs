@@ -387,16 +387,16 @@ impl RefDragon {
                 .iter()
                 .find(|(_, p)| p.code == "wp")
                 .map(|(q, _)| *q);
-            if let Some(q) = wp {
-                if self.procs.in_area("new-earth-library", "qk") {
-                    self.put(q, "qw");
-                    self.procs
-                        .swap_in_area("new-earth-library", "qk", Some("wp"));
-                    self.arrows[2] += self.arrows[0] + self.arrows[1];
-                    self.arrows[0] = 0;
-                    self.arrows[1] = 0;
-                    self.procs.flags.insert("queen-at-war".into());
-                }
+            if let Some(q) = wp
+                && self.procs.in_area("new-earth-library", "qk")
+            {
+                self.put(q, "qw");
+                self.procs
+                    .swap_in_area("new-earth-library", "qk", Some("wp"));
+                self.arrows[2] += self.arrows[0] + self.arrows[1];
+                self.arrows[0] = 0;
+                self.arrows[1] = 0;
+                self.procs.flags.insert("queen-at-war".into());
             }
         }
         // The Shields lowered once nothing they guard against can come.
