@@ -431,7 +431,10 @@ fn run(command: Command) -> anyhow::Result<bool> {
             print!("{board}");
             match end {
                 GameEnd::Over(o) => {
-                    println!("over: {}", o.named(game.side_names()));
+                    // Some boards (Dragon's) already end with the result.
+                    if !board.lines().any(|l| l.starts_with("over: ")) {
+                        println!("over: {}", o.named(game.side_names()));
+                    }
                     Ok(true)
                 }
                 GameEnd::Unfinished => {
