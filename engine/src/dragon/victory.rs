@@ -70,13 +70,31 @@ pub const fn royal_kind(side: Side) -> Kind {
     }
 }
 
-/// Where the royal of `side` stands on the grid, if he does.
+/// Where the royal of `side` stands on the grid, if he does. The search
+/// starts from his side's home rank (the Forest's is rank 15, the highest
+/// positions; the Storms' rank 1), where he stands most of the game.
 #[must_use]
+#[inline]
 pub fn royal_square(p: &Position, side: Side) -> Option<u8> {
     let royal = royal_kind(side) as u8;
-    p.occupied[side.index()]
-        .iter()
-        .find(|&s| p.force(s).kind_value() == royal)
+    let own = p.occupied[side.index()];
+    match side {
+        Side::Red => own.iter().find(|&s| p.force(s).kind_value() == royal),
+        Side::Green => {
+            for w in (0..3).rev() {
+                let mut bits = own.0[w];
+                while bits != 0 {
+                    let i = 63 - bits.leading_zeros();
+                    let s = w as u8 * 64 + i as u8;
+                    if p.force(s).kind_value() == royal {
+                        return Some(s);
+                    }
+                    bits &= !(1u64 << i);
+                }
+            }
+            None
+        }
+    }
 }
 
 /// The flag-bearers of `side` and the enemy banner they plant on: the

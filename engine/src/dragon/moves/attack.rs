@@ -16,6 +16,7 @@ use super::{Ctx, ocean};
 use crate::core::Side;
 
 /// What `by`'s forces on the grid threaten, as seen by `victim`.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Threats {
     /// Positions attacked whatever stands between (steps and leaps).
     fixed: SquareSet,
@@ -27,6 +28,14 @@ pub(crate) struct Threats {
     /// ([`ocean::sea_shape`]): elsewhere [`ocean::attacks_from_sea`] is
     /// surely false and is not asked.
     from_sea: SquareSet,
+    /// `by`'s forces afloat that capture along vertical and horizontal lines
+    /// from the ocean, and along diagonal ones, by their moves' shape
+    /// ([`ocean::sea_shape`]: Watchtowers and Castles, Crossbowmen and
+    /// Catapults; Buccaneers and Pirates; the Queens both): the royal-safety
+    /// Guard's lines reach out to them.
+    pub(crate) afloat_orthogonal: SquareSet,
+    /// See [`Threats::afloat_orthogonal`].
+    pub(crate) afloat_diagonal: SquareSet,
     by: Side,
     victim: Force,
 }
@@ -89,14 +98,24 @@ impl Threats {
             }
         }
         let mut from_sea = SquareSet::EMPTY;
+        let (mut afloat_orthogonal, mut afloat_diagonal) = (SquareSet::EMPTY, SquareSet::EMPTY);
         for s in c.p.occupied[by.index()].and(b.water).iter() {
             from_sea = from_sea.or(ocean::sea_shape(c, s, by));
+            let (orthogonal, diagonal) = ocean::sea_lines(c.p.force(s).info().role);
+            if orthogonal {
+                afloat_orthogonal.insert(s);
+            }
+            if diagonal {
+                afloat_diagonal.insert(s);
+            }
         }
         Threats {
             fixed,
             orthogonal,
             diagonal,
             from_sea,
+            afloat_orthogonal,
+            afloat_diagonal,
             by,
             victim,
         }

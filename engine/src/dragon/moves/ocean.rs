@@ -477,6 +477,37 @@ pub(crate) fn sea_shape(c: &Ctx<'_>, s: u8, by: Side) -> SquareSet {
     }
 }
 
+/// Whether a force afloat of `role` captures along vertical and horizontal,
+/// and along diagonal lines from the ocean (the line shapes of
+/// [`sea_shape`]: Watchtowers and Castles, Crossbowmen and Catapults;
+/// Buccaneers and Pirates; the Queens both); the others afloat capture by a
+/// step or a leap, whatever stands between, or not at all.
+#[inline]
+pub(crate) const fn sea_lines(role: Role) -> (bool, bool) {
+    match role {
+        Role::Rook | Role::Crossbow => (true, false),
+        Role::Bishop => (false, true),
+        Role::Queen => (true, true),
+        Role::Fixed
+        | Role::Royal
+        | Role::Adjacent
+        | Role::Sentinel
+        | Role::PalaceGuard
+        | Role::Walker
+        | Role::PalaceWalker
+        | Role::Pawn
+        | Role::Knight
+        | Role::Lance
+        | Role::SiegeRook
+        | Role::SiegeBishop
+        | Role::SiegeQueen
+        | Role::FlyerAll
+        | Role::FlyerOrthogonal
+        | Role::FlyerDiagonal
+        | Role::Bird => (false, false),
+    }
+}
+
 /// Whether a force of `by` afloat could capture `victim` standing on land
 /// position `sq` (disembarking with a capture), with the position `ignore`
 /// treated as empty: the part of [`attack::Threats`] that comes from the
