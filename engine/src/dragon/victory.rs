@@ -70,31 +70,15 @@ pub const fn royal_kind(side: Side) -> Kind {
     }
 }
 
-/// Where the royal of `side` stands on the grid, if he does. The search
-/// starts from his side's home rank (the Forest's is rank 15, the highest
-/// positions; the Storms' rank 1), where he stands most of the game.
+/// Where the royal of `side` stands on the grid, if he does (read from the
+/// kept [`Position::royals`]; at most one a side).
 #[must_use]
 #[inline]
 pub fn royal_square(p: &Position, side: Side) -> Option<u8> {
-    let royal = royal_kind(side) as u8;
-    let own = p.occupied[side.index()];
-    match side {
-        Side::Red => own.iter().find(|&s| p.force(s).kind_value() == royal),
-        Side::Green => {
-            for w in (0..3).rev() {
-                let mut bits = own.0[w];
-                while bits != 0 {
-                    let i = 63 - bits.leading_zeros();
-                    let s = w as u8 * 64 + i as u8;
-                    if p.force(s).kind_value() == royal {
-                        return Some(s);
-                    }
-                    bits &= !(1u64 << i);
-                }
-            }
-            None
-        }
-    }
+    let mine = p.royals.and(p.occupied[side.index()]);
+    (0..3)
+        .find(|&w| mine.0[w] != 0)
+        .map(|w| w as u8 * 64 + mine.0[w].trailing_zeros() as u8)
 }
 
 /// The flag-bearers of `side` and the enemy banner they plant on: the
