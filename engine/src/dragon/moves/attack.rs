@@ -132,7 +132,7 @@ impl Threats {
             return self.attacks_from_sea(c, sq, ignore);
         }
         for d in 0..8 {
-            let diagonal = DIAGONAL.contains(&d);
+            let diagonal = is_diagonal(d);
             let liners = if diagonal {
                 self.diagonal
             } else {
@@ -163,6 +163,17 @@ impl Threats {
     }
 }
 
+/// Whether direction `d` is diagonal (one of [`DIAGONAL`]: the odd ones).
+#[inline]
+const fn is_diagonal(d: usize) -> bool {
+    d % 2 == 1
+}
+
+const _: () = assert!(
+    DIAGONAL[0] == 1 && DIAGONAL[1] == 3 && DIAGONAL[2] == 5 && DIAGONAL[3] == 7,
+    "the diagonal directions are the odd ones"
+);
+
 /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:
 /// a rider of `by` attacks as x1, a jumper as x2 (or, under
 /// `first-opposing`, as any later x(i) when x1..x(i-2) are all the
@@ -178,7 +189,7 @@ pub(crate) fn along(
     edit: (u8, u8, Force),
 ) -> bool {
     let (ignore, put, put_force) = edit;
-    let diagonal = DIAGONAL.contains(&d);
+    let diagonal = is_diagonal(d);
     let step = &c.b.land_step[d];
     let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
     let mut s = step[sq as usize];
