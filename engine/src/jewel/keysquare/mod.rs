@@ -38,6 +38,7 @@ mod tables;
 mod text;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 pub use board::{
     Board, MAX_KINDS, coin_key, ep_key, mirror_square, piece_key, side_key, towering_key,
@@ -423,6 +424,8 @@ fn write_ascii(bytes: &[u8], out: &mut dyn fmt::Write) -> fmt::Result {
 
 /// Writes a move as the Jewel board games do, in one call: `C1-B1`, `K10xK11`
 /// (`capture`), `C6-C7=A` (a promotion to the kind whose letter is `promotion`).
+/// On a board of at most 9 files and 9 ranks the move's text is read from a
+/// table of every move's text made once ([`MoveTexts`]).
 pub(crate) fn write_move(
     g: Geometry,
     from: Square,
@@ -431,6 +434,15 @@ pub(crate) fn write_move(
     promotion: Option<u8>,
     out: &mut dyn fmt::Write,
 ) -> fmt::Result {
+    if let Some(texts) = MoveTexts::of(g)
+        && let Some(text) = texts.get(from, capture, to)
+    {
+        out.write_str(text)?;
+        return match promotion {
+            Some(letter) => write_promotion(letter, out),
+            None => Ok(()),
+        };
+    }
     let mut buf = [0u8; 9];
     let mut n = put_square(g, from, &mut buf, 0);
     buf[n] = if capture { b'x' } else { b'-' };
@@ -441,6 +453,69 @@ pub(crate) fn write_move(
         n += 2;
     }
     write_ascii(&buf[..n], out)
+}
+
+/// Writes `=` and a promotion's letter (an uppercase ASCII letter from a table;
+/// any other byte as `write_ascii` writes it).
+fn write_promotion(letter: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    const SUFFIXES: &str = "=A=B=C=D=E=F=G=H=I=J=K=L=M=N=O=P=Q=R=S=T=U=V=W=X=Y=Z";
+    match letter.checked_sub(b'A').map(usize::from) {
+        Some(i) if i < 26 => out.write_str(&SUFFIXES[2 * i..2 * i + 2]),
+        _ => write_ascii(&[b'=', letter], out),
+    }
+}
+
+/// The text of every move on one board of at most 9 files and 9 ranks (every
+/// square's name two characters long, so every move's text five: `C1-B1`,
+/// `B4xC5`), made once per board size: what [`write_move`] writes without
+/// putting the squares' names together each time. 4,802 texts (24 kB) for the
+/// 7x7 board.
+struct MoveTexts {
+    /// The squares of the board.
+    len: usize,
+    /// Move `(from, capture, to)` at `5 * ((from * len + to) * 2 + capture)`.
+    text: String,
+}
+
+impl MoveTexts {
+    /// The table of `g`'s size, made at the first call; `None` for a board with
+    /// more than 9 files or ranks.
+    fn of(g: Geometry) -> Option<&'static MoveTexts> {
+        static TABLES: [[OnceLock<MoveTexts>; 9]; 9] =
+            [const { [const { OnceLock::new() }; 9] }; 9];
+        let (w, h) = (usize::from(g.width()), usize::from(g.height()));
+        let cell = TABLES.get(w.checked_sub(1)?)?.get(h.checked_sub(1)?)?;
+        Some(cell.get_or_init(|| MoveTexts::build(g)))
+    }
+
+    fn build(g: Geometry) -> MoveTexts {
+        let len = g.len();
+        let mut text = String::with_capacity(len * len * 10);
+        let mut buf = [0u8; 9];
+        for from in 0..len {
+            for to in 0..len {
+                for capture in [false, true] {
+                    let mut n = put_square(g, Square(from as u8), &mut buf, 0);
+                    buf[n] = if capture { b'x' } else { b'-' };
+                    n = put_square(g, Square(to as u8), &mut buf, n + 1);
+                    debug_assert_eq!(n, 5);
+                    text.extend(buf[..n].iter().map(|&b| char::from(b)));
+                }
+            }
+        }
+        MoveTexts { len, text }
+    }
+
+    /// The text of the move, `None` off the board.
+    #[inline]
+    fn get(&self, from: Square, capture: bool, to: Square) -> Option<&str> {
+        let (from, to) = (from.index(), to.index());
+        if from >= self.len || to >= self.len {
+            return None;
+        }
+        let at = 5 * ((from * self.len + to) * 2 + usize::from(capture));
+        self.text.get(at..at + 5)
+    }
 }
 
 /// Reads a square such as `C1` or `K11` at the start of `text`; returns it and
@@ -538,5 +613,32 @@ mod tests {
         assert!(read_square(g7, b"A8").is_none());
         assert!(read_square(g7, b"H1").is_none());
         assert_eq!(read_square(g7, b"G7=A").unwrap(), (g7.at(6, 6), &b"=A"[..]));
+    }
+
+    #[test]
+    fn the_move_texts_table_writes_what_the_squares_names_make() {
+        for (w, h) in [(3, 3), (5, 5), (7, 7), (9, 9), (11, 11), (4, 9)] {
+            let g = Geometry::new(w, h);
+            for from in (0..g.len()).map(|i| Square(i as u8)) {
+                for to in (0..g.len()).map(|i| Square(i as u8)) {
+                    for (capture, promotion) in
+                        [(false, None), (true, Some(b'A')), (false, Some(b'?'))]
+                    {
+                        let mut expected = String::new();
+                        write_square(g, from, &mut expected).unwrap();
+                        expected.push(if capture { 'x' } else { '-' });
+                        write_square(g, to, &mut expected).unwrap();
+                        if let Some(p) = promotion {
+                            expected.push('=');
+                            expected.push(char::from(p));
+                        }
+                        let mut text = String::new();
+                        write_move(g, from, capture, to, promotion, &mut text).unwrap();
+                        assert_eq!(text, expected);
+                    }
+                }
+            }
+            assert_eq!(MoveTexts::of(g).is_some(), w <= 9 && h <= 9);
+        }
     }
 }

@@ -517,11 +517,15 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.from.index() < GEOMETRY.len()
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && self.for_each_move::<false>(
-                        1 << m.from.0,
-                        1 << m.to.0,
-                        Search(|a| a == action),
-                    )
+                    && if m.kind == PRINCESS && m.from.0.abs_diff(m.to.0) == 2 {
+                        self.for_each_move::<false>(
+                            1 << m.from.0,
+                            1 << m.to.0,
+                            Search(|a| a == action),
+                        )
+                    } else {
+                        self.piece_move_is_legal(m)
+                    }
             }
         }
     }

@@ -311,6 +311,104 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         !attacked_on(&board, k, us.opponent(), board.occupied())
     }
 
+    /// Whether the move `m` of a piece whose kind stands on `m.from` for the side
+    /// to move, other than Towering, is legal: it is one of the piece's moves (a
+    /// Pikeman's step, double step, capture or en passant, with the promotion
+    /// exactly when it reaches its end rank) and, made, leaves its Princess
+    /// unattacked. What [`Hunt::for_each_move`] lists for that piece, tested by
+    /// making the one move on the bitboards instead of working out the checks and
+    /// pins of the position (tests compare the two on every action of sampled
+    /// positions).
+    pub(super) fn piece_move_is_legal(&self, m: Move) -> bool {
+        // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.
+        const RANK_7: u64 = 0x7f << 42;
+        const RANK_1: u64 = 0x7f;
+        let t = &SMALL;
+        let b = &self.board;
+        let us = self.to_move;
+        let them = us.opponent();
+        let own = b.side(us);
+        let opp = b.side(them);
+        let occ = own | opp;
+        let kings = b.pieces(us, PRINCESS);
+        if kings == 0 || m.to.index() >= GEOMETRY.len() {
+            return false;
+        }
+        let i = m.from.index();
+        let to = 1u64 << m.to.0;
+        if m.kind == PRINCESS {
+            // A step to a square the opponent does not attack once she has left
+            // hers (a piece she captures there attacks it not).
+            return m.promotion.is_none()
+                && t.king[i] & !own & to != 0
+                && !self.attacked(m.to, them, occ ^ (1 << m.from.0));
+        }
+        // A slider reaches the squares of its lines with none between.
+        let open = LINES.between[i][m.to.index()] & occ == 0;
+        // The square of a Pikeman taken en passant, if the move is that capture.
+        let mut taken_ep = 0;
+        let reach = match m.kind {
+            TOWER | ARISTOCRAT if open => t.orthogonal[i] & !own,
+            NOBLE if open => t.diagonal[i] & !own,
+            KNIGHT => t.knight[i] & !own,
+            PIKEMAN => {
+                let (last_rank, start_rank) = if us == Side::Red {
+                    (RANK_7, RANK_1 << 7)
+                } else {
+                    (RANK_1, RANK_7 >> 7)
+                };
+                // "Pikemen can and must promote on their end rank to either an
+                // Aristocrat ..., a Noble or a Knight".
+                let promotion_ok = match m.promotion {
+                    None => !last_rank.has(m.to),
+                    Some(KNIGHT | NOBLE | ARISTOCRAT) => last_rank.has(m.to),
+                    Some(_) => false,
+                };
+                if !promotion_ok {
+                    return false;
+                }
+                let step = t.pawn_steps[us.index()][i] & !occ;
+                let mut reach = step;
+                if DOUBLE && step != 0 && start_rank.has(m.from) {
+                    reach |= t.pawn_steps[us.index()][step.first().index()] & !occ;
+                }
+                let captures = t.pawn_captures[us.index()][i];
+                reach |= captures & opp;
+                if let Some(ep) = self.ep
+                    && ep == m.to
+                    && captures.has(ep)
+                {
+                    let w = GEOMETRY.width();
+                    taken_ep = 1 << (if us == Side::Red { ep.0 - w } else { ep.0 + w });
+                    reach |= to;
+                }
+                reach
+            }
+            _ => 0,
+        };
+        if reach & to == 0 || (m.promotion.is_some() && m.kind != PIKEMAN) {
+            return false;
+        }
+        // Made on the bitboards: the opposing pieces on the target square (or the
+        // Pikeman taken en passant) are gone.
+        let k = kings.first().index();
+        let after = (occ ^ (1 << m.from.0) ^ taken_ep) | to;
+        let alive = !(to | taken_ep);
+        let p = |kind| b.pieces(them, kind) & alive;
+        if t.knight[k] & p(KNIGHT) != 0
+            || t.king[k] & p(PRINCESS) != 0
+            || t.pawn_captures[us.index()][k] & p(PIKEMAN) != 0
+        {
+            return false;
+        }
+        let rooks = p(TOWER) | p(ARISTOCRAT);
+        if rooks & t.orthogonal[k] != 0 && t.rook(k, after) & rooks != 0 {
+            return false;
+        }
+        let bishops = p(NOBLE);
+        !(bishops & t.diagonal[k] != 0 && t.bishop(k, after) & bishops != 0)
+    }
+
     /// Whether the side to move has a legal move. Not in check, an unpinned Knight
     /// with a free square, an unpinned Pikeman's step or an unpinned slider's free
     /// square is one; otherwise the moves are searched in order until one is found.

@@ -93,7 +93,12 @@ impl GameOptions for SeriesOptions {
 }
 
 /// The Hunt being played.
+///
+/// With an explicit one-byte tag (`repr(u8)`): every use of the match reads the
+/// stage, and a tag hidden in a niche of DiamondQi's state (a vector's capacity)
+/// took several instructions to decode each time.
 #[derive(Debug, PartialEq)]
+#[repr(u8)]
 pub enum Stage {
     /// The 1st Hunt.
     Qi(DiamondQi),

@@ -208,3 +208,66 @@ fn repeated_towering_corners_and_en_passant_squares_are_refused() {
     .unwrap_err();
     assert!(e.to_string().contains("one `ep:` square at most"), "{e}");
 }
+
+/// Every move of every piece (all targets, with and without each promotion) of
+/// positions along random games is legal exactly when the generator lists it:
+/// [`Hunt::piece_move_is_legal`] (a move made on the bitboards) against
+/// [`Hunt::for_each_move`] (checks and pins worked out).
+fn is_legal_agrees_with_the_list<const D: bool>(seed: u64) -> usize {
+    use crate::core::zobrist::splitmix64;
+    let mut g = Hunt::<D>::starting(&Default::default(), None);
+    let mut legal = <Hunt<D> as Game>::Actions::default();
+    let mut bits = seed;
+    let (mut tested, mut listed, mut special) = (0, 0, 0);
+    for _ in 0..400 {
+        g.legal_actions(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let promotions = [
+            None,
+            Some(KNIGHT),
+            Some(NOBLE),
+            Some(ARISTOCRAT),
+            Some(TOWER),
+        ];
+        for from in 0..49u8 {
+            let Some(kind) = g.board.kind_at(Square(from)) else {
+                continue;
+            };
+            for to in 0..49u8 {
+                for promotion in promotions {
+                    let a = JewelAction::play(Move {
+                        kind,
+                        from: Square(from),
+                        to: Square(to),
+                        promotion,
+                    });
+                    assert_eq!(g.is_legal(a), legal.contains(&a), "{a:?} in {g:?}");
+                    tested += 1;
+                    if legal.contains(&a) {
+                        listed += 1;
+                        // A promotion, or a capture en passant.
+                        special += usize::from(promotion.is_some() || g.ep == Some(Square(to)));
+                    }
+                }
+            }
+        }
+        bits = splitmix64(bits);
+        let a = legal[(bits % legal.len() as u64) as usize];
+        g.apply_unchecked(a, &mut |_| {});
+    }
+    assert!(tested > 100_000 && listed > 1_000, "{tested} {listed}");
+    special
+}
+
+#[test]
+fn is_legal_agrees_with_the_generator() {
+    let (mut quest, mut chess) = (0, 0);
+    for seed in 1..4 {
+        quest += is_legal_agrees_with_the_list::<false>(seed);
+        chess += is_legal_agrees_with_the_list::<true>(seed);
+    }
+    // Promotions (and en passant in DiamondChess) were among the moves compared.
+    assert!(quest > 0 && chess > 0, "{quest} {chess}");
+}
