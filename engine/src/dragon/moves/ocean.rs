@@ -450,7 +450,7 @@ pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> b
 /// Every position the force of `by` afloat on `s` could capture on by its
 /// moves' shape alone (whatever stands between): the quick test of
 /// [`attacks_from_sea`], which then generates the force's actions.
-#[inline]
+#[inline(always)]
 pub(crate) fn sea_shape(c: &Ctx<'_>, s: u8, by: Side) -> SquareSet {
     let t = tables();
     let s_ = s as usize;
