@@ -249,6 +249,7 @@ fn en_passant_from(c: &Ctx<'_>, from: u8) -> bool {
 /// diagonally forwards." The two-position move needs an unmoved Dwarf on his
 /// Second Rank (a demoted Palace Defender has moved: "without the two position
 /// initial move").
+#[inline(always)]
 fn pawn(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     let side = c.side;
     let fwd = forward(side);

@@ -208,7 +208,7 @@ fn may_land(c: &Ctx<'_>, f: Force, to: u8) -> bool {
 /// unoccupied one of either fleet when `moves`, capturing an opposing occupant
 /// when `captures`) or land it may enter (disembarking, with or without a
 /// capture).
-#[inline]
+#[inline(always)]
 fn onto(c: &Ctx<'_>, f: Force, to: u8, moves: bool, captures: bool, t: &mut SquareSet) {
     if c.b.region(to).is_land() {
         if !may_land(c, f, to) {
