@@ -190,6 +190,7 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
 /// capture ... any opposing force occupying an adjacent position"), and with
 /// `palace` the Guards and Warders ("can move to any adjacent position within
 /// his palace", "capture on any adjacent position within his palace").
+#[inline(always)]
 fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
     let mut near = c.b.neighbours[from as usize];
     if palace {

@@ -702,7 +702,7 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         return;
     }
     let all = c.p.all_occupied();
-    let allied_free = |to: u8| free.has(to) && c.p.vessel(to).colour() == c.side;
+    let allied_free = |to: u8| allied_free(c, free, to);
     let mut add = SquareSet::EMPTY;
     let role = f.info().role;
     let s = from as usize;
@@ -749,6 +749,13 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     }
     keep_safe(c, from, f, &mut add);
     *t = t.or(add);
+}
+
+/// Whether `to` holds an unoccupied vessel of the side to move's fleet
+/// (`free`) flying its colour: where its forces may embark.
+#[inline(always)]
+fn allied_free(c: &Ctx<'_>, free: SquareSet, to: u8) -> bool {
+    free.has(to) && c.p.vessel(to).colour() == c.side
 }
 
 /// A ride from land position `from` along `dirs` over unoccupied positions of
