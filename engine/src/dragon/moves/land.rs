@@ -277,6 +277,7 @@ fn leaps(c: &Ctx<'_>, from: u8, f: Force, table: usize, t: &mut SquareSet) {
 
 /// Riders: "any number of unoccupied positions", capturing "any opposing force
 /// along [the] path of movement" (the first force met) when `captures`.
+#[inline(always)]
 fn slide(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], t: &mut SquareSet, captures: bool) {
     for &d in dirs {
         let step = &c.b.land_step[d];
@@ -300,6 +301,7 @@ fn slide(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], t: &mut SquareSet, cap
 /// Canon in Chinese Chess" (ruling `dragon.jump-target`). Watchtowers and
 /// Castles are one force whether or not their birds are inside ("may be jumped
 /// over whether or not their Albatrosses or Ravens have been released").
+#[inline(always)]
 pub(crate) fn jump(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], t: &mut SquareSet) {
     for &d in dirs {
         let step = &c.b.land_step[d];
