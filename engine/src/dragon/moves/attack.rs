@@ -123,6 +123,7 @@ impl Threats {
 
     /// Whether `sq` is attacked, with the position `ignore` treated as empty
     /// (the victim's own origin when it moves).
+    #[inline(always)]
     pub(crate) fn attacks(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
         if self.fixed.has(sq) {
             return true;
