@@ -494,7 +494,7 @@ mod tests {
             let mode = CheckMode { full_every: every };
             for ply in 0..500 {
                 let draw = splitmix64(11 ^ u64::from(ply));
-                let expected = every <= 1 || draw % u64::from(every) == 0;
+                let expected = every <= 1 || draw.is_multiple_of(u64::from(every));
                 assert_eq!(mode.full_at(11, ply), expected, "{every} {ply}");
             }
         }

@@ -80,8 +80,8 @@ enum Command {
         /// Run the full checks on every step instead of a sample.
         #[arg(long)]
         paranoid: bool,
-        /// Run the full checks on one step in N.
-        #[arg(long, default_value_t = CheckMode::DEFAULT.full_every)]
+        /// Run the full checks on one step in N (1: every step, as --paranoid).
+        #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = clap::value_parser!(u32).range(1..))]
         full_every: u32,
         /// Ply cap for games whose rules imply no bound.
         #[arg(long, default_value_t = 100_000)]
@@ -396,9 +396,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 config.mode = if paranoid {
                     CheckMode::PARANOID
                 } else {
-                    CheckMode {
-                        full_every: full_every.max(1),
-                    }
+                    CheckMode { full_every }
                 };
                 config.max_plies = max_plies;
                 config.progress = !quiet;
@@ -469,8 +467,11 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         if let Err(e) = state.apply(a, &mut |e| events.push(e.to_string())) {
                             let legal = legal_texts(&state);
                             anyhow::bail!(
-                                "action {} `{text}`: {e}{}",
+                                "action {} `{text}`: {e}{}{}",
                                 i + 1,
+                                state
+                                    .refusal(a)
+                                    .map_or_else(String::new, |why| format!(" ({why})")),
                                 if legal.is_empty() {
                                     String::new()
                                 } else {

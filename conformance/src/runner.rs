@@ -8,7 +8,7 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, 
 
 use crate::invariants::Checker;
 use crate::scenario::{LoadedScenario, Status, Step};
-use crate::search::forced_winner;
+use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
 
 /// How a scenario fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,11 @@ pub struct ScenarioRun {
 /// Runs `loaded`.
 #[must_use]
 pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
+    run_with_solver_limit(loaded, SOLVER_NODE_LIMIT)
+}
+
+/// [`run`], its solver visiting at most `solver_limit` positions a claim.
+fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> ScenarioRun {
     let s = &loaded.scenario;
     let game = match s.game.get_ref().parse::<GameId>() {
         Ok(g) => g,
@@ -73,12 +78,13 @@ pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
             };
         }
     };
-    struct Visit<'a>(&'a LoadedScenario);
+    struct Visit<'a>(&'a LoadedScenario, u64);
     impl GameVisitor for Visit<'_> {
         type Output = (Vec<String>, String, BTreeMap<&'static str, u64>);
         fn visit<G: Game>(self) -> Self::Output {
             let mut r = Runner::<G> {
                 loaded: self.0,
+                solver_limit: self.1,
                 failures: Vec::new(),
                 transcript: String::new(),
                 events: BTreeMap::new(),
@@ -88,7 +94,7 @@ pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
             (r.failures, r.transcript, r.events)
         }
     }
-    let (failures, transcript, events) = game.visit(Visit(loaded));
+    let (failures, transcript, events) = game.visit(Visit(loaded, solver_limit));
     let verdict = match (s.status, failures.is_empty()) {
         (Status::Confirmed, true) => Verdict::Passed,
         (Status::Confirmed, false) => Verdict::Failed,
@@ -105,6 +111,8 @@ pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
 }
 
 struct Runner<'a, G: Game> {
+    /// The most positions the solver visits for one claim.
+    solver_limit: u64,
     loaded: &'a LoadedScenario,
     failures: Vec<String>,
     transcript: String,
@@ -279,8 +287,11 @@ impl<G: Game> Runner<'_, G> {
             self.fail(
                 text_at,
                 format!(
-                    "`{}` refused: {e}; legal here: {}",
+                    "`{}` refused: {e}{}; legal here: {}",
                     text.get_ref(),
+                    state
+                        .refusal(action)
+                        .map_or_else(String::new, |why| format!(" ({why})")),
                     legal.join(" ")
                 ),
             );
@@ -424,26 +435,28 @@ impl<G: Game> Runner<'_, G> {
         if let Some(forced) = &step.forced {
             match parse_winner::<G>(&forced.winner) {
                 Err(e) => self.fail(at, format!("forced winner: {e}")),
-                Ok(want) => {
-                    let got = forced_winner(state, forced.within);
-                    if got != want {
-                        self.fail(
-                            at,
-                            format!(
-                                "forced within {} plies: expected {}, got {}",
-                                forced.within,
-                                forced.winner,
-                                got.map_or("none", |s| G::side_name(s))
-                            ),
+                Ok(want) => match forced_winner_within(state, forced.within, self.solver_limit) {
+                    Err(e) => self.fail(at, format!("forced: {e}")),
+                    Ok(got) => {
+                        if got != want {
+                            self.fail(
+                                at,
+                                format!(
+                                    "forced within {} plies: expected {}, got {}",
+                                    forced.within,
+                                    forced.winner,
+                                    got.map_or("none", |s| G::side_name(s))
+                                ),
+                            );
+                        }
+                        let _ = writeln!(
+                            self.transcript,
+                            "forced within {} plies: {}",
+                            forced.within,
+                            got.map_or("none", |s| G::side_name(s))
                         );
                     }
-                    let _ = writeln!(
-                        self.transcript,
-                        "forced within {} plies: {}",
-                        forced.within,
-                        got.map_or("none", |s| G::side_name(s))
-                    );
-                }
+                },
             }
         }
         if let Some(losing) = &step.losing {
@@ -489,7 +502,13 @@ impl<G: Game> Runner<'_, G> {
             self.fail(at, format!("`{text}`: {e}"));
             return;
         }
-        let winner = forced_winner(&child, within);
+        let winner = match forced_winner_within(&child, within, self.solver_limit) {
+            Ok(w) => w,
+            Err(e) => {
+                self.fail(at, format!("after `{text}`: {e}"));
+                return;
+            }
+        };
         let lost = winner == Some(mover.opponent());
         let _ = writeln!(
             self.transcript,
@@ -559,5 +578,26 @@ mod tests {
             f,
             ["x.toml:4:1: forced within 1 plies: expected storm, got none"]
         );
+    }
+
+    #[test]
+    fn a_claim_too_deep_to_solve_is_an_error_not_a_hang() {
+        // `forced within 6` from Dragon's start (about 75 actions a position)
+        // ran for hours: the solver had no limit.
+        let started = std::time::Instant::now();
+        let text = "title = \"t\"\ngame = \"dragon\"\nsource = \"s\"\n[[step]]\nforced = { winner = \"none\", within = 6 }\n[[step]]\nlosing = { actions = [\"A1^A13\"], within = 6 }\n";
+        // A small limit keeps the test short; the corpus runs with SOLVER_NODE_LIMIT.
+        let f = run_with_solver_limit(&parse(Path::new("x.toml"), text).unwrap(), 20_000).failures;
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:4:1: forced: the solver gave up after 20000 positions"),
+            "{f:?}"
+        );
+        assert!(
+            f[1].starts_with("x.toml:6:1: after `A1^A13`: the solver gave up"),
+            "{f:?}"
+        );
+        assert!(f[0].ends_with("`within = 6` is too deep for this position; lower it"));
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
     }
 }

@@ -130,30 +130,74 @@ pub fn perft_parallel<G: Game>(state: &G, depth: u32) -> u64 {
 /// The side that can force a win within `depth` plies from `state`, whatever the
 /// other side does (and whatever chance does), or `None` when neither can.
 ///
-/// A finished game's winner is returned at any depth.
+/// A finished game's winner is returned at any depth. The walk is exhaustive and
+/// unbounded: [`forced_winner_within`] is the bounded one.
 #[must_use]
 pub fn forced_winner<G: Game>(state: &G, depth: u32) -> Option<Side> {
-    let mut stack = Stack::new(state, depth);
-    forced_in(state, &mut stack.frames)
+    forced_winner_within(state, depth, u64::MAX).unwrap_or(None)
 }
 
-fn forced_in<G: Game>(state: &G, frames: &mut [(G, G::Actions)]) -> Option<Side> {
+/// The most positions the scenario runner's solver visits for one claim
+/// (`forced`, each action of `losing` and `must-play`) before it gives up:
+/// some seconds of Dragon (about 75 actions a position: `within = 3` fits,
+/// 4 does not), far beyond every claim of the Jewel games' corpus.
+pub const SOLVER_NODE_LIMIT: u64 = 2_000_000;
+
+/// The solver visited more positions than its limit allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the solver gave up after {visited} positions (the limit) without an answer: `within = {depth}` is too deep for this position; lower it"
+)]
+pub struct SolverGaveUp {
+    /// The positions visited.
+    pub visited: u64,
+    /// The depth asked for.
+    pub depth: u32,
+}
+
+/// [`forced_winner`], abandoned once more than `max_nodes` positions below
+/// `state` have been visited.
+///
+/// # Errors
+///
+/// [`SolverGaveUp`] when the walk needs more than `max_nodes` positions.
+pub fn forced_winner_within<G: Game>(
+    state: &G,
+    depth: u32,
+    max_nodes: u64,
+) -> Result<Option<Side>, SolverGaveUp> {
+    let mut stack = Stack::new(state, depth);
+    let mut budget = max_nodes;
+    forced_in(state, &mut stack.frames, &mut budget).map_err(|()| SolverGaveUp {
+        visited: max_nodes,
+        depth,
+    })
+}
+
+fn forced_in<G: Game>(
+    state: &G,
+    frames: &mut [(G, G::Actions)],
+    budget: &mut u64,
+) -> Result<Option<Side>, ()> {
     let mover = match state.turn() {
-        Turn::Over(outcome) => return outcome.winner,
+        Turn::Over(outcome) => return Ok(outcome.winner),
         Turn::Player(side) => Some(side),
         Turn::Chance => None,
     };
-    let ((child, actions), rest) = frames.split_first_mut()?;
+    let Some(((child, actions), rest)) = frames.split_first_mut() else {
+        return Ok(None);
+    };
     state.legal_actions(actions);
     // A player wins if one action wins; chance "wins" for a side only if every
     // outcome does. The opponent wins if every action loses.
     let mut all_same: Option<Option<Side>> = None;
     for &action in actions.iter() {
+        *budget = budget.checked_sub(1).ok_or(())?;
         child.clone_from(state);
         child.apply_unchecked(action, &mut |_| {});
-        let result = forced_in(child, rest);
+        let result = forced_in(child, rest, budget)?;
         if mover.is_some() && result == mover {
-            return mover;
+            return Ok(mover);
         }
         match all_same {
             None => all_same = Some(result),
@@ -162,11 +206,11 @@ fn forced_in<G: Game>(state: &G, frames: &mut [(G, G::Actions)]) -> Option<Side>
         }
         // Chance cannot force anything once two outcomes differ; a player keeps
         // looking for a winning action.
-        if all_same == Some(None) {
-            mover?;
+        if all_same == Some(None) && mover.is_none() {
+            return Ok(None);
         }
     }
-    all_same.flatten()
+    Ok(all_same.flatten())
 }
 
 #[cfg(test)]
@@ -201,5 +245,24 @@ mod tests {
         // Green captures on A1, then walks to B2 in two moves: three plies.
         assert_eq!(forced_winner(&duel, 3), Some(Side::Green));
         assert_eq!(forced_winner(&duel, 2), None);
+    }
+
+    #[test]
+    fn the_bounded_solver_gives_up_past_its_limit() {
+        let mut duel = Duel::new(&DuelOptions::default());
+        let a = duel.parse_action("C1-A1").unwrap();
+        duel.play(a).unwrap();
+        assert_eq!(forced_winner_within(&duel, 3, 1_000), Ok(Some(Side::Green)));
+        assert_eq!(
+            forced_winner_within(&duel, 3, 2),
+            Err(SolverGaveUp {
+                visited: 2,
+                depth: 3
+            })
+        );
+        // The start has no forced win within 12 plies; the walk needs more
+        // than a hundred positions to say so.
+        let duel = Duel::new(&DuelOptions::default());
+        assert!(forced_winner_within(&duel, 12, 100).is_err());
     }
 }

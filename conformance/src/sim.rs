@@ -512,10 +512,13 @@ pub fn play_caught<G: Game>(player: &mut Player<G>, seed: u64) -> GameEnd {
 ///
 /// # Errors
 ///
-/// The first option the game does not take.
+/// The first option the game does not take, or an option given twice.
 pub fn build_options<G: Game>(pairs: &[(String, String)]) -> anyhow::Result<G::Options> {
     let mut options = G::Options::default();
-    for (k, v) in pairs {
+    for (i, (k, v)) in pairs.iter().enumerate() {
+        if let Some((_, first)) = pairs[..i].iter().find(|(key, _)| key == k) {
+            anyhow::bail!("option `{k}` given twice (`{k}={first}`, then `{k}={v}`): give it once");
+        }
         options.set(k, v)?;
     }
     Ok(options)

@@ -173,3 +173,51 @@ fn show_names_the_legal_actions_when_one_is_refused() {
         "action 4 `C3-C2`: the game is over\n",
     );
 }
+
+#[test]
+fn an_option_given_twice_is_refused() {
+    // `--option knights=sword --option knights=pike` played the PikeVariation
+    // without a word (the last one won).
+    refused(
+        &[
+            "show",
+            "--game",
+            "dragon",
+            "--option",
+            "knights=sword",
+            "--option",
+            "knights=pike",
+        ],
+        "option `knights` given twice (`knights=sword`, then `knights=pike`): give it once",
+    );
+}
+
+#[test]
+fn full_checks_on_one_step_in_zero_is_refused() {
+    // `--full-every 0` ran the full checks on every step without a word.
+    refused(
+        &["sim", "--game", "duel", "--games", "1", "--full-every", "0"],
+        "0 is not in 1..",
+    );
+}
+
+#[test]
+fn a_seer_refused_says_why() {
+    // A second consultation in one move said only "not a legal action".
+    refused(
+        &["show", "--game", "dragon", "seer storm", "seer storm"],
+        "action 2 `seer storm`: not a legal action in this position (the storm OverLord has consulted his Seer in this move already (ruling dragon.seers: one consultation a move)); legal here: A1^A11",
+    );
+    // A game over says so once (it said "the game is over (the game is over: ...)").
+    refused(
+        &[
+            "show",
+            "--game",
+            "dragon",
+            "--position",
+            "9/9/9/4pr4/9/9/9/9/9/9/9/9/9/9/9 storm barren:DW1 forest-wins:direct-capture",
+            "seer storm",
+        ],
+        "action 1 `seer storm`: the game is over\n",
+    );
+}

@@ -9,6 +9,7 @@
 
 mod ocean;
 mod procedures;
+mod rooms;
 mod seers;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,6 +63,8 @@ struct Rules {
     cannon_first_opposing: bool,
     /// `truce-agreement = offers`.
     truce_offers: bool,
+    /// `concede = offers`.
+    concede_offers: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -231,7 +234,7 @@ impl RefDragon {
         if p.forest() == t.forest() || Self::protected(&p.code, t) {
             return false;
         }
-        if region(from) != region(to) || region(from) == 'O' {
+        if region(from) != rooms::kingdom(to) || region(from) == 'O' {
             return false;
         }
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
@@ -353,6 +356,7 @@ impl RefDragon {
     fn lands_under_attack(&self, from: Pos, to: Pos) -> bool {
         let mut after = self.clone();
         let royal = after.grid.remove(&from).unwrap();
+        let code = royal.code.clone();
         after.grid.insert(to, royal);
         let attackers: Vec<Pos> = after
             .grid
@@ -360,7 +364,9 @@ impl RefDragon {
             .filter(|(_, p)| !after.mine(p))
             .map(|(q, _)| *q)
             .collect();
-        attackers.into_iter().any(|a| after.captures(a, to)) || after.sea_threat(to)
+        attackers.into_iter().any(|a| after.captures(a, to))
+            || after.sea_threat(to)
+            || after.sword_from_room(&code, to)
     }
 
     /// Every legal action, in the engine's notation: the forces' and vessels'
@@ -381,18 +387,21 @@ impl RefDragon {
         if self.choices().is_none() {
             self.plants(&mut out);
         }
-        // The answer to a truce offer is no move of the answerer's: his
-        // royal's duty to escape waits for his own move.
-        if self
-            .procs
-            .pending
-            .as_ref()
-            .is_some_and(|(s, _)| s == "truce-offer")
-        {
+        // The answer to a truce offer or a concession is no move of the
+        // answerer's: his royal's duty to escape waits for his own move.
+        if self.answer_awaited() {
             return out;
         }
         let royal = if self.forest_to_move { "pr" } else { "DW" };
         let Some(at) = self.find(royal) else {
+            // In his room (`dragon.white-room`): no action may leave him
+            // attacked there.
+            if self.in_room(self.forest_to_move) {
+                out.retain(|a| {
+                    let next = self.play(a);
+                    next.over || !next.room_attacked(self.forest_to_move)
+                });
+            }
             return out;
         };
         // `warlord-into-attack = allowed`: his own moves, while not attacked.
@@ -402,7 +411,11 @@ impl RefDragon {
                 return true;
             }
             let next = self.play(a);
-            next.over || next.find(royal).is_none_or(|q| !next.attacked(q))
+            next.over
+                || next.find(royal).map_or_else(
+                    || !next.room_attacked(self.forest_to_move),
+                    |q| !next.attacked(q),
+                )
         });
         out
     }
@@ -560,6 +573,7 @@ impl RefDragon {
                         }
                     }
                 }
+                next.capture_in_room(self.forest_to_move, to);
             }
         }
         if before && next.find(victim).is_none() {
@@ -685,6 +699,7 @@ fn rules_of(options: &BTreeMap<String, String>) -> Rules {
         open_water_passes: is("open-water", "passes"),
         cannon_first_opposing: is("cannon-target", "first-opposing"),
         truce_offers: is("truce-agreement", "offers"),
+        concede_offers: is("concede", "offers"),
     }
 }
 
@@ -706,13 +721,14 @@ fn engine_actions(g: &Dragon) -> BTreeSet<String> {
 /// exactly the reference model's actions.
 #[test]
 fn dragon_legal_actions_agree_with_the_reference_model() {
-    let option_sets: [&[(&str, &str)]; 6] = [
+    let option_sets: [&[(&str, &str)]; 7] = [
         &[],
         &[("knights", "sword")],
         &[("knights", "pike"), ("jump-target", "first-opposing")],
         &[("warlord-into-attack", "allowed")],
         &[("formation", "trident")],
         &[("truce-agreement", "offers")],
+        &[("concede", "offers")],
     ];
     let mut compared = 0;
     for (k, set) in option_sets.iter().enumerate() {
@@ -930,11 +946,6 @@ fn dragon_scenario_positions_agree_with_the_reference_model() {
             .iter()
             .map(|(k, v)| (k.clone(), v.get_ref().clone()))
             .collect();
-        // The reference model has no concessions (off by default, in no perft
-        // row); their scenarios are the engine's alone.
-        if options.contains_key("concede") {
-            continue;
-        }
         let g = Dragon::import(position.get_ref(), &engine_options(&options)).unwrap();
         if matches!(g.turn(), tigerseye_engine::Turn::Over(_)) {
             continue;

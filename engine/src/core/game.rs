@@ -289,9 +289,26 @@ pub enum ApplyError {
     NotLegal,
 }
 
+/// The most characters of a text an error quotes: a longer text is cut there
+/// and its length given, so a long line of junk gives a short error.
+pub(crate) const QUOTED_CHARS: usize = 200;
+
+/// `text` as an error quotes it: whole up to [`QUOTED_CHARS`] characters,
+/// else cut there with its length in bytes.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(QUOTED_CHARS) {
+            None => f.write_str(self.0),
+            Some((cut, _)) => write!(f, "{}... ({} bytes in all)", &self.0[..cut], self.0.len()),
+        }
+    }
+}
+
 /// Why a text is not an action of this game in this state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read action `{text}`: expected {expected}")]
+#[error("cannot read action `{}`: expected {expected}", Quoted(.text))]
 pub struct NotationError {
     /// The text as given.
     pub text: String,
@@ -301,7 +318,7 @@ pub struct NotationError {
 
 /// Why a text is not a position of this game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read position `{text}`: {expected}")]
+#[error("cannot read position `{}`: {expected}", Quoted(.text))]
 pub struct PositionError {
     /// The text as given.
     pub text: String,
@@ -425,6 +442,14 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
         let mut legal = Self::Actions::default();
         self.legal_actions(&mut legal);
         legal.contains(&action)
+    }
+
+    /// Why `action` is refused here, where the game can say more than "not a
+    /// legal action" (Dragon: why a Seer may not be consulted); `None` for a
+    /// legal action and, by default, for every action.
+    fn refusal(&self, action: Self::Action) -> Option<String> {
+        let _ = action;
+        None
     }
 
     /// Writes `action` in the game's notation, as it reads in this state.

@@ -235,7 +235,12 @@ pub(crate) fn apply_action(
         Some(ActionKind::Choice) => {
             // A procedure's choice is no move: the en-passant position and the
             // truce's count stay as the move left them.
+            let ice_dragon = p.pending == Pending::IceDragon as u8 && action.extra() == 1;
             procedures::apply_choice(p, action.extra(), events);
+            if ice_dragon {
+                // The Forest Sword from the White Room (`dragon.white-room`).
+                super::room::sword_on_interchange(p, opts, events);
+            }
             new_ep = p.ep;
         }
         Some(ActionKind::Seer) => {

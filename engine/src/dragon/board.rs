@@ -531,7 +531,7 @@ impl Board {
                     let behind = match words[5] {
                         "-" => None,
                         w => {
-                            let (f, r) = w.split_at(1);
+                            let (f, r) = w.split_at_checked(1).unwrap_or((w, ""));
                             let file = f
                                 .bytes()
                                 .next()
@@ -743,5 +743,13 @@ mod tests {
         assert!(e.contains("unknown line"), "{e}");
         let e = Board::parse(&BOARD_TXT.replace("banner shadow-banner E3 E4", "")).unwrap_err();
         assert!(e.contains("shadow-banner"), "{e}");
+        // A `behind` position starting with a letter of several bytes
+        // (panicked: cut after its first byte).
+        let text = BOARD_TXT.replace(
+            "white-room           forest   new-earth-library    1      E16",
+            "white-room           forest   new-earth-library    1      \u{c9}16",
+        );
+        let e = Board::parse(&text).unwrap_err();
+        assert!(e.contains("a file A-I"), "{e}");
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::board::{DIRECTION_NAMES, square_name};
+use super::board::{DIRECTION_NAMES, NO_SQUARE, square_name};
 use super::forces::{Force, Kind};
 use super::procedures::{self, ProcedureEvent};
 use super::sea::OceanEvent;
@@ -69,7 +69,8 @@ pub enum DragonEvent {
     DirectCapture {
         /// The Prince or the Red Witch.
         by: Force,
-        /// The captured royal's position.
+        /// The captured royal's position ([`NO_SQUARE`] in the White Room or
+        /// the Stairwell).
         on: u8,
         /// The captured royal.
         captured: Force,
@@ -220,6 +221,13 @@ impl fmt::Display for DragonEvent {
                 kind.name()
             ),
             DragonEvent::Ocean(e) => e.fmt(f),
+            DragonEvent::DirectCapture { by, on, captured } if on == NO_SQUARE => write!(
+                f,
+                "direct-capture: {} captures {} in {}",
+                name(by),
+                name(captured),
+                super::room::room_name(captured.kind())
+            ),
             DragonEvent::DirectCapture { by, on, captured } => write!(
                 f,
                 "direct-capture: {} captures {} on {}",

@@ -50,6 +50,7 @@ use super::board::{NO_SQUARE, Region, SQUARES, SquareSet, board};
 use super::forces::Kind;
 use super::moves::{Ctx, Sink, attack, ocean};
 use super::options::{DragonOptions, WarlordIntoAttack};
+use super::room;
 use super::state::Position;
 use super::victory::royal_square;
 use crate::core::Side;
@@ -230,11 +231,14 @@ const SAILS: u32 = 1 << ActionKind::VesselAdvance as u32
     | 1 << ActionKind::Fire as u32;
 
 impl Guard {
-    /// The guard of the side to move, or `None` when its royal is not on the
-    /// grid (in the White Room or the Stairwell: the procedures').
+    /// The guard of the side to move ([`Guard::in_room`] when its royal is
+    /// in the White Room or the Stairwell), or `None` when its royal is
+    /// nowhere (taken).
     #[inline(never)]
     pub(crate) fn new(c: &Ctx<'_>) -> Option<Guard> {
-        let royal = royal_square(c.p, c.side)?;
+        let Some(royal) = royal_square(c.p, c.side) else {
+            return Guard::in_room(c);
+        };
         let victim = c.p.force(royal);
         let region = c.b.region(royal);
         let allowed = victim.kind() == Some(Kind::DarkWarlord)
@@ -274,6 +278,34 @@ impl Guard {
             trust_royal,
             hot: [a, b, c3, 0],
             land: region != Region::Ocean,
+        })
+    }
+
+    /// The guard of the side to move whose royal is in his room (ruling
+    /// `dragon.white-room`, [`room`]), or `None` when he is not there
+    /// either. Only the forces on the lines from the room's point (and, the
+    /// room attacked, the opposing forces) can change its attackers: an
+    /// action touching them is played (`land` false: no walk, the
+    /// definition), another is legal while the room is not attacked and
+    /// refused while it is. Every action is from a position other than the
+    /// royal's (`NO_SQUARE`, never trusted).
+    #[inline(never)]
+    fn in_room(c: &Ctx<'_>) -> Option<Guard> {
+        let (area, victim) = room::royal_in_room(c.p, c.side)?;
+        let lines = room::lines(area);
+        let opponent = c.side.opponent();
+        let (mode, hot) = if room::attacked(c, area, opponent, victim) {
+            (Mode::Attacked, lines.or(c.p.occupied[opponent.index()]))
+        } else {
+            (Mode::Quiet, lines)
+        };
+        let [a, b, c3] = hot.0;
+        Some(Guard {
+            royal: NO_SQUARE,
+            mode,
+            land: false,
+            trust_royal: false,
+            hot: [a, b, c3, 0],
         })
     }
 
@@ -413,13 +445,17 @@ pub(crate) fn leaves_royal_attacked(p: &Position, opts: &DragonOptions, a: Actio
 }
 
 /// Whether the royal of `side` stands under attack (on land, or afloat: by
-/// boarders, Rams and Cannons, ruling `dragon.royal-aboard`); false when he is
-/// not on the grid.
+/// boarders, Rams and Cannons, ruling `dragon.royal-aboard`; in the White
+/// Room or the Stairwell, ruling `dragon.white-room`); false when he is
+/// nowhere.
 pub(crate) fn royal_attacked(p: &Position, opts: &DragonOptions, side: Side) -> bool {
-    royal_square(p, side).is_some_and(|sq| {
-        let c = Ctx::new(p, opts);
-        ocean::attacked_on(&c, p, sq, p.force(sq))
-    })
+    match royal_square(p, side) {
+        Some(sq) => {
+            let c = Ctx::new(p, opts);
+            ocean::attacked_on(&c, p, sq, p.force(sq))
+        }
+        None => room::royal_attacked_in_room(p, opts, side),
+    }
 }
 
 /// A sink that passes on only the actions the [`Guard`] allows.
@@ -483,6 +519,9 @@ mod tests {
         actions: usize,
         attacked: usize,
         afloat: usize,
+        /// The royal in the White Room or the Stairwell, and attacked there.
+        in_room: usize,
+        in_room_attacked: usize,
         everything: usize,
         refused: usize,
     }
@@ -500,7 +539,10 @@ mod tests {
             Mode::Everything => seen.everything += 1,
             Mode::Quiet => {}
         }
-        if c.b.region(guard.royal) == Region::Ocean {
+        if guard.royal == NO_SQUARE {
+            seen.in_room += 1;
+            seen.in_room_attacked += usize::from(guard.mode == Mode::Attacked);
+        } else if c.b.region(guard.royal) == Region::Ocean {
             seen.afloat += 1;
         }
         let mut all = DragonActions::new();
@@ -541,8 +583,8 @@ mod tests {
 
     /// Random games from every start under several options, comparing the
     /// Guard with the definition at every position: it must agree on every
-    /// action, and the run must meet positions with the royal under attack and
-    /// afloat and refuse actions.
+    /// action, and the run must meet positions with the royal under attack,
+    /// afloat and in his room (attacked there too), and refuse actions.
     fn run(games: u64, plies: usize) -> Seen {
         let mut seen = Seen::default();
         let mut variants = [DragonOptions::default(); 3];
@@ -632,6 +674,10 @@ mod tests {
         assert!(seen.afloat >= 50, "{seen:?}");
         assert!(seen.everything >= 5, "{seen:?}");
         assert!(seen.refused >= 500, "{seen:?}");
+        // The perft table's rooms rows: the Prince in the White Room, the
+        // Dark Warlord in the Stairwell (ruling `dragon.white-room`).
+        assert!(seen.in_room >= 100, "{seen:?}");
+        assert!(seen.in_room_attacked >= 10, "{seen:?}");
     }
 
     /// The same over many more games (357,092 positions, 26.4M actions played

@@ -42,6 +42,7 @@ pub mod moves;
 pub mod ocean_rules;
 pub mod options;
 pub mod procedures;
+mod room;
 pub mod sea;
 pub mod seers;
 pub mod squares;
@@ -89,7 +90,7 @@ pub struct Dragon {
     /// truce by repetition (rule 23.2, [`truce::record`]).
     history: RepetitionHistory,
     /// The side to move's royal-safety [`Guard`](guard::Guard) (`None` when
-    /// his royal is off the grid), computed with every new position: a
+    /// his royal is nowhere: taken), computed with every new position: a
     /// function of the position and the options, so no part of equality.
     guard: Option<guard::Guard>,
 }
@@ -138,11 +139,16 @@ impl Dragon {
     }
 
     /// Whether the royal of `side` (the TrueBorn Prince, the Dark Warlord)
-    /// stands under attack on the grid (afloat too: boarders, Rams, Cannons);
-    /// `None` when he is not on the grid.
+    /// stands under attack on the grid (afloat too: boarders, Rams, Cannons)
+    /// or in his room (the White Room, the Stairwell: ruling
+    /// `dragon.white-room`); `None` when he is in neither (taken).
     #[must_use]
     pub fn royal_under_attack(&self, side: Side) -> Option<bool> {
-        victory::royal_square(&self.pos, side)?;
+        if victory::royal_square(&self.pos, side).is_none()
+            && room::royal_in_room(&self.pos, side).is_none()
+        {
+            return None;
+        }
         Some(guard::royal_attacked(&self.pos, &self.options, side))
     }
 
@@ -250,6 +256,20 @@ impl Game for Dragon {
 
     fn is_legal(&self, action: Action) -> bool {
         moves::is_legal_guarded(&self.pos, &self.options, Some(self.guard), action)
+    }
+
+    fn refusal(&self, action: Action) -> Option<String> {
+        // A consultation refused says why (ruling `dragon.seers`: "the fourth
+        // is refused with a clear reason").
+        // (A game over says so already.)
+        if action.kind() != Some(ActionKind::Seer)
+            || self.is_legal(action)
+            || matches!(self.turn(), Turn::Over(_))
+        {
+            return None;
+        }
+        let side = *Side::ALL.get(usize::from(action.extra()))?;
+        self.seer_refusal(side).map(|r| r.to_string())
     }
 
     fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -20,10 +20,11 @@
 use std::fmt;
 
 use super::action::{Action, ActionKind, NO_ORIGIN};
-use super::board::{Region, SquareSet, square_name};
+use super::board::{Area, Region, SquareSet, square_name};
 use super::moves::{self, Ctx, DragonActions, ocean};
 use super::options::DragonOptions;
 use super::procedures::towering;
+use super::room;
 use super::state::{Position, SEER_LIMIT, flags};
 use super::text::side_name;
 use crate::core::Side;
@@ -100,8 +101,12 @@ pub(crate) fn listed(p: &Position) -> bool {
 }
 
 /// The procedures and rarer powers a State of Affairs reports open, as bits
-/// of [`StateOfAffairs::open`], with their names.
-pub const PROCEDURES: [&str; 8] = [
+/// of [`StateOfAffairs::open`], with their names. Planting a Flag (a `plant`
+/// action legal: the flag-bearer on a covering position of the enemy banner
+/// since before this move, ruling `dragon.planting`) is open like the others:
+/// the seed lets a player "with-hold or delay Planting the Flag" (note 13),
+/// so his Seer tells him he may.
+pub const PROCEDURES: [&str; 9] = [
     "towering or castling",
     "springing",
     "an arrow",
@@ -110,6 +115,7 @@ pub const PROCEDURES: [&str; 8] = [
     "ramming",
     "en passant",
     "the Trident opening",
+    "planting a flag",
 ];
 
 /// Which of [`PROCEDURES`] `a` is (in `p`), if any.
@@ -125,6 +131,7 @@ fn procedure_of(p: &Position, a: Action) -> Option<usize> {
         ActionKind::Ram => Some(5),
         ActionKind::EnPassant => Some(6),
         ActionKind::Trident => Some(7),
+        ActionKind::Plant => Some(8),
         ActionKind::Move
         | ActionKind::Capture
         | ActionKind::VesselAdvance
@@ -132,8 +139,7 @@ fn procedure_of(p: &Position, a: Action) -> Option<usize> {
         | ActionKind::Choice
         | ActionKind::Seer
         | ActionKind::Truce
-        | ActionKind::Concede
-        | ActionKind::Plant => None,
+        | ActionKind::Concede => None,
     }
 }
 
@@ -149,8 +155,12 @@ pub struct StateOfAffairs {
     /// could capture (ruling `dragon.under-attack`; afloat also Rams and
     /// Cannons, `dragon.royal-aboard`).
     pub under_attack: SquareSet,
+    /// His royal's room (the White Room, the Stairwell) when the royal is
+    /// confined there and attacked (ruling `dragon.white-room`); `None`
+    /// otherwise.
+    pub room_attacked: Option<Area>,
     /// Bit `i` set: [`PROCEDURES`]`[i]` is open to him now.
-    pub open: u8,
+    pub open: u16,
     /// His legal actions now (the consultation not counted).
     pub actions: u16,
     /// Forces of each side (`[Side::index]`) in play: on the grid and in the
@@ -178,9 +188,12 @@ impl StateOfAffairs {
                 }
             }
         }
+        let room_attacked = room::royal_in_room(p, side)
+            .filter(|&(area, royal)| room::attacked(&c, area, side.opponent(), royal))
+            .map(|(area, _)| area);
         let mut legal = DragonActions::new();
         moves::legal_actions_guarded(p, opts, None, &mut legal);
-        let mut open = 0u8;
+        let mut open = 0u16;
         let mut actions = 0u16;
         for &a in &legal {
             if matches!(
@@ -210,6 +223,7 @@ impl StateOfAffairs {
             side,
             consultation: p.counters.seers[side.index()] + 1,
             under_attack,
+            room_attacked,
             open,
             actions,
             forces,
@@ -222,7 +236,8 @@ impl StateOfAffairs {
 impl fmt::Display for StateOfAffairs {
     /// `the forest Seer (consultation 1 of 3): under attack E14, D12; open:
     /// springing; 30 actions; forces 23-22, in the Barren Lands 0-1, vessels
-    /// 5-5` (the Forest's figures first).
+    /// 5-5` (the Forest's figures first; his royal attacked in his room is
+    /// listed last as `white-room` or `stairwell`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -230,7 +245,7 @@ impl fmt::Display for StateOfAffairs {
             side_name(self.side),
             self.consultation
         )?;
-        if self.under_attack.is_empty() {
+        if self.under_attack.is_empty() && self.room_attacked.is_none() {
             f.write_str("nothing")?;
         }
         for (i, sq) in self.under_attack.iter().enumerate() {
@@ -238,6 +253,12 @@ impl fmt::Display for StateOfAffairs {
                 f.write_str(", ")?;
             }
             f.write_str(&square_name(sq))?;
+        }
+        if let Some(area) = self.room_attacked {
+            if !self.under_attack.is_empty() {
+                f.write_str(", ")?;
+            }
+            f.write_str(area.name())?;
         }
         f.write_str("; open: ")?;
         if self.open == 0 {
@@ -355,5 +376,27 @@ mod tests {
         assert_eq!(seen[0].vessels, [5, 5]);
         assert!(seen[0].actions > 20);
         assert!(seen[0].under_attack.is_empty());
+        assert_eq!(seen[0].room_attacked, None);
+    }
+
+    /// The TrueBorn Prince attacked in the White Room (ruling
+    /// `dragon.white-room`) is what his Seer reports first: the room is off
+    /// the grid, so it is named beside the positions.
+    #[test]
+    fn a_royal_attacked_in_his_room_is_reported() {
+        let mut g = Dragon::import(
+            "9/9/wt8/df5gk2/RF8/9/9/9/9/9/9/9/9/9/4DW4 storm white-room:pr dungeons:JL \
+             arrows:0,0,0,0,0,0,0 cannonballs:0,0,0,0 seers:0,0 \
+             flags:prince-in-storms,ice-dragon-afire,jailer-shield-lowered quiet:0 ply:0",
+            &DragonOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(g.state_of_affairs().room_attacked, None);
+        g.play(g.parse_action("A11-E11").unwrap()).unwrap();
+        let affairs = g.state_of_affairs();
+        assert_eq!(affairs.room_attacked, Some(Area::WhiteRoom));
+        assert!(affairs.under_attack.is_empty());
+        let text = affairs.to_string();
+        assert!(text.contains("under attack white-room; open"), "{text}");
     }
 }

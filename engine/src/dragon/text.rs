@@ -241,7 +241,10 @@ pub(crate) fn parse_action(
         return Ok(action);
     }
     let sq = |s: &str| parse_square(s).map_err(|e| err(format!("{ACTION_FORMS}: {e}")));
-    if let Some(rest) = t.strip_prefix("seer") {
+    if let Some(rest) = t
+        .strip_prefix("seer")
+        .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+    {
         let side = match rest.trim() {
             "" => p.to_move,
             "forest" => Side::Green,
@@ -296,7 +299,7 @@ pub(crate) fn parse_action(
             return Err(err("`trident` and two bows, such as `trident NW NE`".into()));
         };
         let (Some(w), Some(e)) = (direction(w), direction(e)) else {
-            return Err(err("bows are N NE E SE S SW W NW".into()));
+            return Err(err("`trident` and two bows of N NE E SE S SW W NW".into()));
         };
         let c = Ctx::new(p, opts);
         let (west, east) = ocean::trident_ships(&c)
@@ -320,10 +323,10 @@ pub(crate) fn parse_action(
         }
         return Err(err(ACTION_FORMS.into()));
     }
-    if let Some(rest) = t.strip_suffix("ep") {
-        if let Some((a, b)) = rest.split_once('x') {
-            return Ok(Action::new(ActionKind::EnPassant, sq(a)?, sq(b)?, 0));
-        }
+    if let Some(rest) = t.strip_suffix("ep")
+        && let Some((a, b)) = rest.split_once('x')
+    {
+        return Ok(Action::new(ActionKind::EnPassant, sq(a)?, sq(b)?, 0));
     }
     for (c, kind) in [
         ('-', ActionKind::Move),
@@ -607,7 +610,12 @@ fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
         .find(|k| k.letter() == letter)
         .ok_or_else(|| format!("a vessel is f, s, F or S, found `{letter}`"))?;
     let rest = chars.as_str();
-    let (bow, colour) = rest.split_at(rest.len().saturating_sub(1));
+    // The colour is the last letter (a character, not a byte: the text may
+    // be anything).
+    let (bow, colour) = rest
+        .char_indices()
+        .last()
+        .map_or(("", ""), |(i, _)| rest.split_at(i));
     let bow = direction(bow).ok_or_else(|| format!("`({text})`: a bow N NE E SE S SW W NW"))?;
     let colour = match colour {
         "g" => Side::Green,
@@ -775,7 +783,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             "seers" => p.counters.seers = numbers::<2>(key, value)?,
             "barren" => {
                 for item in pieces(value, b',') {
-                    let (code, n) = item.split_at(item.len().min(2));
+                    let (code, n) = item.split_at_checked(2).unwrap_or((item, ""));
                     let kind = Kind::from_code(code)
                         .ok_or_else(|| format!("`barren:` unknown force code `{code}`"))?;
                     let n: u8 = n
@@ -800,10 +808,15 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             }
             "flags" => {
                 for name in pieces(value, b',') {
-                    let (bit, _) = flags::NAMES
-                        .iter()
-                        .find(|(_, n)| *n == name)
-                        .ok_or_else(|| format!("unknown flag `{name}`"))?;
+                    let (bit, _) =
+                        flags::NAMES
+                            .iter()
+                            .find(|(_, n)| *n == name)
+                            .ok_or_else(|| {
+                                let known: Vec<&str> =
+                                    flags::NAMES.iter().map(|(_, n)| *n).collect();
+                                format!("unknown flag `{name}`; the flags are {}", known.join(", "))
+                            })?;
                     p.flags |= bit;
                 }
             }
@@ -836,35 +849,73 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
                     .map_err(|_| format!("`ply:` a number, found `{value}`"))?;
             }
             "draw" | "forest-wins" | "storm-wins" => result = Some((key, value)),
-            _ => return Err(format!("unknown field `{key}:`")),
+            _ => {
+                return Err(format!(
+                    "unknown field `{key}:`; the fields are the special areas ({}), arrows, cannonballs, seers, barren, sunk, flags, ep, pending, quiet, ply and a result (draw, forest-wins, storm-wins)",
+                    AREAS
+                        .iter()
+                        .map(|a| a.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
         }
     }
     validate(&p)?;
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
+    // The Seers' and the Truce's own invariants (a consultation in this move
+    // counted, an offer awaiting its answer made), with a history that starts
+    // here.
+    super::truce::check(&p, &crate::core::RepetitionHistory::starting_at(p.hash))
+        .map_err(|e| e.0)?;
+    // No capture into the White Room or the Stairwell is ever played: a royal
+    // left attacked there (by his own side's move) is Locked Up first, so no
+    // game reaches his opponent's move with him so (`dragon.white-room`),
+    // unless that move is not over: a choice of the opponent's (an exchange
+    // after his Troll came next to the room) or an offer awaits its answer.
+    let waiting = p.to_move.opponent();
+    if let Some((_, royal)) = super::room::royal_in_room(&p, waiting)
+        && result.is_none()
+        && p.pending == 0
+        && super::room::royal_attacked_in_room(&p, opts, waiting)
+    {
+        return Err(format!(
+            "the {} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
+            royal.kind().map_or("royal", Kind::name),
+            super::room::room_name(royal.kind()),
+            side_name(p.to_move)
+        ));
+    }
+    // A result read as recorded (the rules the position alone does not show)
+    // is taken before anything is computed: the loser may have no action
+    // left once his royal is taken, which is no stalemate of a game already
+    // over.
+    let recorded = result.and_then(|(key, rule)| Some((key, rule, recorded_result(key, rule)?)));
+    let mut unshown = None;
+    if let Some((key, rule, o)) = recorded {
+        // A royal captured is in the Barren Lands (a truce or a concession
+        // the position alone does not show is taken as recorded).
+        let loser = o.winner.map_or(p.to_move, Side::opponent);
+        let taken = p.barren[victory::royal_kind(loser) as usize] > 0;
+        let conceded = super::conceding::recorded(o.winner.unwrap_or(p.to_move), rule).is_some();
+        if o.winner.is_none() || o.rule == victory::PLANTING_A_FLAG || conceded || taken {
+            p.outcome = Some(o);
+            return Ok(p);
+        }
+        // Locking Up may still be what the position shows (computed below).
+        unshown = Some(format!(
+            "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
+            victory::royal_kind(loser).name()
+        ));
+    }
     let _ = apply::finish(&mut p, opts);
     let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
-    if computed.is_none() {
-        if let Some((key, rule)) = result {
-            if let Some(o) = recorded_result(key, rule) {
-                // A royal captured is in the Barren Lands (a truce or a
-                // concession the position alone does not show is taken as
-                // recorded).
-                let loser = o.winner.map_or(p.to_move, Side::opponent);
-                let taken = p.barren[victory::royal_kind(loser) as usize] > 0;
-                let conceded =
-                    super::conceding::recorded(o.winner.unwrap_or(p.to_move), rule).is_some();
-                if o.winner.is_some() && o.rule != victory::PLANTING_A_FLAG && !conceded && !taken {
-                    return Err(format!(
-                        "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
-                        victory::royal_kind(loser).name()
-                    ));
-                }
-                p.outcome = Some(o);
-                return Ok(p);
-            }
-        }
+    if computed.is_none()
+        && let Some(e) = unshown
+    {
+        return Err(e);
     }
     if computed != result {
         return Err(match computed {
@@ -921,7 +972,7 @@ fn validate(p: &Position) -> Result<(), String> {
             .filter(|f| f.kind() == Some(royal))
             .count();
         if on_grid + in_areas > 1 {
-            return Err(format!("more than one {}", royal.name()));
+            return Err(format!("{} stands there more than once", royal.name()));
         }
     }
     if p.ep != NO_SQUARE {
@@ -939,7 +990,7 @@ fn validate(p: &Position) -> Result<(), String> {
         };
         if behind == NO_SQUARE || p.force(behind).kind() != Some(pawn) || p.force(p.ep).is_some() {
             return Err(format!(
-                "`ep:{}` is not a position a {} just passed",
+                "`ep:{}` is not a position {} just passed",
                 square_name(p.ep),
                 pawn.name()
             ));
@@ -991,7 +1042,11 @@ pub(crate) fn render(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_char('\n')?;
     }
     match p.outcome {
-        Some(o) => writeln!(out, "over: {o}"),
+        Some(o) => writeln!(
+            out,
+            "over: {}",
+            o.named([side_name(Side::Green), side_name(Side::Red)])
+        ),
         None => writeln!(out, "{} to move", side_name(p.to_move)),
     }
 }

@@ -173,6 +173,8 @@ pub(crate) fn decide(
                     return;
                 }
             }
+            // The enemy royal in his room (ruling `dragon.white-room`).
+            super::room::capture_on_arrival(p, side, to, mover, events);
         }
         _ => {}
     }

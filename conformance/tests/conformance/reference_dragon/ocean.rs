@@ -257,11 +257,13 @@ impl RefDragon {
 
     /// Whether the force on `to` is attacked at all (land powers and the sea's).
     pub(super) fn attacked(&self, to: Pos) -> bool {
-        let victim_green = self.at(to).unwrap().forest();
+        let victim = self.at(to).unwrap();
+        let victim_green = victim.forest();
         self.grid
             .iter()
             .any(|(&a, p)| p.forest() != victim_green && self.captures(a, to))
             || self.sea_threat(to)
+            || self.sword_from_room(&victim.code, to)
     }
 
     /// Whether the royal limits apply to the force `p`.

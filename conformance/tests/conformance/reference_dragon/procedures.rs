@@ -50,13 +50,13 @@ impl Procedures {
         true
     }
 
-    fn in_area(&self, area: &str, code: &str) -> bool {
+    pub(super) fn in_area(&self, area: &str, code: &str) -> bool {
         self.areas
             .get(area)
             .is_some_and(|v| v.iter().any(|c| c == code))
     }
 
-    fn swap_in_area(&mut self, area: &str, code: &str, with: Option<&str>) {
+    pub(super) fn swap_in_area(&mut self, area: &str, code: &str, with: Option<&str>) {
         let v = self.areas.entry(area.to_owned()).or_default();
         let i = v.iter().position(|c| c == code).unwrap();
         match with {
@@ -126,6 +126,9 @@ impl RefDragon {
         let n: Vec<u32> = match step.as_str() {
             "guards" => (0..1u32 << self.guards().len()).collect(),
             "exchange" => std::iter::once(0).chain(self.exchange_offers()).collect(),
+            // Only a concession in lieu of a Planting may be declined
+            // (ruling `dragon.concession-declined`).
+            "concede-locking-up" | "concede-direct-capture" => vec![1],
             _ => vec![0, 1],
         };
         Some(n.into_iter().map(|k| format!("choose {k}")).collect())
@@ -268,6 +271,7 @@ impl RefDragon {
                 next.procs.swap_in_area("dungeons", "JL", Some("JA"));
                 next.procs.flags.insert("ice-dragon-afire".into());
                 next.procs.flags.insert("empress-due".into());
+                next.sword_on_interchange();
             }
             ("elder-serpent" | "younger-serpent", _) => {
                 let at = at.unwrap();
@@ -383,16 +387,16 @@ impl RefDragon {
                 .iter()
                 .find(|(_, p)| p.code == "wp")
                 .map(|(q, _)| *q);
-            if let Some(q) = wp {
-                if self.procs.in_area("new-earth-library", "qk") {
-                    self.put(q, "qw");
-                    self.procs
-                        .swap_in_area("new-earth-library", "qk", Some("wp"));
-                    self.arrows[2] += self.arrows[0] + self.arrows[1];
-                    self.arrows[0] = 0;
-                    self.arrows[1] = 0;
-                    self.procs.flags.insert("queen-at-war".into());
-                }
+            if let Some(q) = wp
+                && self.procs.in_area("new-earth-library", "qk")
+            {
+                self.put(q, "qw");
+                self.procs
+                    .swap_in_area("new-earth-library", "qk", Some("wp"));
+                self.arrows[2] += self.arrows[0] + self.arrows[1];
+                self.arrows[0] = 0;
+                self.arrows[1] = 0;
+                self.procs.flags.insert("queen-at-war".into());
             }
         }
         // The Shields lowered once nothing they guard against can come.
@@ -428,5 +432,6 @@ impl RefDragon {
         // A consultation and an offer are of one move.
         self.procs.flags.remove("seer-this-move");
         self.procs.flags.remove("truce-offered");
+        self.procs.flags.remove("conceded");
     }
 }

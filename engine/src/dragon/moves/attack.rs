@@ -11,6 +11,8 @@
 use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, PIKE, Region, SWORD, SquareSet};
 use super::super::forces::{Force, Role};
 use super::super::options::{JumpTarget, KnightVariation};
+use super::super::room;
+use super::super::state::flags::ICE_DRAGON_AFIRE;
 use super::land::protected;
 use super::{Ctx, ocean};
 use crate::core::Side;
@@ -96,6 +98,11 @@ impl Threats {
                     }
                 }
             }
+        }
+        // The Forest Sword from the White Room (ruling `dragon.white-room`),
+        // only once the Ice Dragon was set afire: one flag test otherwise.
+        if c.p.flags & ICE_DRAGON_AFIRE != 0 {
+            fixed = fixed.or(room::sword_reach(c.p, by, victim));
         }
         let mut from_sea = SquareSet::EMPTY;
         let (mut afloat_orthogonal, mut afloat_diagonal) = (SquareSet::EMPTY, SquareSet::EMPTY);

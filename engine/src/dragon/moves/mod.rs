@@ -119,7 +119,7 @@ impl<'a> Ctx<'a> {
 /// ascending. Nothing once the game is over.
 ///
 /// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
-/// the guard `None` when the royal is off the grid).
+/// the guard `None` when the royal is nowhere: taken).
 #[inline(never)]
 pub(crate) fn legal_actions_guarded(
     p: &Position,
@@ -180,10 +180,12 @@ pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, O
         Some(g) => Some(g.lines()),
         None => Some(SquareSet::EMPTY),
     };
-    if let Some(avoid) = avoid {
-        if p.flags & flags::TRIDENT_OPENING == 0 && p.pending == 0 && surely_moves(p, avoid) {
-            return (true, guard);
-        }
+    if let Some(avoid) = avoid
+        && p.flags & flags::TRIDENT_OPENING == 0
+        && p.pending == 0
+        && surely_moves(p, avoid)
+    {
+        return (true, guard);
     }
     let mut any = Any::default();
     match guard {

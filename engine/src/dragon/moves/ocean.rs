@@ -626,10 +626,10 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
         } else {
             None
         };
-        if let Some(kind) = kind {
-            if f.is_none() || !guarded(c, f) || !unsafe_after(c, sq, ahead, f, true) {
-                single.push(Action::new(kind, sq, ahead, 0));
-            }
+        if let Some(kind) = kind
+            && (f.is_none() || !guarded(c, f) || !unsafe_after(c, sq, ahead, f, true))
+        {
+            single.push(Action::new(kind, sq, ahead, 0));
         }
     }
     if v.kind().is_flagship() && f.is_some() {
