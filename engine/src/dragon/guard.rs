@@ -47,7 +47,7 @@ use std::sync::OnceLock;
 use super::action::{Action, ActionKind};
 use super::apply;
 use super::board::{NO_SQUARE, Region, SQUARES, SquareSet, board};
-use super::forces::{Kind, Role};
+use super::forces::Kind;
 use super::moves::{Ctx, Sink, attack, ocean};
 use super::options::{DragonOptions, WarlordIntoAttack};
 use super::room;
@@ -94,68 +94,70 @@ fn through() -> &'static [SquareSet; SQUARES] {
 /// opposing force could come to attack him once something moves: on each ray
 /// (over the whole grid) that holds an opposing force of his region capturing
 /// along such a line (a rider, jumper or blazer: `threats`) or any opposing
-/// force afloat, the positions from him to the farthest of them (beyond it
-/// nothing can matter).
-fn exposed_lines(c: &Ctx<'_>, royal: u8, threats: &attack::Threats) -> SquareSet {
-    let (orthogonal, diagonal) = sea_liners(c.p, c.side.opponent());
+/// force afloat that captures along lines (`threats`' afloat ones), the
+/// positions from him to the farthest of them (beyond it nothing can matter).
+fn exposed_lines(royal: u8, threats: &attack::Threats) -> SquareSet {
     segments(
         royal,
-        threats.orthogonal.or(orthogonal),
-        threats.diagonal.or(diagonal),
+        threats.orthogonal.or(threats.afloat_orthogonal),
+        threats.diagonal.or(threats.afloat_diagonal),
     )
 }
 
 /// The forces of `by` afloat that capture along vertical and horizontal, and
-/// along diagonal lines from the ocean (by their moves' shape,
-/// [`ocean::sea_shape`]: Watchtowers and Castles, Crossbowmen and Catapults,
-/// Buccaneers and Pirates, the Queens); the others afloat capture by a step
-/// or a leap, whatever stands between, or not at all.
+/// along diagonal lines from the ocean ([`ocean::sea_lines`]).
 fn sea_liners(p: &Position, by: Side) -> (SquareSet, SquareSet) {
     let (mut orthogonal, mut diagonal) = (SquareSet::EMPTY, SquareSet::EMPTY);
-    p.occupied[by.index()]
-        .and(board().water)
-        .for_each(|s| match p.force(s).info().role {
-            Role::Rook | Role::Crossbow => orthogonal.insert(s),
-            Role::Bishop => diagonal.insert(s),
-            Role::Queen => {
-                orthogonal.insert(s);
-                diagonal.insert(s);
-            }
-            Role::Fixed
-            | Role::Royal
-            | Role::Adjacent
-            | Role::Sentinel
-            | Role::PalaceGuard
-            | Role::Walker
-            | Role::PalaceWalker
-            | Role::Pawn
-            | Role::Knight
-            | Role::Lance
-            | Role::SiegeRook
-            | Role::SiegeBishop
-            | Role::SiegeQueen
-            | Role::FlyerAll
-            | Role::FlyerOrthogonal
-            | Role::FlyerDiagonal
-            | Role::Bird => {}
-        });
+    p.occupied[by.index()].and(board().water).for_each(|s| {
+        let (o, d) = ocean::sea_lines(p.force(s).info().role);
+        if o {
+            orthogonal.insert(s);
+        }
+        if d {
+            diagonal.insert(s);
+        }
+    });
     (orthogonal, diagonal)
+}
+
+/// The directions along which the positions' numbers grow (`rank * 9 +
+/// file`: N +9, NE +10, E +1, NW +8); along the others they fall.
+const GROWS: [bool; 8] = [true, true, true, false, false, false, false, true];
+
+/// The highest position of `set`, if any.
+#[inline]
+fn highest(set: SquareSet) -> Option<u8> {
+    (0..3)
+        .rev()
+        .find(|&w| set.0[w] != 0)
+        .map(|w| w as u8 * 64 + 63 - set.0[w].leading_zeros() as u8)
+}
+
+/// The lowest position of `set`, if any.
+#[inline]
+fn lowest(set: SquareSet) -> Option<u8> {
+    (0..3)
+        .find(|&w| set.0[w] != 0)
+        .map(|w| w as u8 * 64 + set.0[w].trailing_zeros() as u8)
 }
 
 /// On each ray from `from` (over the whole grid), the positions from it to
 /// the farthest of `orthogonal` (on the vertical and horizontal rays) or
-/// `diagonal` (on the diagonal ones).
+/// `diagonal` (on the diagonal ones): the segment to the farthest holds the
+/// segments to the nearer ones.
 fn segments(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
+    let rays = full_rays();
     let mut lines = SquareSet::EMPTY;
-    for (d, ray) in full_rays().iter().enumerate() {
+    for (d, ray) in rays.iter().enumerate() {
         let whole = ray[from as usize];
         let on = whole.and(if d % 2 == 1 { diagonal } else { orthogonal });
-        on.for_each(|a| {
+        let farthest = if GROWS[d] { highest(on) } else { lowest(on) };
+        if let Some(a) = farthest {
             let beyond = ray[a as usize];
             for w in 0..3 {
                 lines.0[w] |= whole.0[w] & !beyond.0[w];
             }
-        });
+        }
     }
     lines
 }
@@ -201,8 +203,6 @@ enum Mode {
 pub(crate) struct Guard {
     royal: u8,
     mode: Mode,
-    /// The royal stands on land.
-    land: bool,
     /// The royal's own moves need no test (the generator's own check, or the
     /// Dark Warlord free under `warlord-into-attack = allowed` while not
     /// attacked).
@@ -211,6 +211,8 @@ pub(crate) struct Guard {
     /// the opposing forces; and his own position. A fourth word, empty, for
     /// origins past the grid.
     hot: [u64; 4],
+    /// The royal stands on land.
+    land: bool,
 }
 
 /// Kinds always played: a procedure's choice (the TrueBorn Queen may go to
@@ -253,7 +255,7 @@ impl Guard {
             }
         } else {
             let threats = attack::Threats::new(c, opponent, victim, region);
-            let lines = exposed_lines(c, royal, &threats);
+            let lines = exposed_lines(royal, &threats);
             if threats.attacks(c, royal, NO_SQUARE) {
                 (Mode::Attacked, lines.or(c.p.occupied[opponent.index()]))
             } else {
@@ -273,9 +275,9 @@ impl Guard {
         Some(Guard {
             royal,
             mode,
-            land: region != Region::Ocean,
             trust_royal,
             hot: [a, b, c3, 0],
+            land: region != Region::Ocean,
         })
     }
 
@@ -545,6 +547,7 @@ mod tests {
         }
         let mut all = DragonActions::new();
         moves::generate(&c, &mut all);
+        let mut legal = Vec::new();
         for &a in &all {
             let fast = guard.allows(p, opts, a);
             let slow = by_definition(p, opts, a);
@@ -555,6 +558,26 @@ mod tests {
             }
             seen.actions += 1;
             seen.refused += usize::from(!slow);
+            if slow {
+                legal.push(a);
+            }
+        }
+        // The generator through the Guarded sink lists exactly the actions
+        // the definition allows.
+        let mut guarded = DragonActions::new();
+        moves::generate(
+            &c,
+            &mut Guarded {
+                inner: &mut guarded,
+                guard,
+                p,
+                opts,
+            },
+        );
+        if guarded.as_slice() != legal.as_slice() {
+            let mut text = String::new();
+            let _ = super::super::text::export(p, &mut text);
+            panic!("the guarded generator lists {guarded:?}, the definition {legal:?} in {text}");
         }
     }
 
@@ -591,6 +614,55 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// [`GROWS`] says which way the board's numbering runs along each
+    /// direction, and [`segments`] (the farthest liner on each ray) equals
+    /// the plain union of the segments to every liner, on random sets.
+    #[test]
+    fn segments_reach_the_farthest_liner_on_each_ray() {
+        let b = board();
+        for (d, step) in b.step.iter().enumerate() {
+            for (sq, &t) in step.iter().enumerate() {
+                if t != NO_SQUARE {
+                    assert_eq!(usize::from(t) > sq, GROWS[d], "direction {d} from {sq}");
+                }
+            }
+        }
+        let plain = |from: u8, orthogonal: SquareSet, diagonal: SquareSet| {
+            let mut lines = SquareSet::EMPTY;
+            for (d, ray) in full_rays().iter().enumerate() {
+                let whole = ray[from as usize];
+                let on = whole.and(if d % 2 == 1 { diagonal } else { orthogonal });
+                on.for_each(|a| {
+                    let beyond = ray[a as usize];
+                    for w in 0..3 {
+                        lines.0[w] |= whole.0[w] & !beyond.0[w];
+                    }
+                });
+            }
+            lines
+        };
+        let mut x = 0x5E6_u64;
+        let mut random_set = |density: u64| {
+            let mut set = SquareSet::EMPTY;
+            for sq in 0..SQUARES as u8 {
+                x = splitmix64(x);
+                if x % 100 < density {
+                    set.insert(sq);
+                }
+            }
+            set
+        };
+        let mut nonempty = 0;
+        for i in 0..600u64 {
+            let from = (i % SQUARES as u64) as u8;
+            let (orthogonal, diagonal) = (random_set(i % 12), random_set((i / 12) % 12));
+            let fast = segments(from, orthogonal, diagonal);
+            assert_eq!(fast, plain(from, orthogonal, diagonal), "from {from}");
+            nonempty += usize::from(!fast.is_empty());
+        }
+        assert!(nonempty > 300, "{nonempty}");
     }
 
     #[test]

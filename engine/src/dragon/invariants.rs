@@ -61,7 +61,8 @@ impl Position {
             && (!afloat || water)
             && self.red_fleet.has(sq) == (afloat && original_red)
             && (!afloat || (v.colour() == Side::Red) == flying_red);
-        let ok = force_ok & vessel_ok;
+        let royal_ok = self.royals.has(sq) == super::state::is_royal(f);
+        let ok = force_ok & vessel_ok & royal_ok;
         debug_assert_eq!(ok, self.check_position(sq).is_ok(), "{sq}");
         ok
     }
@@ -112,6 +113,12 @@ impl Position {
                     super::board::square_name(sq)
                 )));
             }
+        }
+        if self.royals.has(sq) != super::state::is_royal(f) {
+            return Err(InvariantError(format!(
+                "the royals' positions are misrecorded on {}",
+                super::board::square_name(sq)
+            )));
         }
         let v = self.vessels[sq as usize];
         if v.is_some() != self.fleet.has(sq)

@@ -328,6 +328,10 @@ pub struct Position {
     /// Where the Woodland Princess stands on the grid (no Storm force may
     /// capture her), kept by [`Position::put`] and [`Position::take`].
     pub princesses: SquareSet,
+    /// Where the royals stand on the grid (the TrueBorn Prince, the Dark
+    /// Warlord: [`victory::royal_square`](super::victory::royal_square)),
+    /// kept by [`Position::put`] and [`Position::take`].
+    pub royals: SquareSet,
     /// The positions of the vessels whose original side is the Storms (a
     /// Ferryman at the bows), kept by [`Position::put_vessel`] and
     /// [`Position::take_vessel`].
@@ -550,6 +554,7 @@ impl Position {
             hash: 0,
             towers_with_birds: [0; 2],
             princesses: SquareSet::EMPTY,
+            royals: SquareSet::EMPTY,
             red_fleet: SquareSet::EMPTY,
             lines: [0; transform::LINES.len()],
             area_forces: [0; 2],
@@ -594,6 +599,9 @@ impl Position {
         if force.kind_value() == Kind::WoodlandPrincess as u8 {
             self.princesses.insert(sq);
         }
+        if is_royal(force) {
+            self.royals.insert(sq);
+        }
         self.count_lines(force.kind_value(), 1);
         self.touched.add(sq);
     }
@@ -632,6 +640,7 @@ impl Position {
         self.hash ^= force_key(sq, force);
         self.towers_with_birds[force.side().index()] -= u8::from(has_bird(force));
         self.princesses.remove(sq);
+        self.royals.remove(sq);
         self.count_lines(force.kind_value(), u8::MAX);
         self.touched.add(sq);
         force
@@ -807,4 +816,13 @@ impl Position {
         self.hash = self.compute_hash();
         self.touched = Touched::ALL;
     }
+}
+
+/// Whether `force` is a royal: the TrueBorn Prince or the Dark Warlord
+/// ([`Position::royals`]).
+#[inline]
+#[must_use]
+pub fn is_royal(force: Force) -> bool {
+    let k = force.kind_value();
+    k == Kind::TruebornPrince as u8 || k == Kind::DarkWarlord as u8
 }

@@ -70,13 +70,15 @@ pub const fn royal_kind(side: Side) -> Kind {
     }
 }
 
-/// Where the royal of `side` stands on the grid, if he does.
+/// Where the royal of `side` stands on the grid, if he does (read from the
+/// kept [`Position::royals`]; at most one a side).
 #[must_use]
+#[inline]
 pub fn royal_square(p: &Position, side: Side) -> Option<u8> {
-    let royal = royal_kind(side) as u8;
-    p.occupied[side.index()]
-        .iter()
-        .find(|&s| p.force(s).kind_value() == royal)
+    let mine = p.royals.and(p.occupied[side.index()]);
+    (0..3)
+        .find(|&w| mine.0[w] != 0)
+        .map(|w| w as u8 * 64 + mine.0[w].trailing_zeros() as u8)
 }
 
 /// The flag-bearers of `side` and the enemy banner they plant on: the
@@ -99,7 +101,7 @@ fn is_bearer(f: Force) -> bool {
 /// Plant her Flag if the Dark Warlord is under attack".
 pub(crate) fn may_plant(c: &Ctx<'_>, from: u8) -> bool {
     let f = c.p.force(from);
-    if !f.is(c.side) || !is_bearer(f) || !c.b.banners[c.side.opponent().index()].contains(&from) {
+    if !f.is(c.side) || !is_bearer(f) || !covers_banner(c, from) {
         return false;
     }
     let opponent = c.side.opponent();
@@ -109,10 +111,19 @@ pub(crate) fn may_plant(c: &Ctx<'_>, from: u8) -> bool {
     !attack::attacked(c, from, f, opponent, NO_SQUARE)
 }
 
+/// Whether `from` is one of the two positions covering the enemy banner of
+/// the side to move (two comparisons: a slice's `contains` of bytes calls
+/// `memchr`, and this is asked for every origin on land).
+#[inline]
+fn covers_banner(c: &Ctx<'_>, from: u8) -> bool {
+    let [a, b] = c.b.banners[c.side.opponent().index()];
+    from == a || from == b
+}
+
 /// Writes the Plant action of the bearer on `from`, if he may plant.
 #[inline]
 pub(crate) fn plant(c: &Ctx<'_>, from: u8, out: &mut impl Sink) {
-    if c.b.banners[c.side.opponent().index()].contains(&from) && may_plant(c, from) {
+    if covers_banner(c, from) && may_plant(c, from) {
         out.push(Action::new(ActionKind::Plant, from, NO_ORIGIN, 0));
     }
 }

@@ -18,6 +18,7 @@ use super::{Ctx, ocean};
 use crate::core::Side;
 
 /// What `by`'s forces on the grid threaten, as seen by `victim`.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Threats {
     /// Positions attacked whatever stands between (steps and leaps).
     fixed: SquareSet,
@@ -29,6 +30,14 @@ pub(crate) struct Threats {
     /// ([`ocean::sea_shape`]): elsewhere [`ocean::attacks_from_sea`] is
     /// surely false and is not asked.
     from_sea: SquareSet,
+    /// `by`'s forces afloat that capture along vertical and horizontal lines
+    /// from the ocean, and along diagonal ones, by their moves' shape
+    /// ([`ocean::sea_shape`]: Watchtowers and Castles, Crossbowmen and
+    /// Catapults; Buccaneers and Pirates; the Queens both): the royal-safety
+    /// Guard's lines reach out to them.
+    pub(crate) afloat_orthogonal: SquareSet,
+    /// See [`Threats::afloat_orthogonal`].
+    pub(crate) afloat_diagonal: SquareSet,
     by: Side,
     victim: Force,
 }
@@ -96,14 +105,24 @@ impl Threats {
             fixed = fixed.or(room::sword_reach(c.p, by, victim));
         }
         let mut from_sea = SquareSet::EMPTY;
+        let (mut afloat_orthogonal, mut afloat_diagonal) = (SquareSet::EMPTY, SquareSet::EMPTY);
         for s in c.p.occupied[by.index()].and(b.water).iter() {
             from_sea = from_sea.or(ocean::sea_shape(c, s, by));
+            let (orthogonal, diagonal) = ocean::sea_lines(c.p.force(s).info().role);
+            if orthogonal {
+                afloat_orthogonal.insert(s);
+            }
+            if diagonal {
+                afloat_diagonal.insert(s);
+            }
         }
         Threats {
             fixed,
             orthogonal,
             diagonal,
             from_sea,
+            afloat_orthogonal,
+            afloat_diagonal,
             by,
             victim,
         }
@@ -111,6 +130,7 @@ impl Threats {
 
     /// Whether `sq` is attacked, with the position `ignore` treated as empty
     /// (the victim's own origin when it moves).
+    #[inline(always)]
     pub(crate) fn attacks(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
         if self.fixed.has(sq) {
             return true;
@@ -120,7 +140,7 @@ impl Threats {
             return self.attacks_from_sea(c, sq, ignore);
         }
         for d in 0..8 {
-            let diagonal = DIAGONAL.contains(&d);
+            let diagonal = is_diagonal(d);
             let liners = if diagonal {
                 self.diagonal
             } else {
@@ -151,6 +171,17 @@ impl Threats {
     }
 }
 
+/// Whether direction `d` is diagonal (one of [`DIAGONAL`]: the odd ones).
+#[inline]
+const fn is_diagonal(d: usize) -> bool {
+    d % 2 == 1
+}
+
+const _: () = assert!(
+    DIAGONAL[0] == 1 && DIAGONAL[1] == 3 && DIAGONAL[2] == 5 && DIAGONAL[3] == 7,
+    "the diagonal directions are the odd ones"
+);
+
 /// Walks from `sq` outwards along direction `d` over the forces x1, x2, ...:
 /// a rider of `by` attacks as x1, a jumper as x2 (or, under
 /// `first-opposing`, as any later x(i) when x1..x(i-2) are all the
@@ -166,7 +197,7 @@ pub(crate) fn along(
     edit: (u8, u8, Force),
 ) -> bool {
     let (ignore, put, put_force) = edit;
-    let diagonal = DIAGONAL.contains(&d);
+    let diagonal = is_diagonal(d);
     let step = &c.b.land_step[d];
     let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
     let mut s = step[sq as usize];

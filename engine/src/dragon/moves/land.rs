@@ -190,6 +190,7 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
 /// capture ... any opposing force occupying an adjacent position"), and with
 /// `palace` the Guards and Warders ("can move to any adjacent position within
 /// his palace", "capture on any adjacent position within his palace").
+#[inline(always)]
 fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
     let mut near = c.b.neighbours[from as usize];
     if palace {
@@ -249,6 +250,7 @@ fn en_passant_from(c: &Ctx<'_>, from: u8) -> bool {
 /// diagonally forwards." The two-position move needs an unmoved Dwarf on his
 /// Second Rank (a demoted Palace Defender has moved: "without the two position
 /// initial move").
+#[inline(always)]
 fn pawn(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     let side = c.side;
     let fwd = forward(side);
@@ -275,6 +277,7 @@ fn leaps(c: &Ctx<'_>, from: u8, f: Force, table: usize, t: &mut SquareSet) {
 
 /// Riders: "any number of unoccupied positions", capturing "any opposing force
 /// along [the] path of movement" (the first force met) when `captures`.
+#[inline(always)]
 fn slide(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], t: &mut SquareSet, captures: bool) {
     for &d in dirs {
         let step = &c.b.land_step[d];
@@ -298,6 +301,7 @@ fn slide(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], t: &mut SquareSet, cap
 /// Canon in Chinese Chess" (ruling `dragon.jump-target`). Watchtowers and
 /// Castles are one force whether or not their birds are inside ("may be jumped
 /// over whether or not their Albatrosses or Ravens have been released").
+#[inline(always)]
 pub(crate) fn jump(c: &Ctx<'_>, from: u8, f: Force, dirs: &[usize], t: &mut SquareSet) {
     for &d in dirs {
         let step = &c.b.land_step[d];

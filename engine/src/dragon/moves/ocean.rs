@@ -208,7 +208,7 @@ fn may_land(c: &Ctx<'_>, f: Force, to: u8) -> bool {
 /// unoccupied one of either fleet when `moves`, capturing an opposing occupant
 /// when `captures`) or land it may enter (disembarking, with or without a
 /// capture).
-#[inline]
+#[inline(always)]
 fn onto(c: &Ctx<'_>, f: Force, to: u8, moves: bool, captures: bool, t: &mut SquareSet) {
     if c.b.region(to).is_land() {
         if !may_land(c, f, to) {
@@ -450,7 +450,7 @@ pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> b
 /// Every position the force of `by` afloat on `s` could capture on by its
 /// moves' shape alone (whatever stands between): the quick test of
 /// [`attacks_from_sea`], which then generates the force's actions.
-#[inline]
+#[inline(always)]
 pub(crate) fn sea_shape(c: &Ctx<'_>, s: u8, by: Side) -> SquareSet {
     let t = tables();
     let s_ = s as usize;
@@ -474,6 +474,37 @@ pub(crate) fn sea_shape(c: &Ctx<'_>, s: u8, by: Side) -> SquareSet {
         | Role::FlyerOrthogonal
         | Role::FlyerDiagonal
         | Role::Bird => SquareSet::EMPTY,
+    }
+}
+
+/// Whether a force afloat of `role` captures along vertical and horizontal,
+/// and along diagonal lines from the ocean (the line shapes of
+/// [`sea_shape`]: Watchtowers and Castles, Crossbowmen and Catapults;
+/// Buccaneers and Pirates; the Queens both); the others afloat capture by a
+/// step or a leap, whatever stands between, or not at all.
+#[inline]
+pub(crate) const fn sea_lines(role: Role) -> (bool, bool) {
+    match role {
+        Role::Rook | Role::Crossbow => (true, false),
+        Role::Bishop => (false, true),
+        Role::Queen => (true, true),
+        Role::Fixed
+        | Role::Royal
+        | Role::Adjacent
+        | Role::Sentinel
+        | Role::PalaceGuard
+        | Role::Walker
+        | Role::PalaceWalker
+        | Role::Pawn
+        | Role::Knight
+        | Role::Lance
+        | Role::SiegeRook
+        | Role::SiegeBishop
+        | Role::SiegeQueen
+        | Role::FlyerAll
+        | Role::FlyerOrthogonal
+        | Role::FlyerDiagonal
+        | Role::Bird => (false, false),
     }
 }
 
@@ -671,7 +702,7 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         return;
     }
     let all = c.p.all_occupied();
-    let allied_free = |to: u8| free.has(to) && c.p.vessel(to).colour() == c.side;
+    let allied_free = |to: u8| allied_free(c, free, to);
     let mut add = SquareSet::EMPTY;
     let role = f.info().role;
     let s = from as usize;
@@ -718,6 +749,13 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     }
     keep_safe(c, from, f, &mut add);
     *t = t.or(add);
+}
+
+/// Whether `to` holds an unoccupied vessel of the side to move's fleet
+/// (`free`) flying its colour: where its forces may embark.
+#[inline(always)]
+fn allied_free(c: &Ctx<'_>, free: SquareSet, to: u8) -> bool {
+    free.has(to) && c.p.vessel(to).colour() == c.side
 }
 
 /// A ride from land position `from` along `dirs` over unoccupied positions of
