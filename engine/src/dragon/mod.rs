@@ -37,11 +37,13 @@ pub mod deploy;
 pub mod events;
 pub mod forces;
 mod guard;
+mod import;
 mod invariants;
 pub mod moves;
 pub mod ocean_rules;
 pub mod options;
 pub mod procedures;
+mod render;
 mod room;
 pub mod sea;
 pub mod seers;
@@ -63,6 +65,7 @@ pub use self::apply::{
 };
 pub use self::deploy::Formation;
 pub use self::events::DragonEvent;
+pub use self::import::MAX_FORCES_ON_GRID;
 pub use self::moves::DragonActions;
 pub use self::ocean_rules::{CannonTarget, OpenWater};
 pub use self::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
@@ -70,7 +73,7 @@ pub use self::procedures::{Pending, ProcedureEvent};
 pub use self::sea::OceanEvent;
 pub use self::seers::{SeerRefusal, StateOfAffairs};
 pub use self::state::Position;
-pub use self::text::{MAX_FORCES_ON_GRID, side_name};
+pub use self::text::side_name;
 pub use self::truce::{THREEFOLD_REPETITION, TRUCE_BY_AGREEMENT, TruceAgreement};
 use crate::core::{
     Game, InvariantError, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn,
@@ -298,7 +301,7 @@ impl Game for Dragon {
     }
 
     fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
-        let pos = text::import(text, options)?;
+        let pos = import::import(text, options)?;
         Ok(Dragon {
             pos,
             options: *options,
@@ -324,7 +327,7 @@ impl Game for Dragon {
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        text::render(&self.pos, out)
+        render::render(&self.pos, out)
     }
 
     /// The truce at [`PLY_BOUND`] ends the game even while a procedure's
