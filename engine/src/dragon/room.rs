@@ -42,14 +42,13 @@ use std::sync::OnceLock;
 
 use super::apply;
 use super::board::{
-    Area, DIAGONAL, DIRECTIONS, KNIGHT, LANCE, LEAPS, NO_SQUARE, PIKE, Region, SWORD, SquareSet,
-    at, board,
+    Area, DIRECTIONS, KNIGHT, LANCE, LEAPS, NO_SQUARE, PIKE, Region, SWORD, SquareSet, at, board,
 };
 use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
-use super::moves::Ctx;
 use super::moves::land::protected;
-use super::options::{DragonOptions, JumpTarget, KnightVariation};
+use super::moves::{Ctx, attack};
+use super::options::{DragonOptions, KnightVariation};
 use super::state::{Position, flags};
 use super::victory;
 use crate::core::Side;
@@ -216,46 +215,18 @@ pub(crate) fn attacked(c: &Ctx<'_>, area: Area, by: Side, victim: Force) -> bool
             return true;
         }
     }
-    (0..8).any(|d| g.first[d] != NO_SQUARE && along(c, by, victim, g.first[d], d))
-}
-
-/// Walks from `first` (the room's neighbour in direction `d`) outwards over
-/// the forces x1, x2, ... as `attack::along` walks from a position: a rider
-/// of `by` attacks as x1, a jumper as x2 (or, under `first-opposing`, any
-/// later x(i) when x1..x(i-2) are all `by`'s), a blazer as any x(i) unless a
-/// Shield of the victim's side stands nearer.
-fn along(c: &Ctx<'_>, by: Side, victim: Force, first: u8, d: usize) -> bool {
-    let diagonal = DIAGONAL.contains(&d);
-    let step = &c.b.land_step[d];
-    let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
-    let mut s = first;
-    let mut i = 0u8;
-    let (mut pre1, mut pre2) = (true, true);
-    let mut shielded = false;
-    while s != NO_SQUARE {
-        let f = c.p.force(s);
-        s = step[s as usize];
-        if f.is_none() {
-            continue;
-        }
-        i += 1;
-        let role = f.info().role;
-        if f.is(by) && !protected(f, victim) {
-            let jump_ok = i == 2 || (i > 2 && pre2 && first_opposing);
-            if (role.rides(diagonal) && i == 1)
-                || (role.jumps(diagonal) && jump_ok)
-                || (role.blazes(diagonal) && !shielded)
-            {
-                return true;
-            }
-        }
-        if !f.is(by) && role == Role::Sentinel {
-            shielded = true;
-        }
-        pre2 = pre1;
-        pre1 = pre1 && f.is(by);
-    }
-    false
+    // Riders, jumpers and blazers: the lines from the point, as on the grid.
+    (0..8).any(|d| {
+        g.first[d] != NO_SQUARE
+            && attack::along_from(
+                c,
+                by,
+                victim,
+                g.first[d],
+                d,
+                (NO_SQUARE, NO_SQUARE, Force::NONE),
+            )
+    })
 }
 
 /// Whether the royal of `side` is in his room and attacked there.

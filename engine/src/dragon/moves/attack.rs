@@ -196,11 +196,26 @@ pub(crate) fn along(
     d: usize,
     edit: (u8, u8, Force),
 ) -> bool {
+    along_from(c, by, victim, c.b.land_step[d][sq as usize], d, edit)
+}
+
+/// [`along`] from `first`, the first position of the line (included): also
+/// the walk from an off-grid point such as the White Room's
+/// (`dragon.white-room`), whose line begins on the grid.
+#[inline(always)]
+pub(crate) fn along_from(
+    c: &Ctx<'_>,
+    by: Side,
+    victim: Force,
+    first: u8,
+    d: usize,
+    edit: (u8, u8, Force),
+) -> bool {
     let (ignore, put, put_force) = edit;
     let diagonal = is_diagonal(d);
     let step = &c.b.land_step[d];
     let first_opposing = c.opts.jump_target == JumpTarget::FirstOpposing;
-    let mut s = step[sq as usize];
+    let mut s = first;
     let mut i = 0u8;
     // Whether x1..x(i-1), and x1..x(i-2), are all `by`'s.
     let (mut pre1, mut pre2) = (true, true);
