@@ -467,7 +467,7 @@ pub(crate) struct Guarded<'a, S: Sink> {
 }
 
 impl<S: Sink> Sink for Guarded<'_, S> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, action: Action) {
         if self.guard.allows(self.p, self.opts, action) {
             self.inner.push(action);
@@ -477,6 +477,45 @@ impl<S: Sink> Sink for Guarded<'_, S> {
     #[inline]
     fn done(&self) -> bool {
         self.inner.done()
+    }
+
+    /// Moves and captures: while the royal is not under attack and `from`
+    /// is off the hot lines, only the destinations on them need the test
+    /// ([`Guard::verdict`]'s common case, word by word).
+    #[inline(always)]
+    fn push_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        if self.guard.mode != Mode::Quiet || self.guard.hot(from) {
+            super::moves::push_moves_each(self, from, t, enemy);
+            return;
+        }
+        let base = Action::new(ActionKind::Move, from, 0, 0).0;
+        for w in 0..3 {
+            let mut bits = t.0[w];
+            let hot = self.guard.hot[w];
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                let capture = (enemy.0[w] >> i) as u32 & 1;
+                let a = Action(base | (w as u32 * 64 + i) << 16 | capture << 8);
+                if hot >> i & 1 == 0 {
+                    self.inner.push(a);
+                } else {
+                    self.push(a);
+                }
+            }
+        }
+    }
+
+    /// Re-alignments: while the royal is not under attack and the vessel
+    /// off the hot lines, all allowed ([`Guard::verdict`]'s common case).
+    #[inline(always)]
+    fn push_realigns(&mut self, sq: u8, bows: u8) {
+        let g = &self.guard;
+        if g.mode != Mode::Quiet || g.hot(sq) {
+            super::moves::push_realigns_each(self, sq, bows);
+        } else {
+            self.inner.push_realigns(sq, bows);
+        }
     }
 }
 

@@ -165,7 +165,7 @@ impl Threats {
 
     /// [`ocean::attacks_from_sea`], asked only where a force afloat might
     /// reach.
-    #[inline]
+    #[inline(always)]
     fn attacks_from_sea(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
         self.from_sea.has(sq) && ocean::attacks_from_sea(c, sq, self.by, self.victim, ignore)
     }

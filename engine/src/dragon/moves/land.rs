@@ -90,7 +90,7 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.glide != Glide::No {
         glide(c, from, info.glide, &mut t);
     }
-    if ocean::seafaring(f) && ocean::vessel_within_reach(c, from) {
+    if ocean::seafaring(f) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
     let extras = info.archery != Archery::No
@@ -144,20 +144,9 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
 
 /// Writes a move or a capture to each of `t`, ascending: a capture where an
 /// opposing force stands (the generators put only capturable ones in `t`).
-/// Word by word: the set was just written word by word.
 #[inline]
 fn emit(c: &Ctx<'_>, from: u8, t: SquareSet, out: &mut impl Sink) {
-    let enemy = c.p.occupied[c.side.opponent().index()];
-    let base = Action::new(ActionKind::Move, from, 0, 0).0;
-    for w in 0..3 {
-        let mut bits = t.0[w];
-        while bits != 0 {
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            let capture = (enemy.0[w] >> i) as u32 & 1;
-            out.push(Action(base | (w as u32 * 64 + i) << 16 | capture << 8));
-        }
-    }
+    out.push_moves(from, t, c.p.occupied[c.side.opponent().index()]);
 }
 
 /// The TrueBorn Prince and the Dark Warlord: "can move (or board) to any

@@ -42,6 +42,51 @@ pub(crate) trait Sink {
     fn push(&mut self, action: Action);
     /// Whether the generator may stop.
     fn done(&self) -> bool;
+    /// Takes a move from `from` to each position of `t` (a capture where
+    /// `enemy` holds a force), ascending.
+    #[inline(always)]
+    fn push_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        push_moves_each(self, from, t, enemy);
+    }
+    /// Takes the re-alignments of the vessel on `sq` to each bow of `bows`
+    /// (bit `d` for direction `d`), ascending.
+    #[inline(always)]
+    fn push_realigns(&mut self, sq: u8, bows: u8) {
+        push_realigns_each(self, sq, bows);
+    }
+}
+
+/// [`Sink::push_realigns`], one [`Sink::push`] an action.
+#[inline(always)]
+pub(crate) fn push_realigns_each<S: Sink + ?Sized>(out: &mut S, sq: u8, bows: u8) {
+    let base = Action::new(ActionKind::VesselRealign, sq, sq, 0).0;
+    let mut bows = bows;
+    while bows != 0 {
+        let d = bows.trailing_zeros();
+        bows &= bows - 1;
+        out.push(Action(base | d));
+    }
+}
+
+/// [`Sink::push_moves`], one [`Sink::push`] an action. Word by word: the
+/// set was just written word by word.
+#[inline(always)]
+pub(crate) fn push_moves_each<S: Sink + ?Sized>(
+    out: &mut S,
+    from: u8,
+    t: SquareSet,
+    enemy: SquareSet,
+) {
+    let base = Action::new(ActionKind::Move, from, 0, 0).0;
+    for w in 0..3 {
+        let mut bits = t.0[w];
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let capture = (enemy.0[w] >> i) as u32 & 1;
+            out.push(Action(base | (w as u32 * 64 + i) << 16 | capture << 8));
+        }
+    }
 }
 
 /// Counts actions and stops at the first.
@@ -57,6 +102,21 @@ impl Sink for Any {
     #[inline]
     fn done(&self) -> bool {
         self.0
+    }
+}
+
+/// Looks for one action among those generated: whether it was written.
+struct Find(Action, bool);
+
+impl Sink for Find {
+    #[inline]
+    fn push(&mut self, action: Action) {
+        self.1 |= action == self.0;
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.1
     }
 }
 
@@ -301,13 +361,13 @@ pub(crate) fn is_legal_guarded(
     } else if action.kind() == Some(ActionKind::Plant) {
         action.to() == NO_ORIGIN && victory::may_plant(&c, from)
     } else {
-        let mut one = ArrayVec::<Action, 512>::new();
+        let mut one = Find(action, false);
         if c.b.region(from) == Region::Ocean {
             ocean::generate_at(&c, from, &mut one);
         } else if p.force(from).is(c.side) {
             land::generate(&c, from, p.force(from), &mut one);
         }
-        one.contains(&action)
+        one.1
     };
     listed && guard_for(&c, known).is_none_or(|g| g.allows(p, opts, action))
 }

@@ -67,21 +67,23 @@ const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 /// - `coast[d][sq]`: from a land position, the first water position along
 ///   direction `d` ([`NO_SQUARE`] if none), and `inland[d][sq]` the land
 ///   positions strictly between, which a ride to the coast must find
-///   unoccupied;
-/// - `near[sq]`: from a land position, every water position an embarking move
-///   of any force could reach by ruling `dragon.open-water`'s default (a step,
-///   a leap of any table, the first water position along each line): a quick
-///   test that no vessel is within reach;
+///   unoccupied; `coast_lines[0][sq]` the first water positions along the
+///   vertical and horizontal directions, `coast_lines[1][sq]` along the
+///   diagonal ones (where a ride embarks by ruling `dragon.open-water`'s
+///   default);
 /// - `shapes[shape][sq]`: every position a force on `sq` could capture on by
 ///   its moves' shape alone ([`sea_shape`]): one step any way, a Forest or a
 ///   Storm pawn's diagonal step forwards, the same file or rank, the same
-///   diagonal.
+///   diagonal;
+/// - `bows[sq]`: bit `d` set when direction `d` leads from `sq` to a
+///   position (where a vessel's bow may point).
 struct SeaTables {
     leaps: [[SquareSet; SQUARES]; 4],
     coast: [[u8; SQUARES]; 8],
     inland: [[SquareSet; SQUARES]; 8],
-    near: [SquareSet; SQUARES],
+    coast_lines: [[SquareSet; SQUARES]; 2],
     shapes: [[SquareSet; SQUARES]; 5],
+    bows: [u8; SQUARES],
 }
 
 /// The shapes of [`SeaTables`]'s `shapes`.
@@ -98,9 +100,17 @@ fn tables() -> &'static SeaTables {
             leaps: [[SquareSet::EMPTY; SQUARES]; 4],
             coast: [[NO_SQUARE; SQUARES]; 8],
             inland: [[SquareSet::EMPTY; SQUARES]; 8],
-            near: [SquareSet::EMPTY; SQUARES],
+            coast_lines: [[SquareSet::EMPTY; SQUARES]; 2],
             shapes: [[SquareSet::EMPTY; SQUARES]; 5],
+            bows: [0; SQUARES],
         });
+        for (sq, bows) in t.bows.iter_mut().enumerate() {
+            for d in 0..8 {
+                if b.step[d][sq] != NO_SQUARE {
+                    *bows |= 1 << d;
+                }
+            }
+        }
         for from in 0..SQUARES as u8 {
             for to in 0..SQUARES as u8 {
                 let df = file_of(to) as i8 - file_of(from) as i8;
@@ -145,11 +155,8 @@ fn tables() -> &'static SeaTables {
                 if s != NO_SQUARE {
                     t.coast[d][sq as usize] = s;
                     t.inland[d][sq as usize] = between;
-                    t.near[sq as usize].insert(s);
+                    t.coast_lines[d % 2][sq as usize].insert(s);
                 }
-            }
-            for i in 0..4 {
-                t.near[sq as usize] = t.near[sq as usize].or(t.leaps[i][sq as usize]);
             }
         }
         t
@@ -176,15 +183,46 @@ pub(crate) fn seafaring(f: Force) -> bool {
     f.info().scope.has(Scope::OCEAN) || f.kind() == Some(Kind::StormQueen)
 }
 
-/// Whether an unoccupied vessel of the side to move lies where a force on
-/// land position `from` could reach her at all (every vessel, when rides pass
-/// over open water): [`embark`]'s first test, cheap enough to make before
-/// calling it.
-#[inline]
-pub(crate) fn vessel_within_reach(c: &Ctx<'_>, from: u8) -> bool {
-    !c.free_allied.is_empty()
-        && (c.opts.open_water == OpenWater::Passes
-            || tables().near[from as usize].meets(c.free_allied))
+/// Whether an unoccupied vessel of the side to move lies where a land force
+/// of `role` on land position `from` could embark on her at all, by its
+/// moves' shape (a step any way, the Dwarf's or Gnome's step forwards, its
+/// leap, the first water position along its lines; every vessel when rides
+/// pass over open water): [`embark`]'s first test, cheap enough to make
+/// before calling it. False for the roles that never embark by a move.
+#[inline(always)]
+pub(crate) fn may_embark(c: &Ctx<'_>, from: u8, role: Role) -> bool {
+    let free = c.free_allied;
+    if free.is_empty() {
+        return false;
+    }
+    let s = from as usize;
+    let tb = tables();
+    let passes = c.opts.open_water == OpenWater::Passes;
+    let reach = match role {
+        Role::Royal | Role::Adjacent => tb.shapes[STEP_SHAPE][s],
+        Role::Pawn => {
+            let to = c.b.step[forward(c.side)][s];
+            return to != NO_SQUARE && free.has(to);
+        }
+        Role::Knight | Role::Lance => tb.leaps[leap_table(c, role)][s],
+        Role::Rook | Role::Crossbow | Role::Bishop | Role::Queen if passes => return true,
+        Role::Rook | Role::Crossbow => tb.coast_lines[0][s],
+        Role::Bishop => tb.coast_lines[1][s],
+        Role::Queen => tb.coast_lines[0][s].or(tb.coast_lines[1][s]),
+        Role::Fixed
+        | Role::Sentinel
+        | Role::PalaceGuard
+        | Role::Walker
+        | Role::PalaceWalker
+        | Role::SiegeRook
+        | Role::SiegeBishop
+        | Role::SiegeQueen
+        | Role::FlyerAll
+        | Role::FlyerOrthogonal
+        | Role::FlyerDiagonal
+        | Role::Bird => return false,
+    };
+    reach.meets(free)
 }
 
 /// Whether the force `f`, afloat, may alight on land position `to`: a kingdom
@@ -514,11 +552,13 @@ pub(crate) const fn sea_lines(role: Role) -> (bool, bool) {
 /// ocean. Only forces that could reach `sq` by their moves' shape are tried,
 /// on a copy of the position with `victim` on `sq`.
 pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ignore: u8) -> bool {
-    let afloat_by = c.p.occupied[by.index()].and(c.b.water);
-    if afloat_by.is_empty() {
-        return false;
-    }
-    if !afloat_by.iter().any(|s| sea_shape(c, s, by).has(sq)) {
+    let mut shaped = SquareSet::EMPTY;
+    c.p.occupied[by.index()].and(c.b.water).for_each(|s| {
+        if sea_shape(c, s, by).has(sq) {
+            shaped.insert(s);
+        }
+    });
+    if shaped.is_empty() {
         return false;
     }
     let mut q = *c.p;
@@ -538,7 +578,7 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
         ..*c
     };
     let mut t = SquareSet::EMPTY;
-    for s in afloat_by.iter() {
+    for s in shaped.iter() {
         afloat(&cq, s, q.force(s), &mut t);
         if t.has(sq) {
             return true;
@@ -642,39 +682,47 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
             }
         }
     }
-    let mut own: ArrayVec<Action, 10> = ArrayVec::new();
-    let realign = Action::new(ActionKind::VesselRealign, sq, sq, 0);
-    for &a in single.iter().filter(|&&a| a < realign) {
-        own.push(a);
-    }
     // Re-aligning: "in the direction of any adjacent position" (ruling
-    // `dragon.realign-bows`): every other direction with a position.
-    for d in 0..8u8 {
-        if usize::from(d) != bow && c.b.step[usize::from(d)][sq as usize] != NO_SQUARE {
-            own.push(Action::new(ActionKind::VesselRealign, sq, sq, d));
-        }
-    }
-    for &a in single.iter().filter(|&&a| a > realign) {
-        own.push(a);
-    }
-    let mut rest = own.iter().copied().peekable();
+    // `dragon.realign-bows`): every other direction with a position. The
+    // re-alignments (to her own position, by bow) come as one block between
+    // the actions to lower and to higher positions.
+    let realign = Action::new(ActionKind::VesselRealign, sq, sq, 0);
+    let bows = tables().bows[sq as usize] & !(1u8 << bow);
+    let single = single.as_slice();
+    let mut k = 0;
+    let mut pending = true;
     for to in t.iter() {
         let a = if c.p.force(to).is_none() {
             Action::step(sq, to)
         } else {
             Action::capture(sq, to)
         };
-        while let Some(&b) = rest.peek() {
-            if b > a {
-                break;
-            }
-            out.push(b);
-            rest.next();
+        if pending && a > realign {
+            flush_below(single, &mut k, realign, out);
+            out.push_realigns(sq, bows);
+            pending = false;
         }
+        flush_below(single, &mut k, a, out);
         out.push(a);
     }
-    for b in rest {
+    if pending {
+        flush_below(single, &mut k, realign, out);
+        out.push_realigns(sq, bows);
+    }
+    for &b in &single[k..] {
         out.push(b);
+    }
+}
+
+/// Writes the actions of `single[*k..]` (ascending) below `a`.
+#[inline(always)]
+fn flush_below(single: &[Action], k: &mut usize, a: Action, out: &mut impl Sink) {
+    while let Some(&b) = single.get(*k) {
+        if b > a {
+            break;
+        }
+        out.push(b);
+        *k += 1;
     }
 }
 
@@ -695,12 +743,9 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         Some(Kind::RedWitch) | None => return,
         _ => {}
     }
-    // The unoccupied vessels of the side (each flies her own colour); none,
-    // or none within reach, no embarking.
+    // The unoccupied vessels of the side (each flies her own colour); none
+    // within reach ([`may_embark`], the caller's test), no embarking.
     let free = c.free_allied;
-    if !vessel_within_reach(c, from) {
-        return;
-    }
     let all = c.p.all_occupied();
     let allied_free = |to: u8| allied_free(c, free, to);
     let mut add = SquareSet::EMPTY;
