@@ -12,3 +12,4 @@ mod reference;
 mod reference_dragon;
 mod reference_race;
 mod reference_series;
+mod sim_panics;
