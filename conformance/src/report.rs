@@ -497,13 +497,8 @@ pub fn markdown(s: &Summary) -> String {
             sim.plies_per_second(),
             per_core(sim.plies_per_second(), sim.threads)
         );
-        let _ = writeln!(
-            md,
-            "- length: mean {:.2} plies, max {}",
-            sim.length.mean, sim.length.max
-        );
-        if sim.unfinished > 0 {
-            let _ = writeln!(md, "- unfinished (ply cap reached): {}", sim.unfinished);
+        for line in sim.length_lines() {
+            let _ = writeln!(md, "- {line}");
         }
         if sim.stopped_early {
             let _ = writeln!(md, "- stopped at the time budget before playing every game");

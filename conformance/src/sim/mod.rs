@@ -134,7 +134,8 @@ pub struct OutcomeCount {
     pub count: u64,
 }
 
-/// Game lengths in plies, of finished games.
+/// Game lengths in plies, of finished games only (unfinished games are counted
+/// in [`SimStats::unfinished`] and [`SimStats::unfinished_plies`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LengthStats {
     /// Mean plies per finished game.
@@ -192,6 +193,10 @@ pub struct SimStats {
     pub outcomes: Vec<OutcomeCount>,
     /// Games that reached the ply cap of a game with no rule-implied bound.
     pub unfinished: u64,
+    /// Plies played in the unfinished games (the [`length`](Self::length)
+    /// statistics count finished games only).
+    #[serde(default)]
+    pub unfinished_plies: u64,
     /// Game lengths.
     pub length: LengthStats,
     /// Rule events by tag, over all games (every declared tag, zero included).
@@ -219,6 +224,40 @@ impl SimStats {
     #[must_use]
     pub fn plies_per_second(&self) -> f64 {
         self.plies as f64 / self.elapsed_seconds.max(1e-9)
+    }
+
+    /// The lines that describe the games' lengths, for the terminal and
+    /// summary.md alike: the finished games' mean and longest, then, when some
+    /// games did not finish, the unfinished ones and the mean over every game, so
+    /// that a run whose games all reach the ply cap (`--max-plies 1`) does not
+    /// read as games of no length.
+    #[must_use]
+    pub fn length_lines(&self) -> Vec<String> {
+        let finished: u64 = self.length.counts.values().sum();
+        let mut lines = vec![if finished == 0 {
+            "length: no game finished".to_owned()
+        } else {
+            format!(
+                "length of the {finished} finished games: mean {:.2} plies, max {}",
+                self.length.mean, self.length.max
+            )
+        }];
+        if self.unfinished > 0 {
+            lines.push(format!(
+                "unfinished (ply cap reached): {} games, {} plies (mean {:.2})",
+                self.unfinished,
+                self.unfinished_plies,
+                self.unfinished_plies as f64 / self.unfinished as f64
+            ));
+        }
+        if finished < self.games {
+            lines.push(format!(
+                "all {} games (finished, unfinished and failed): mean {:.2} plies",
+                self.games,
+                self.plies as f64 / self.games as f64
+            ));
+        }
+        lines
     }
 
     /// Event tags that never fired.
@@ -492,6 +531,49 @@ mod tests {
         let stats = run(&config).unwrap();
         assert_eq!(stats.failed_games, 0, "{:?}", stats.failures);
         assert_eq!((stats.games, stats.plies), (512, 512 * 24));
+    }
+
+    #[test]
+    fn games_cut_at_the_ply_cap_are_reported_as_unfinished_not_as_short() {
+        // `--max-plies 1`: no game finishes; the summary read "mean 0.00 plies"
+        // because only finished games were measured.
+        let mut config = SimConfig::new(GameId::Duel, 50);
+        config.max_plies = 1;
+        let stats = run(&config).unwrap();
+        assert_eq!((stats.games, stats.unfinished), (50, 50));
+        assert_eq!((stats.plies, stats.unfinished_plies), (50, 50));
+        assert!(stats.length.counts.is_empty());
+        assert_eq!(
+            stats.length_lines(),
+            [
+                "length: no game finished",
+                "unfinished (ply cap reached): 50 games, 50 plies (mean 1.00)",
+                "all 50 games (finished, unfinished and failed): mean 1.00 plies",
+            ]
+        );
+        // A cap that cuts some games: the finished ones are measured apart,
+        // and the plies of both add up to the run's.
+        config.max_plies = 30;
+        let stats = run(&config).unwrap();
+        let finished: u64 = stats.length.counts.values().sum();
+        let finished_plies: u64 = stats
+            .length
+            .counts
+            .iter()
+            .map(|(&l, &n)| u64::from(l) * n)
+            .sum();
+        assert!(finished > 0 && stats.unfinished > 0, "{stats:?}");
+        assert_eq!(finished + stats.unfinished, 50);
+        assert_eq!(stats.unfinished_plies, 30 * stats.unfinished);
+        assert_eq!(finished_plies + stats.unfinished_plies, stats.plies);
+        let lines = stats.length_lines();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with(&format!("length of the {finished} finished games: mean")));
+        // Every game finishes: one line, as before.
+        config.max_plies = 100_000;
+        let stats = run(&config).unwrap();
+        assert_eq!(stats.unfinished, 0);
+        assert_eq!(stats.length_lines().len(), 1);
     }
 
     #[test]

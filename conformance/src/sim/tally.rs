@@ -35,6 +35,7 @@ pub(super) struct Acc {
     /// `[winner * rules + rule]`, winner 0 green, 1 red, 2 draw.
     pub(super) outcomes: Vec<u64>,
     pub(super) unfinished: u64,
+    pub(super) unfinished_plies: u64,
     /// Exact counts of lengths `0..EXACT_LENGTHS`.
     pub(super) lengths: Vec<u64>,
     /// Exact counts of longer games.
@@ -63,6 +64,7 @@ impl Acc {
         self.plies += other.plies;
         add(&mut self.outcomes, &other.outcomes);
         self.unfinished += other.unfinished;
+        self.unfinished_plies += other.unfinished_plies;
         add(&mut self.lengths, &other.lengths);
         for (l, n) in other.long_lengths {
             *self.long_lengths.entry(l).or_default() += n;
@@ -211,7 +213,10 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
             }
             acc.max_len = acc.max_len.max(plies);
         }
-        GameEnd::Unfinished => acc.unfinished += 1,
+        GameEnd::Unfinished => {
+            acc.unfinished += 1;
+            acc.unfinished_plies += u64::from(plies);
+        }
         GameEnd::Failed(v) => record_failure(acc, player, config, index, seed, v),
     }
 }
@@ -291,6 +296,7 @@ pub(super) fn summarize<G: Game>(
         full_check_every: config.mode.full_every,
         outcomes,
         unfinished: acc.unfinished,
+        unfinished_plies: acc.unfinished_plies,
         length: LengthStats::from_counts(counts),
         events: G::EVENTS
             .iter()
