@@ -3,6 +3,7 @@
 //! corpora replayed on stable, and proptest properties over random games.
 
 mod cli;
+mod dragon_notation;
 mod corpus;
 mod fuzz_corpus;
 mod harness;
