@@ -3,8 +3,9 @@
 //! corpora replayed on stable, and proptest properties over random games.
 
 mod cli;
-mod dragon_notation;
 mod corpus;
+mod dragon_notation;
+mod dragon_positions;
 mod fuzz_corpus;
 mod harness;
 mod nightly;
