@@ -553,7 +553,7 @@ mod tests {
         );
         // A cap that cuts some games: the finished ones are measured apart,
         // and the plies of both add up to the run's.
-        config.max_plies = 30;
+        config.max_plies = 10;
         let stats = run(&config).unwrap();
         let finished: u64 = stats.length.counts.values().sum();
         let finished_plies: u64 = stats
@@ -564,7 +564,7 @@ mod tests {
             .sum();
         assert!(finished > 0 && stats.unfinished > 0, "{stats:?}");
         assert_eq!(finished + stats.unfinished, 50);
-        assert_eq!(stats.unfinished_plies, 30 * stats.unfinished);
+        assert_eq!(stats.unfinished_plies, 10 * stats.unfinished);
         assert_eq!(finished_plies + stats.unfinished_plies, stats.plies);
         let lines = stats.length_lines();
         assert_eq!(lines.len(), 3, "{lines:?}");
