@@ -7,9 +7,10 @@
 //! goes on.
 
 //!
-//! The parts: [`player`] plays one game, [`caught`] turns a panic into a
-//! failure, and the private `tally` counts a run's games in batches over the
-//! worker pool and summarizes them.
+//! The parts (private modules, their items re-exported here): `player` plays
+//! one game ([`Player`], [`sample_chance`]), `caught` turns a panic into a
+//! failure ([`catch_panic`], [`play_caught`]), and `tally` counts a run's games
+//! in batches over the worker pool and summarizes them.
 
 mod caught;
 mod player;
