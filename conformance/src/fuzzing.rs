@@ -2,9 +2,76 @@
 //! `cargo test`, and the proptest properties: a game played from a list of
 //! choices, every invariant checked after every step.
 
-use tigerseye_engine::{Game, GameId, GameVisitor, Turn};
+use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, Turn};
 
 use crate::invariants::{Checker, Violation};
+
+/// Whether the fuzz targets and proptest properties of `game` draw its options
+/// from their input ([`draw_options`]) rather than play the defaults: Dragon,
+/// whose options (Knight variations, Trident deployment, truce offers,
+/// concessions, the jump target, the Warlord into attack, the ocean's rulings)
+/// change the move generation. The other games keep their defaults, so that
+/// their committed corpora keep their meaning and Duel's test-only `fault`
+/// option stays off.
+#[must_use]
+pub fn draws_options(game: GameId) -> bool {
+    matches!(game, GameId::Dragon)
+}
+
+/// `G`'s options drawn from the front of `input`: one item per option of
+/// [`GameOptions::SPECS`], in order, picks its value (`item % values`, so that
+/// the default is item 0); an input shorter than the options leaves the rest at
+/// their defaults. Returns the options and the items left.
+///
+/// # Errors
+///
+/// When the game refuses a value its own specs list.
+pub fn draw_options<G: Game, T: Copy + Into<u64>>(
+    input: &[T],
+) -> Result<(G::Options, &[T]), Violation> {
+    let specs = <G::Options as GameOptions>::SPECS;
+    let mut options = G::Options::default();
+    let (head, rest) = input.split_at(specs.len().min(input.len()));
+    for (spec, &item) in specs.iter().zip(head) {
+        let value = spec.values[(item.into() % spec.values.len() as u64) as usize];
+        options.set(spec.key, value).map_err(|e| Violation {
+            check: "options",
+            message: format!("{}={value} is listed but refused: {e}", spec.key),
+        })?;
+    }
+    Ok((options, rest))
+}
+
+/// The options of `G` a fuzz input or property draws from the front of `input`
+/// when [`draws_options`] says so (the defaults otherwise), and the items left.
+///
+/// # Errors
+///
+/// As [`draw_options`].
+pub fn input_options<G: Game, T: Copy + Into<u64>>(
+    input: &[T],
+) -> Result<(G::Options, &[T]), Violation> {
+    if draws_options(G::ID) {
+        draw_options::<G, T>(input)
+    } else {
+        Ok((G::Options::default(), input))
+    }
+}
+
+/// The options that differ from the defaults, as ` under k=v, ...` for a
+/// failure's message (empty for the defaults).
+fn options_note<G: Game>(options: &G::Options) -> String {
+    let set: Vec<String> = crate::sim::option_map::<G>(options)
+        .into_iter()
+        .filter(|(k, v)| G::Options::default().get(k) != Some(v.as_str()))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    if set.is_empty() {
+        String::new()
+    } else {
+        format!(" under {}", set.join(", "))
+    }
+}
 
 /// Plays `G` from the standard start, each choice picking among the legal
 /// actions (`choice % n`; chance outcomes too), until the choices or the game run
@@ -16,7 +83,30 @@ use crate::invariants::{Checker, Violation};
 pub fn play_choices<G: Game>(
     choices: impl IntoIterator<Item = u64>,
 ) -> Result<u32, (u32, Violation)> {
-    let mut state = G::new(&Default::default());
+    play_choices_with::<G>(&G::Options::default(), choices)
+}
+
+/// [`play_choices`] under `options`; a failure's message names the options
+/// that differ from the defaults.
+///
+/// # Errors
+///
+/// As [`play_choices`].
+pub fn play_choices_with<G: Game>(
+    options: &G::Options,
+    choices: impl IntoIterator<Item = u64>,
+) -> Result<u32, (u32, Violation)> {
+    play_from::<G>(options, choices).map_err(|(ply, mut v)| {
+        v.message.push_str(&options_note::<G>(options));
+        (ply, v)
+    })
+}
+
+fn play_from<G: Game>(
+    options: &G::Options,
+    choices: impl IntoIterator<Item = u64>,
+) -> Result<u32, (u32, Violation)> {
+    let mut state = G::new(options);
     let mut legal = G::Actions::default();
     let mut checker = Checker::new(&state);
     let mut ply = 0u32;
@@ -47,7 +137,8 @@ pub fn play_choices<G: Game>(
     }
 }
 
-/// [`play_choices`] for `game`, chosen at run time.
+/// [`play_choices`] for `game`, chosen at run time; for a game that
+/// [`draws_options`], the first choices draw its options ([`draw_options`]).
 ///
 /// # Errors
 ///
@@ -57,14 +148,16 @@ pub fn play_game_choices(game: GameId, choices: &[u64]) -> Result<u32, (u32, Vio
     impl GameVisitor for Visit<'_> {
         type Output = Result<u32, (u32, Violation)>;
         fn visit<G: Game>(self) -> Self::Output {
-            play_choices::<G>(self.0.iter().copied())
+            let (options, rest) = input_options::<G, u64>(self.0).map_err(|v| (0, v))?;
+            play_choices_with::<G>(&options, rest.iter().copied())
         }
     }
     game.visit(Visit(choices))
 }
 
 /// [`play_choices`] for `game`, each byte of `data` one choice: the fuzz target's
-/// body.
+/// body. For a game that [`draws_options`], the first bytes draw its options
+/// ([`draw_options`]).
 ///
 /// # Errors
 ///
@@ -74,7 +167,8 @@ pub fn play_bytes(game: GameId, data: &[u8]) -> Result<u32, (u32, Violation)> {
     impl GameVisitor for Visit<'_> {
         type Output = Result<u32, (u32, Violation)>;
         fn visit<G: Game>(self) -> Self::Output {
-            play_choices::<G>(self.0.iter().map(|&b| u64::from(b)))
+            let (options, rest) = input_options::<G, u8>(self.0).map_err(|v| (0, v))?;
+            play_choices_with::<G>(&options, rest.iter().map(|&b| u64::from(b)))
         }
     }
     game.visit(Visit(data))
@@ -91,7 +185,8 @@ pub fn split_game(data: &[u8]) -> Option<(GameId, &[u8])> {
 /// The `legal_actions_agree` target: plays a game where each round reads 8 bytes
 /// as an arbitrary structured action ([`Game::arbitrary_action`]) and checks that
 /// it is accepted exactly when it is listed, then reads 1 byte to pick the legal
-/// action to play.
+/// action to play. For a game that [`draws_options`], the bytes before the
+/// first round draw its options ([`draw_options`]).
 ///
 /// # Errors
 ///
@@ -101,10 +196,12 @@ pub fn legal_actions_agree(game: GameId, data: &[u8]) -> Result<u32, (u32, Viola
     impl GameVisitor for Visit<'_> {
         type Output = Result<u32, (u32, Violation)>;
         fn visit<G: Game>(self) -> Self::Output {
-            let mut state = G::new(&Default::default());
+            let (options, data) = input_options::<G, u8>(self.0).map_err(|v| (0, v))?;
+            let note = options_note::<G>(&options);
+            let mut state = G::new(&options);
             let mut legal = G::Actions::default();
             let mut ply = 0;
-            for round in self.0.chunks(9) {
+            for round in data.chunks(9) {
                 state.legal_actions(&mut legal);
                 if round.len() < 9 || legal.is_empty() {
                     break;
@@ -120,7 +217,7 @@ pub fn legal_actions_agree(game: GameId, data: &[u8]) -> Result<u32, (u32, Viola
                         Violation {
                             check: "legal-agree",
                             message: format!(
-                                "{} is listed: {listed}, accepted: {accepted}",
+                                "{} is listed: {listed}, accepted: {accepted}{note}",
                                 state.action_text(a)
                             ),
                         },
@@ -131,7 +228,7 @@ pub fn legal_actions_agree(game: GameId, data: &[u8]) -> Result<u32, (u32, Viola
                         ply,
                         Violation {
                             check: "legal-agree",
-                            message: "a refused action changed the state".into(),
+                            message: format!("a refused action changed the state{note}"),
                         },
                     ));
                 }
@@ -143,7 +240,7 @@ pub fn legal_actions_agree(game: GameId, data: &[u8]) -> Result<u32, (u32, Viola
                             Violation {
                                 check: "legal-agree",
                                 message: format!(
-                                    "{} is listed but refused: {e}",
+                                    "{} is listed but refused: {e}{note}",
                                     state.action_text(l)
                                 ),
                             },

@@ -698,10 +698,9 @@ fn print_sim(s: &sim::SimStats) {
         s.plies_per_second() / s.threads as f64,
         s.full_check_every
     );
-    println!(
-        "  length: mean {:.2} plies, max {}",
-        s.length.mean, s.length.max
-    );
+    for line in s.length_lines() {
+        println!("  {line}");
+    }
     for o in &s.outcomes {
         println!(
             "  {:<6} by {:<24} {:>12} ({:.2}%)",
@@ -710,9 +709,6 @@ fn print_sim(s: &sim::SimStats) {
             o.count,
             100.0 * o.count as f64 / s.games.max(1) as f64
         );
-    }
-    if s.unfinished > 0 {
-        println!("  unfinished at the ply cap: {}", s.unfinished);
     }
     // Each rule event's total and how often it fired a game (the procedures'
     // events among them: Towering, interchanges, Seers, ...).

@@ -123,6 +123,7 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         full_check_every: first.full_check_every,
         outcomes: merged_outcomes,
         unfinished: parts.iter().map(|p| p.unfinished).sum(),
+        unfinished_plies: parts.iter().map(|p| p.unfinished_plies).sum(),
         length: LengthStats::from_counts(counts),
         events,
         scores,

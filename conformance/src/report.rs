@@ -1,6 +1,7 @@
 //! Run reports: `reports/<run>/summary.json` (versioned schema), `summary.md` and
-//! `junit.xml`, each written atomically (to a temporary file in the same folder,
-//! then renamed), so a killed run never leaves half a file.
+//! `junit.xml` with the charts and shrunk failures, written into a hidden
+//! folder that is renamed into place once every file is in it, so a killed run
+//! never leaves half a report.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -254,15 +255,53 @@ pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `summary.json`, `summary.md` and `junit.xml` of `summary` into
-/// `<root>/<run_id>/` and returns that folder.
+/// Writes `summary.json`, `summary.md` and `junit.xml` of `summary` (with the
+/// charts and the shrunk failures) into `<root>/<run_id>/` and returns that
+/// folder.
+///
+/// The folder appears whole: every file is written into a hidden sibling,
+/// `<root>/.<run_id>.<process>-<nanoseconds>.partial`, which is renamed to `<run_id>` once
+/// all are written. A run killed while writing leaves no `<run_id>` folder
+/// (at most the hidden one), so a reader that finds `summary.json` finds every
+/// other file of the run beside it. A write that fails removes the hidden
+/// folder.
 ///
 /// # Errors
 ///
-/// When the folder cannot be written.
+/// When the folder cannot be written, or `<root>/<run_id>` already holds files.
 pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
     let dir = root.join(&summary.run_id);
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+    // Made with the process's usual permissions (a temporary folder's would be
+    // the owner's alone), and named for the process so that two runs never
+    // share one.
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let staging = root.join(format!(
+        ".{}.{}-{nanos}.partial",
+        summary.run_id,
+        std::process::id()
+    ));
+    std::fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    let written = write_files(&staging, summary)
+        .and_then(|()| Ok(std::fs::File::open(&staging)?.sync_all()?))
+        .and_then(|()| {
+            std::fs::rename(&staging, &dir)
+                .with_context(|| format!("moving the report into {}", dir.display()))
+        });
+    if let Err(e) = written {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(e);
+    }
+    if let Ok(folder) = std::fs::File::open(root) {
+        let _ = folder.sync_all();
+    }
+    Ok(dir)
+}
+
+/// Writes every file of `summary`'s report into `dir`.
+fn write_files(dir: &Path, summary: &Summary) -> anyhow::Result<()> {
     write_atomic(
         &dir.join("summary.json"),
         serde_json::to_string_pretty(summary)?.as_bytes(),
@@ -307,7 +346,7 @@ pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
             }
         }
     }
-    Ok(dir)
+    Ok(())
 }
 
 /// A fresh run id for `command` under `root`: the summary's id, with `-2`, `-3`
@@ -458,13 +497,8 @@ pub fn markdown(s: &Summary) -> String {
             sim.plies_per_second(),
             per_core(sim.plies_per_second(), sim.threads)
         );
-        let _ = writeln!(
-            md,
-            "- length: mean {:.2} plies, max {}",
-            sim.length.mean, sim.length.max
-        );
-        if sim.unfinished > 0 {
-            let _ = writeln!(md, "- unfinished (ply cap reached): {}", sim.unfinished);
+        for line in sim.length_lines() {
+            let _ = writeln!(md, "- {line}");
         }
         if sim.stopped_early {
             let _ = writeln!(md, "- stopped at the time budget before playing every game");
@@ -740,4 +774,83 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
         report.add_test_suite(suite);
     }
     Ok(report.to_string()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries(root: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn sim_summary() -> Summary {
+        let config = crate::sim::SimConfig::new(tigerseye_engine::GameId::Duel, 20);
+        let mut summary = Summary::new("sim");
+        summary.sims.push(crate::sim::run(&config).unwrap());
+        summary
+    }
+
+    #[test]
+    fn a_report_folder_appears_whole_and_nothing_else_is_left() {
+        let root = tempfile::tempdir().unwrap();
+        let summary = sim_summary();
+        let dir = write(root.path(), &summary).unwrap();
+        assert_eq!(dir, root.path().join(&summary.run_id));
+        assert_eq!(entries(root.path()), std::slice::from_ref(&summary.run_id));
+        assert_eq!(
+            entries(&dir),
+            [
+                "duel-length.svg",
+                "duel-outcomes.svg",
+                "junit.xml",
+                "summary.json",
+                "summary.md"
+            ]
+        );
+        let json: Summary =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap())
+                .unwrap();
+        assert_eq!(json, summary);
+    }
+
+    #[test]
+    fn a_write_that_fails_midway_leaves_no_report_folder() {
+        // summary.json, summary.md and junit.xml are written, then the chart's
+        // name (from a game name no file name can hold) fails: before, the run
+        // folder stayed with three of its files; now nothing is left.
+        let root = tempfile::tempdir().unwrap();
+        let mut summary = sim_summary();
+        summary.sims[0].game = "duel\0".into();
+        assert!(write(root.path(), &summary).is_err());
+        assert!(
+            entries(root.path()).is_empty(),
+            "{:?}",
+            entries(root.path())
+        );
+    }
+
+    #[test]
+    fn a_report_is_not_written_over_another_runs_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let summary = sim_summary();
+        let theirs = root.path().join(&summary.run_id);
+        std::fs::create_dir(&theirs).unwrap();
+        std::fs::write(theirs.join("summary.json"), "theirs").unwrap();
+        let err = write(root.path(), &summary).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("moving the report into"),
+            "{err:#}"
+        );
+        assert_eq!(entries(root.path()), std::slice::from_ref(&summary.run_id));
+        assert_eq!(
+            std::fs::read_to_string(theirs.join("summary.json")).unwrap(),
+            "theirs"
+        );
+    }
 }

@@ -1,5 +1,7 @@
-//! Plays a Dragon game chosen by the fuzzer's bytes (each byte picks among the
-//! legal actions) and checks every invariant after every step.
+//! Plays a Dragon game chosen by the fuzzer's bytes and checks every invariant
+//! after every step: the first bytes draw the options, one byte per option
+//! (`fuzzing::draw_options`: Knight variations, Trident deployment, truce
+//! offers, concessions, ...), then each byte picks among the legal actions.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,5 +1,7 @@
-//! The first byte picks the game; then each 9 bytes are an arbitrary structured
-//! action (accepted exactly when listed) and a choice among the legal actions.
+//! The first byte picks the game (for Dragon the next bytes draw its options,
+//! one byte per option: `fuzzing::draws_options`); then each 9 bytes are an
+//! arbitrary structured action (accepted exactly when listed) and a choice
+//! among the legal actions.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -4,6 +4,8 @@
 
 mod cli;
 mod corpus;
+mod dragon_notation;
+mod dragon_positions;
 mod fuzz_corpus;
 mod harness;
 mod nightly;
@@ -12,3 +14,4 @@ mod reference;
 mod reference_dragon;
 mod reference_race;
 mod reference_series;
+mod sim_panics;

@@ -340,6 +340,18 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     p.seal();
     p.check().map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
+    if p.pending == Pending::Guards as u8 && !towered_this_move(&p) {
+        let side = p.to_move;
+        return Err(format!(
+            "`pending:guards`: the Guards' choice follows only a Towering (Castling) of the {} OverLord in this move, which leaves his {} moved and beside the {} his tower became, on his rank; no such pair stands here",
+            side_name(side),
+            victory::royal_kind(side).name(),
+            match side {
+                Side::Green => Kind::GreenSceptre.name(),
+                Side::Red => "Red Sceptre (the Storm Talisman once the Ice Dragon is afire)",
+            }
+        ));
+    }
     // The Seers' and the Truce's own invariants (a consultation in this move
     // counted, an offer awaiting its answer made), with a history that starts
     // here.
@@ -407,6 +419,31 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
     }
     let _ = (FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE);
     Ok(p)
+}
+
+/// Whether the side to move has just Towered (Castled), as `pending:guards`
+/// needs (seed 000, The Guards; [`towering`](super::procedures)): his royal,
+/// moved, stands on his rank beside the Sceptre his tower became (the Green
+/// Sceptre; the Red Sceptre, or the Storm Talisman once the Ice Dragon is
+/// afire), the position he passed over.
+fn towered_this_move(p: &Position) -> bool {
+    let side = p.to_move;
+    let royal = victory::royal_kind(side);
+    let sceptre = |k: Option<Kind>| match side {
+        Side::Green => k == Some(Kind::GreenSceptre),
+        Side::Red => matches!(k, Some(Kind::RedSceptre | Kind::StormTalisman)),
+    };
+    p.occupied[side.index()].iter().any(|sq| {
+        let f = p.force(sq);
+        f.kind() == Some(royal)
+            && !f.is_unmoved()
+            && [sq.checked_sub(1), sq.checked_add(1)]
+                .into_iter()
+                .flatten()
+                .filter(|&s| usize::from(s) < super::board::SQUARES)
+                .filter(|&s| super::board::rank_of(s) == super::board::rank_of(sq))
+                .any(|s| p.occupied[side.index()].has(s) && sceptre(p.force(s).kind()))
+    })
 }
 
 /// What an import checks beyond the state's invariants: forces only where

@@ -28,6 +28,7 @@
 //!   force could capture him, an opposing vessel's bow points or an opposing
 //!   Cannon could fire.
 
+use super::random::{Lcg, board_text, for_random_positions};
 use super::*;
 
 const ISLAND: Pos = (4, 7);
@@ -411,13 +412,8 @@ const ASHORE: [&str; 16] = [
 /// with random bows, most with a force aboard (her flag his colour), forces on
 /// the beaches and fronts of both kingdoms, random Cannonballs and Red Arrows.
 fn random_ocean_position(seed: u64) -> String {
-    let mut x = seed;
-    let mut next = |n: u64| {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (x >> 33) % n
-    };
+    let mut rng = Lcg(seed);
+    let mut next = |n: u64| rng.next(n);
     let mut grid: BTreeMap<Pos, String> = BTreeMap::new();
     let mut royals = [false; 2];
     for _ in 0..10 + next(10) {
@@ -504,31 +500,10 @@ fn random_ocean_position(seed: u64) -> String {
         }
         grid.insert(p, code.to_owned());
     }
-    let mut ranks = Vec::new();
-    for r in (0..15).rev() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for f in 0..9 {
-            match grid.get(&(f, r)) {
-                Some(t) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(t);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        ranks.push(s);
-    }
     let side = if next(2) == 0 { "forest" } else { "storm" };
     format!(
         "{} {side} arrows:0,0,0,{},0,0,0 cannonballs:{},{},0,0 seers:0,0 quiet:0 ply:0",
-        ranks.join("/"),
+        board_text(&grid),
         next(4),
         1 + next(3),
         1 + next(3)
@@ -550,29 +525,13 @@ fn dragon_random_ocean_positions_agree_with_the_reference_model() {
     ];
     let (mut compared, mut afloat) = (0, 0);
     let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
-    for (k, set) in option_sets.iter().enumerate() {
-        let options: BTreeMap<String, String> = set
-            .iter()
-            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-            .collect();
-        let opts = engine_options(&options);
-        for i in 0..40u64 {
-            let text = random_ocean_position(0x0CEA_0000 + i * 7919 + k as u64 * 104_729);
-            let g = match Dragon::import(&text, &opts) {
-                Ok(g) => g,
-                // Locked Up or stalemated: the reference has no action either.
-                Err(e) if e.expected.contains("is over") => {
-                    let reference = RefDragon::parse(&text, rules_of(&options));
-                    assert!(reference.actions().is_empty(), "{e}");
-                    continue;
-                }
-                Err(e) => panic!("{e}"),
-            };
-            if matches!(g.turn(), tigerseye_engine::Turn::Over(_)) {
-                continue;
-            }
-            let reference = RefDragon::parse(&text, rules_of(&options));
-            let mine = engine_actions(&g);
+    for_random_positions(
+        &option_sets,
+        40,
+        0x0CEA_0000,
+        random_ocean_position,
+        |options, g, reference, text| {
+            let mine = engine_actions(g);
             assert_eq!(mine, reference.actions(), "{options:?}: `{text}`");
             compared += 1;
             afloat += mine.iter().filter(|a| a.starts_with('v')).count();
@@ -595,8 +554,8 @@ fn dragon_random_ocean_positions_agree_with_the_reference_model() {
                 );
                 compared += 1;
             }
-        }
-    }
+        },
+    );
     assert!(compared > 3000, "only {compared} positions compared");
     assert!(afloat > 5000, "only {afloat} vessel actions seen");
     for (kind, least) in [

@@ -1,0 +1,163 @@
+//! One worker's player: a game of random legal actions, checked every step.
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use tigerseye_engine::{Game, RuleEvent, Turn};
+
+use crate::invariants::{CheckMode, Checker, Violation};
+use crate::shrink::Oracle;
+
+/// How one game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game is over.
+    Over(tigerseye_engine::Outcome),
+    /// It reached the ply cap of a game with no rule-implied bound.
+    Unfinished,
+    /// An invariant broke (or the game panicked, check `panic`).
+    Failed(Violation),
+}
+
+/// One worker's reusable state for playing games of `G`.
+pub struct Player<G: Game> {
+    pub(super) initial: G,
+    state: G,
+    legal: G::Actions,
+    checker: Checker<G>,
+    mode: CheckMode,
+    max_plies: u32,
+    /// The actions of the game in progress.
+    pub actions: Vec<G::Action>,
+    events: Vec<u64>,
+    oracle: Option<Oracle<G>>,
+}
+
+impl<G: Game> Player<G> {
+    /// A player for games starting at `initial`.
+    #[must_use]
+    pub fn new(initial: &G, mode: CheckMode, max_plies: u32) -> Player<G> {
+        Player {
+            initial: initial.clone(),
+            state: initial.clone(),
+            legal: G::Actions::default(),
+            checker: Checker::new(initial),
+            mode,
+            max_plies,
+            actions: Vec::with_capacity(256),
+            events: vec![0; G::EVENTS.len()],
+            oracle: None,
+        }
+    }
+
+    /// Runs `oracle` on every state too.
+    #[must_use]
+    pub fn with_oracle(mut self, oracle: Option<Oracle<G>>) -> Player<G> {
+        self.oracle = oracle;
+        self
+    }
+
+    /// The state the last game reached.
+    #[must_use]
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// Plays one game of random actions from `seed`, checking every step.
+    pub fn play(&mut self, seed: u64) -> GameEnd {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.state.clone_from(&self.initial);
+        self.actions.clear();
+        let start_ply = self.state.ply();
+        loop {
+            self.state.legal_actions(&mut self.legal);
+            let turn = match self.checker.cheap(&self.state, &self.legal) {
+                Ok(turn) => turn,
+                Err(v) => return GameEnd::Failed(v),
+            };
+            if let Some(oracle) = &self.oracle
+                && let Err(v) = oracle(&self.state)
+            {
+                return GameEnd::Failed(v);
+            }
+            let ply = self.state.ply() - start_ply;
+            if self.mode.full_at(seed, ply)
+                && let Err(v) = self
+                    .checker
+                    .full(&self.state, &self.legal, seed ^ u64::from(ply))
+            {
+                return GameEnd::Failed(v);
+            }
+            let action = match turn {
+                Turn::Over(outcome) => return GameEnd::Over(outcome),
+                Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
+                Turn::Player(_) => self.legal[rng.random_range(0..self.legal.len())],
+            };
+            if ply >= self.max_plies {
+                return GameEnd::Unfinished;
+            }
+            self.actions.push(action);
+            let events = &mut self.events;
+            self.state.apply_unchecked(action, &mut |e: G::Event| {
+                if let Some(i) = G::EVENTS.iter().position(|t| *t == e.tag()) {
+                    events[i] += 1;
+                }
+            });
+        }
+    }
+
+    /// The counts of events emitted so far, by index into [`Game::EVENTS`], and
+    /// resets them.
+    pub fn take_events(&mut self) -> Vec<u64> {
+        std::mem::replace(&mut self.events, vec![0; G::EVENTS.len()])
+    }
+}
+
+/// Draws a chance outcome with its declared probability. When the outcomes share
+/// one denominator (a fair die or coin) the draw is exact: an integer in `0..den`
+/// picks by numerators. Otherwise probabilities are weighted in millionths.
+pub fn sample_chance<G: Game>(
+    state: &G,
+    outcomes: &G::Actions,
+    rng: &mut Xoshiro256PlusPlus,
+) -> G::Action {
+    // One pass: draw against the first outcome's denominator and walk the
+    // outcomes until the draw falls in one; every outcome walked must share that
+    // denominator, or the general path below decides.
+    if let Some(den) = outcomes
+        .first()
+        .and_then(|&a| state.chance_probability(a))
+        .map(|p| p.den)
+    {
+        let mut pick = rng.random_range(0..den.max(1));
+        for &a in outcomes.iter() {
+            match state.chance_probability(a) {
+                Some(p) if p.den == den => {
+                    if pick < p.num {
+                        return a;
+                    }
+                    pick -= p.num;
+                }
+                _ => break,
+            }
+        }
+    }
+    let total: u64 = outcomes
+        .iter()
+        .map(|&a| {
+            state
+                .chance_probability(a)
+                .map_or(0, |p| u64::from(p.num) * 1_000_000 / u64::from(p.den))
+        })
+        .sum();
+    let mut pick = rng.random_range(0..total.max(1));
+    for &a in outcomes.iter() {
+        let w = state
+            .chance_probability(a)
+            .map_or(0, |p| u64::from(p.num) * 1_000_000 / u64::from(p.den));
+        if pick < w {
+            return a;
+        }
+        pick -= w;
+    }
+    outcomes[outcomes.len() - 1]
+}

@@ -1,0 +1,346 @@
+//! The counts of a run: games played in batches on the pool, each one's end
+//! tallied per worker, the tallies merged and summarized into [`SimStats`].
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use tigerseye_engine::core::ScoreUnit;
+use tigerseye_engine::{Game, Side};
+
+use super::{
+    FailureRecord, GameEnd, LengthStats, MAX_RECORDED_FAILURES, OutcomeCount, Player, SimConfig,
+    SimStats, game_seed, option_map, play_caught, replay_command,
+};
+use crate::invariants::Violation;
+use crate::shrink::Oracle;
+
+/// Every unit a score is counted in, to print a counted score back in its unit.
+const SCORE_UNITS: [ScoreUnit; 4] = [
+    ScoreUnit::GamePoints,
+    ScoreUnit::Chords,
+    ScoreUnit::Notes,
+    ScoreUnit::NominalPoints,
+];
+
+/// Lengths below this are counted in a flat array, longer ones in a map.
+const EXACT_LENGTHS: usize = 4096;
+
+/// Counters kept per worker and merged by addition.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Acc {
+    pub(super) games: u64,
+    pub(super) plies: u64,
+    /// `[winner * rules + rule]`, winner 0 green, 1 red, 2 draw.
+    pub(super) outcomes: Vec<u64>,
+    pub(super) unfinished: u64,
+    pub(super) unfinished_plies: u64,
+    /// Exact counts of lengths `0..EXACT_LENGTHS`.
+    pub(super) lengths: Vec<u64>,
+    /// Exact counts of longer games.
+    pub(super) long_lengths: BTreeMap<u32, u64>,
+    pub(super) max_len: u32,
+    pub(super) events: Vec<u64>,
+    /// Finished games by final score: `(green halves, red halves, unit)`.
+    pub(super) scores: BTreeMap<(u16, u16, &'static str), u64>,
+    pub(super) failed: u64,
+    pub(super) failures: Vec<FailureRecord>,
+    pub(super) skipped: u64,
+}
+
+impl Acc {
+    pub(super) fn new(rules: usize, events: usize) -> Acc {
+        Acc {
+            outcomes: vec![0; 3 * rules],
+            lengths: vec![0; EXACT_LENGTHS],
+            events: vec![0; events],
+            ..Acc::default()
+        }
+    }
+
+    pub(super) fn merge(mut self, other: Acc) -> Acc {
+        self.games += other.games;
+        self.plies += other.plies;
+        add(&mut self.outcomes, &other.outcomes);
+        self.unfinished += other.unfinished;
+        self.unfinished_plies += other.unfinished_plies;
+        add(&mut self.lengths, &other.lengths);
+        for (l, n) in other.long_lengths {
+            *self.long_lengths.entry(l).or_default() += n;
+        }
+        self.max_len = self.max_len.max(other.max_len);
+        add(&mut self.events, &other.events);
+        for (k, n) in other.scores {
+            *self.scores.entry(k).or_default() += n;
+        }
+        self.failed += other.failed;
+        self.failures.extend(other.failures);
+        self.failures.sort_by_key(|f| f.index);
+        self.failures.truncate(MAX_RECORDED_FAILURES);
+        self.skipped += other.skipped;
+        self
+    }
+}
+
+fn add(into: &mut Vec<u64>, from: &[u64]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), 0);
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+/// Plays local games `from..to` of this shard on the current pool.
+pub(super) fn run_batch<G: Game>(
+    initial: &G,
+    config: &SimConfig,
+    from: u64,
+    to: u64,
+    bar: Option<&ProgressBar>,
+    oracle: Option<&Oracle<G>>,
+) -> Acc {
+    let shard = config.shard;
+    let rules = G::RULES.len();
+    let events = G::EVENTS.len();
+    // Each split's state: its player, its counts, games played since the progress
+    // bar last moved, and games played since the deadline was last looked at. Once
+    // the deadline has passed every game left in the split is skipped (not only the
+    // one that found it: that let a run overrun its deadline by the batch's 63/64).
+    //
+    // The player is boxed: rayon moves the fold state by value through its
+    // recursive splitting, and every level of that recursion reserved room for
+    // a few copies of it (188 KB a level for Dragon, whose Player holds four
+    // 16 KiB action buffers), so a run whose splits nested ten deep overflowed
+    // a worker's 2 MiB stack (`bench --game dragon`, two runs in ten).
+    (from..to)
+        .into_par_iter()
+        .fold(
+            || {
+                (
+                    boxed_player(initial, config, oracle),
+                    Acc::new(rules, events),
+                    0u64,
+                    0u32,
+                )
+            },
+            |(mut player, mut acc, mut pending, mut since_look): (
+                Box<Player<G>>,
+                Acc,
+                u64,
+                u32,
+            ),
+             local: u64| {
+                if acc.skipped > 0 {
+                    acc.skipped += 1;
+                    return (player, acc, pending, since_look);
+                }
+                if since_look == 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+                    acc.skipped += 1;
+                    return (player, acc, pending, since_look);
+                }
+                since_look = (since_look + 1) % 64;
+                play_into(&mut player, &mut acc, config, shard.k + local * shard.n);
+                pending += 1;
+                if pending == 1024 {
+                    if let Some(bar) = bar {
+                        bar.inc(pending);
+                    }
+                    pending = 0;
+                }
+                (player, acc, pending, since_look)
+            },
+        )
+        .map(|(mut player, mut acc, pending, _)| {
+            if let Some(bar) = bar {
+                bar.inc(pending);
+            }
+            add(&mut acc.events, &player.take_events());
+            acc
+        })
+        .reduce(|| Acc::new(rules, events), Acc::merge)
+}
+
+/// A player on the heap, built there by a call of its own so that no caller's
+/// frame holds it.
+#[inline(never)]
+fn boxed_player<G: Game>(
+    initial: &G,
+    config: &SimConfig,
+    oracle: Option<&Oracle<G>>,
+) -> Box<Player<G>> {
+    Box::new(Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned()))
+}
+
+fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig, index: u64) {
+    let seed = game_seed(config.master_seed, index);
+    let end = play_caught(player, seed);
+    let plies = player.actions.len() as u32;
+    acc.games += 1;
+    acc.plies += u64::from(plies);
+    match end {
+        GameEnd::Over(outcome) => {
+            let w = match outcome.winner {
+                Some(Side::Green) => 0,
+                Some(Side::Red) => 1,
+                None => 2,
+            };
+            match G::RULES.iter().position(|r| *r == outcome.rule) {
+                Some(r) => acc.outcomes[w * G::RULES.len() + r] += 1,
+                None => record_failure(
+                    acc,
+                    player,
+                    config,
+                    index,
+                    seed,
+                    Violation {
+                        check: "rules",
+                        message: format!(
+                            "outcome rule `{}` is not in the game's RULES",
+                            outcome.rule
+                        ),
+                    },
+                ),
+            }
+            let score = outcome.score;
+            *acc.scores
+                .entry((score.green_halves, score.red_halves, score.unit.name()))
+                .or_default() += 1;
+            match acc.lengths.get_mut(plies as usize) {
+                Some(n) => *n += 1,
+                None => *acc.long_lengths.entry(plies).or_default() += 1,
+            }
+            acc.max_len = acc.max_len.max(plies);
+        }
+        GameEnd::Unfinished => {
+            acc.unfinished += 1;
+            acc.unfinished_plies += u64::from(plies);
+        }
+        GameEnd::Failed(v) => record_failure(acc, player, config, index, seed, v),
+    }
+}
+
+fn record_failure<G: Game>(
+    acc: &mut Acc,
+    player: &Player<G>,
+    config: &SimConfig,
+    index: u64,
+    seed: u64,
+    v: Violation,
+) {
+    acc.failed += 1;
+    if acc.failures.len() < MAX_RECORDED_FAILURES {
+        // Re-walk the actions from the start to write them in notation.
+        let mut state = player.initial.clone();
+        let mut texts = Vec::with_capacity(player.actions.len());
+        for &a in &player.actions {
+            texts.push(state.action_text(a));
+            state.apply_unchecked(a, &mut |_| {});
+        }
+        acc.failures.push(FailureRecord {
+            index,
+            game_seed: seed,
+            ply: player.actions.len() as u32,
+            check: v.check.to_owned(),
+            message: v.message,
+            actions: texts,
+            replay: replay_command(config, index),
+            shrunk: None,
+        });
+    }
+}
+
+pub(super) fn summarize<G: Game>(
+    config: &SimConfig,
+    options: &G::Options,
+    acc: Acc,
+    elapsed: Duration,
+    threads: usize,
+) -> SimStats {
+    let mut outcomes = Vec::new();
+    let names = [G::side_name(Side::Green), G::side_name(Side::Red), "draw"];
+    for (w, name) in names.iter().enumerate() {
+        for (r, rule) in G::RULES.iter().enumerate() {
+            let count = acc
+                .outcomes
+                .get(w * G::RULES.len() + r)
+                .copied()
+                .unwrap_or(0);
+            if count > 0 {
+                outcomes.push(OutcomeCount {
+                    winner: (*name).to_owned(),
+                    rule: rule.name().to_owned(),
+                    count,
+                });
+            }
+        }
+    }
+    let mut counts: BTreeMap<u32, u64> = acc
+        .lengths
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(l, &n)| (l as u32, n))
+        .collect();
+    counts.extend(acc.long_lengths);
+    SimStats {
+        game: G::ID.name().to_owned(),
+        options: option_map::<G>(options),
+        master_seed: config.master_seed,
+        shard: config.shard,
+        games: acc.games,
+        plies: acc.plies,
+        elapsed_seconds: elapsed.as_secs_f64(),
+        threads,
+        full_check_every: config.mode.full_every,
+        outcomes,
+        unfinished: acc.unfinished,
+        unfinished_plies: acc.unfinished_plies,
+        length: LengthStats::from_counts(counts),
+        events: G::EVENTS
+            .iter()
+            .zip(acc.events.iter().chain(std::iter::repeat(&0)))
+            .map(|(t, &n)| ((*t).to_owned(), n))
+            .collect(),
+        scores: acc
+            .scores
+            .iter()
+            .map(|(&(g, r, unit), &n)| {
+                let unit = SCORE_UNITS
+                    .into_iter()
+                    .find(|u| u.name() == unit)
+                    .unwrap_or(ScoreUnit::GamePoints);
+                let score = tigerseye_engine::Score {
+                    green_halves: g,
+                    red_halves: r,
+                    unit,
+                };
+                (score.to_string(), n)
+            })
+            .collect(),
+        failed_games: acc.failed,
+        failures: acc.failures,
+        stopped_early: acc.skipped > 0,
+    }
+}
+
+/// At most 24 buckets of equal width (a power of two) covering every length seen.
+pub(super) fn histogram(counts: &BTreeMap<u32, u64>) -> Vec<[u64; 3]> {
+    let Some(&last) = counts.keys().next_back() else {
+        return Vec::new();
+    };
+    let last = u64::from(last);
+    let mut width = 1u64;
+    while last / width >= 24 {
+        width *= 2;
+    }
+    (0..=last / width)
+        .map(|b| {
+            let from = b * width;
+            let to = (from + width - 1).min(last);
+            let count = counts.range(from as u32..=to as u32).map(|(_, n)| n).sum();
+            [from, to, count]
+        })
+        .collect()
+}
