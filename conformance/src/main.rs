@@ -431,9 +431,8 @@ fn run(command: Command) -> anyhow::Result<bool> {
             print!("{board}");
             match end {
                 GameEnd::Over(o) => {
-                    // Some boards (Dragon's) already end with the result.
-                    if !board.lines().any(|l| l.starts_with("over: ")) {
-                        println!("over: {}", o.named(game.side_names()));
+                    if let Some(line) = sim::result_line(game, &board, &o) {
+                        println!("{line}");
                     }
                     Ok(true)
                 }
@@ -581,7 +580,8 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 );
             }
             report::ensure_writable(&reports)?;
-            let mut merged = tigerseye_conformance::merge::merge(&parts)?;
+            let names: Vec<String> = summaries.iter().map(|p| p.display().to_string()).collect();
+            let mut merged = tigerseye_conformance::merge::merge(&parts, &names)?;
             for sim in &merged.sims {
                 print_sim(sim);
             }

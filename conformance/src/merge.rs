@@ -15,8 +15,55 @@ use crate::sim::{
     LengthStats, MAX_RECORDED_FAILURES, MAX_SHRUNK_FAILURES, OutcomeCount, Shard, SimStats,
 };
 
-/// Merges the shards `parts` of one simulation (same game, options and seed, every
-/// shard `0..n` exactly once).
+/// The first setting of the run that `a` and `b` do not share (game, options,
+/// seed, games requested, ply cap, check mode), with both values; `None` when they
+/// can be shards of one run.
+#[must_use]
+pub fn run_difference(a: &SimStats, b: &SimStats) -> Option<String> {
+    let opts = |s: &SimStats| {
+        s.options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let fields = [
+        ("game", a.game.clone(), b.game.clone()),
+        ("options", opts(a), opts(b)),
+        ("seed", a.master_seed.to_string(), b.master_seed.to_string()),
+        (
+            "games requested",
+            a.games_requested.to_string(),
+            b.games_requested.to_string(),
+        ),
+        (
+            "max plies",
+            a.max_plies.to_string(),
+            b.max_plies.to_string(),
+        ),
+        (
+            "check mode (full check every N steps)",
+            a.full_check_every.to_string(),
+            b.full_check_every.to_string(),
+        ),
+        ("shard count", a.shard.n.to_string(), b.shard.n.to_string()),
+    ];
+    fields
+        .into_iter()
+        .find(|(_, x, y)| x != y)
+        .map(|(name, x, y)| format!("{name} ({x} vs {y})"))
+}
+
+/// A game's name and the occurrence of its sim in its report (0 for the first).
+type GroupKey = (String, usize);
+
+/// A simulation as the error messages name it.
+fn describe(s: &SimStats) -> String {
+    format!("{} shard {}/{}", s.game, s.shard.k, s.shard.n)
+}
+
+/// Merges the shards `parts` of one simulation (same game, options, seed, games
+/// requested, ply cap and check mode, every shard `0..n` exactly once).
 ///
 /// # Errors
 ///
@@ -28,16 +75,13 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
     let n = first.shard.n;
     let mut seen = vec![false; usize::try_from(n)?];
     for p in parts {
-        ensure!(
-            p.game == first.game
-                && p.options == first.options
-                && p.master_seed == first.master_seed,
-            "{} (seed {}) and {} (seed {}) are not shards of one run",
-            first.game,
-            first.master_seed,
-            p.game,
-            p.master_seed
-        );
+        if let Some(field) = run_difference(first, p) {
+            bail!(
+                "{} and {} are not shards of one run: {field} differs",
+                describe(first),
+                describe(p)
+            );
+        }
         ensure!(
             p.shard.n == n,
             "{}: shards of {} and of {} games mixed",
@@ -116,6 +160,8 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         options: first.options.clone(),
         master_seed: first.master_seed,
         shard: Shard::WHOLE,
+        games_requested: first.games_requested,
+        max_plies: first.max_plies,
         games: parts.iter().map(|p| p.games).sum(),
         plies: parts.iter().map(|p| p.plies).sum(),
         elapsed_seconds: parts.iter().map(|p| p.elapsed_seconds).fold(0.0, f64::max),
@@ -133,16 +179,18 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
     })
 }
 
-/// Merges shard reports into one report: simulations of the same game, options
-/// and seed are merged with [`merge_sims`]; the corpus check (the same in every
+/// Merges shard reports into one report: the `i`-th simulation of a game in
+/// each report are merged with [`merge_sims`]; the corpus check (the same in every
 /// shard) is taken from the first report that has one; benchmark rows and notes
-/// are kept.
+/// are kept. `names[i]` names `parts[i]` (its file) in error messages.
 ///
 /// # Errors
 ///
-/// When simulations are not the shards of one run.
-pub fn merge(parts: &[Summary]) -> anyhow::Result<Summary> {
+/// When simulations are not the shards of one run: the message names both
+/// files and the setting that differs.
+pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
     ensure!(!parts.is_empty(), "nothing to merge");
+    ensure!(names.len() == parts.len(), "one name a report is needed");
     let mut merged = Summary::new("merge");
     merged.started = parts
         .iter()
@@ -151,19 +199,36 @@ pub fn merge(parts: &[Summary]) -> anyhow::Result<Summary> {
         .unwrap_or_default();
     merged.elapsed_seconds = parts.iter().map(|p| p.elapsed_seconds).fold(0.0, f64::max);
     merged.check = parts.iter().find_map(|p| p.check.clone());
-    let mut groups: Vec<Vec<SimStats>> = Vec::new();
-    for sim in parts.iter().flat_map(|p| p.sims.iter()) {
-        match groups.iter_mut().find(|g| {
-            g[0].game == sim.game
-                && g[0].options == sim.options
-                && g[0].master_seed == sim.master_seed
-        }) {
-            Some(g) => g.push(sim.clone()),
-            None => groups.push(vec![sim.clone()]),
+    // (game, its occurrence in its report) -> the sims with the file of each.
+    let mut groups: Vec<(GroupKey, Vec<(&str, SimStats)>)> = Vec::new();
+    for (p, name) in parts.iter().zip(names) {
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+        for sim in &p.sims {
+            let nth = seen.entry(sim.game.as_str()).or_default();
+            let key = (sim.game.clone(), *nth);
+            *nth += 1;
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.push((name.as_str(), sim.clone())),
+                None => groups.push((key, vec![(name.as_str(), sim.clone())])),
+            }
         }
     }
-    for g in &groups {
-        merged.sims.push(merge_sims(g)?);
+    for (_, g) in &groups {
+        let (first_name, first) = &g[0];
+        for (name, sim) in &g[1..] {
+            if let Some(field) = run_difference(first, sim) {
+                bail!(
+                    "{first_name} ({}) and {name} ({}) are not shards of one run: {field} differs",
+                    describe(first),
+                    describe(sim)
+                );
+            }
+        }
+        let sims: Vec<SimStats> = g.iter().map(|(_, s)| s.clone()).collect();
+        merged.sims.push(merge_sims(&sims).map_err(|e| {
+            let files: Vec<&str> = g.iter().map(|(n, _)| *n).collect();
+            anyhow::anyhow!("{e} (in {})", files.join(", "))
+        })?);
     }
     merged.bench = parts.iter().flat_map(|p| p.bench.iter().cloned()).collect();
     for p in parts {
@@ -234,5 +299,47 @@ mod tests {
                 .to_string()
                 .contains("twice")
         );
+    }
+
+    /// A change to a shard's run.
+    type Change = fn(&mut SimConfig);
+
+    /// The tryout's case: shard 0/2 of a 1,000-game run with shard 1/2 of a
+    /// 500-game run (and shards differing in seed, ply cap or check mode) were
+    /// merged and called clean, or refused as "missing a shard".
+    #[test]
+    fn shards_of_different_runs_are_refused_naming_files_and_field() {
+        let shard = |k: u64, change: Change| {
+            let mut config = SimConfig::new(GameId::Duel, 40);
+            config.master_seed = 3;
+            config.shard = Shard { k, n: 2 };
+            change(&mut config);
+            let mut summary = Summary::new("sim");
+            summary.sims.push(run(&config).unwrap());
+            summary
+        };
+        let names = ["a/summary.json".to_owned(), "b/summary.json".to_owned()];
+        let same: Change = |_| {};
+        assert!(merge(&[shard(0, same), shard(1, same)], &names).is_ok());
+        let cases: [(&str, Change); 4] = [
+            ("games requested (40 vs 20)", |c| c.games = 20),
+            ("seed (3 vs 4)", |c| c.master_seed = 4),
+            ("max plies (100000 vs 7)", |c| c.max_plies = 7),
+            ("check mode", |c| {
+                c.mode = crate::invariants::CheckMode::PARANOID
+            }),
+        ];
+        for (field, change) in cases {
+            let err = merge(&[shard(0, same), shard(1, change)], &names)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("a/summary.json")
+                    && err.contains("b/summary.json")
+                    && err.contains(field)
+                    && !err.contains("missing"),
+                "{field}: {err}"
+            );
+        }
     }
 }

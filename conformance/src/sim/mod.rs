@@ -180,6 +180,13 @@ pub struct SimStats {
     pub master_seed: u64,
     /// The shard played.
     pub shard: Shard,
+    /// Games requested for the whole run (all shards together); 0 in reports
+    /// written before it was recorded.
+    #[serde(default)]
+    pub games_requested: u64,
+    /// The ply cap in force; 0 in reports written before it was recorded.
+    #[serde(default)]
+    pub max_plies: u32,
     /// Games played (including failed and unfinished ones).
     pub games: u64,
     /// Plies played.
@@ -442,6 +449,19 @@ pub fn run_with_oracle<G: Game>(
 /// touched only as used.
 const SIM_STACK: usize = 16 << 20;
 
+/// The line `replay` prints after the final board of a finished game of `game`:
+/// `None` when the board already shows the result (duel's, ambush's, race's and
+/// Dragon's boards end with it), so that the result is printed once.
+#[must_use]
+pub fn result_line(
+    game: GameId,
+    board: &str,
+    outcome: &tigerseye_engine::Outcome,
+) -> Option<String> {
+    let text = outcome.named(game.side_names()).to_string();
+    (!board.contains(&text)).then(|| format!("over: {text}"))
+}
+
 /// Replays game `index` of a run with every check on every step; returns the end
 /// and the actions in notation.
 ///
@@ -472,6 +492,29 @@ pub fn replay(config: &SimConfig, index: u64) -> anyhow::Result<(GameEnd, Vec<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tryout saw duel's, ambush's and race's result printed twice (the
+    /// board's line, then `over: `): for every game, the board and the result
+    /// line together show the result exactly once.
+    #[test]
+    fn replay_shows_the_result_once_for_every_game() {
+        for &game in GameId::ALL {
+            let config = SimConfig::new(game, 1);
+            let over = (0..20)
+                .find_map(|index| match replay(&config, index).unwrap() {
+                    (GameEnd::Over(o), _, board) => Some((o, board)),
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("{game}: no finished game in 20"));
+            let (outcome, board) = over;
+            let text = outcome.named(game.side_names()).to_string();
+            let mut shown = board.clone();
+            if let Some(line) = result_line(game, &board, &outcome) {
+                shown.push_str(&line);
+            }
+            assert_eq!(shown.matches(&text).count(), 1, "{game}:\n{shown}");
+        }
+    }
 
     #[test]
     fn a_run_is_reproducible_and_thread_independent() {

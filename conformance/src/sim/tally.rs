@@ -289,6 +289,8 @@ pub(super) fn summarize<G: Game>(
         options: option_map::<G>(options),
         master_seed: config.master_seed,
         shard: config.shard,
+        games_requested: config.games,
+        max_plies: config.max_plies,
         games: acc.games,
         plies: acc.plies,
         elapsed_seconds: elapsed.as_secs_f64(),

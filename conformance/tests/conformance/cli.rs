@@ -224,13 +224,19 @@ fn a_seer_refused_says_why() {
 
 #[test]
 fn replay_prints_the_result_once() {
-    // Dragon's board ends with its result and `replay` printed it a second time.
+    // Dragon's and duel's boards end with their result and `replay` printed it a
+    // second time.
     // Seed 6's game 48346 ends by Locking Up after 1,436 plies.
     for (game, seed, index) in [("dragon", "6", "48346"), ("duel", "1", "0")] {
         let out = tigerseye(&["replay", "--game", game, "--seed", seed, "--index", index]);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{game}: {stdout}");
-        let over = stdout.lines().filter(|l| l.starts_with("over: ")).count();
-        assert_eq!(over, 1, "{game}: {stdout}");
+        // The result's text (`green wins by ...`, `draw by ...`), on the board's
+        // own line or on an `over: ` line, but once; duel's board shows it too.
+        let shown = stdout
+            .lines()
+            .filter(|l| l.contains(" wins by ") || l.contains("draw by "))
+            .count();
+        assert_eq!(shown, 1, "{game}: {stdout}");
     }
 }
