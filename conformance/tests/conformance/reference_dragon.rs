@@ -733,10 +733,7 @@ fn dragon_legal_actions_agree_with_the_reference_model() {
     ];
     let mut compared = 0;
     for (k, set) in option_sets.iter().enumerate() {
-        let options: BTreeMap<String, String> = set
-            .iter()
-            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-            .collect();
+        let options = random::options_map(set);
         let opts = engine_options(&options);
         for game in 0..6u64 {
             let mut g = Dragon::new(&opts);

@@ -48,6 +48,14 @@ pub(super) fn board_text(grid: &BTreeMap<Pos, String>) -> String {
     ranks.join("/")
 }
 
+/// An option set as the engine's and the reference model's option readers
+/// take it: key to value.
+pub(super) fn options_map(set: &[(&str, &str)]) -> BTreeMap<String, String> {
+    set.iter()
+        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+        .collect()
+}
+
 /// Builds `per_set` positions with `position` under each of `option_sets`
 /// (position `i` of set `k` from seed `base + 7919 i + 104729 k`), imports each,
 /// and hands every one whose game is not over to `compare` with its options, the
@@ -62,10 +70,7 @@ pub(super) fn for_random_positions(
     mut compare: impl FnMut(&BTreeMap<String, String>, &Dragon, RefDragon, &str),
 ) {
     for (k, set) in option_sets.iter().enumerate() {
-        let options: BTreeMap<String, String> = set
-            .iter()
-            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-            .collect();
+        let options = options_map(set);
         let opts = engine_options(&options);
         for i in 0..per_set {
             let text = position(base + i * 7919 + k as u64 * 104_729);
