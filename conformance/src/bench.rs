@@ -26,7 +26,7 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
     anyhow::ensure!(threads >= 1, "threads: at least 1, not 0");
     let mut rows = Vec::new();
     for t in [1, threads] {
-        let mut config = SimConfig::new(game, u64::MAX / 4);
+        let mut config = SimConfig::new(game, sim::UNCOUNTED);
         config.threads = Some(t);
         config.mode = CheckMode::DEFAULT;
         config.master_seed = 1;

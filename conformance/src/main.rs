@@ -562,6 +562,14 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 }
             }
             let ok = summary.status == "clean";
+            if !ok {
+                let (counting, _) = tigerseye_conformance::quarantine::apply(
+                    &config.quarantine,
+                    &summary,
+                    &tigerseye_conformance::quarantine::today(),
+                );
+                print_failures(&counting);
+            }
             println!(
                 "\nnightly: {} — report: {}",
                 if ok { "clean" } else { "FAILED" },
@@ -584,6 +592,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             let mut merged = tigerseye_conformance::merge::merge(&parts, &names)?;
             for sim in &merged.sims {
                 print_sim(sim);
+            }
+            if merged.status != "clean" {
+                print_failures(&tigerseye_conformance::quarantine::failure_ids(&merged));
             }
             report::unique_run_id(&reports, &mut merged);
             let dir = report::write(&reports, &merged)?;
@@ -724,6 +735,9 @@ fn print_sim(s: &sim::SimStats) {
             println!("  {line}");
         }
     }
+    if let Some((_, message)) = s.shortfall() {
+        println!("  FAILED: {message}");
+    }
     if s.failed_games > 0 {
         println!("  {} FAILED games; first ones:", s.failed_games);
         for f in s.failures.iter().take(10) {
@@ -734,6 +748,20 @@ fn print_sim(s: &sim::SimStats) {
         }
     } else {
         println!("  no invariant broke");
+    }
+}
+
+/// Prints the failures that fail a run, `(id, message)`, the first 20.
+fn print_failures(failures: &[(String, String)]) {
+    const SHOWN: usize = 20;
+    for (id, message) in failures.iter().take(SHOWN) {
+        println!("failed: {id}: {message}");
+    }
+    if failures.len() > SHOWN {
+        println!(
+            "failed: ... and {} more (see the report)",
+            failures.len() - SHOWN
+        );
     }
 }
 

@@ -500,8 +500,10 @@ pub fn markdown(s: &Summary) -> String {
         for line in sim.length_lines() {
             let _ = writeln!(md, "- {line}");
         }
-        if sim.stopped_early {
-            let _ = writeln!(md, "- stopped at the time budget before playing every game");
+        if let Some((_, message)) = sim.shortfall() {
+            let _ = writeln!(md, "- **FAILED: {message}**");
+        } else if sim.stopped_early {
+            let _ = writeln!(md, "- stopped at the time budget (no game count was given)");
         }
         let _ = writeln!(
             md,

@@ -240,3 +240,33 @@ fn replay_prints_the_result_once() {
         assert_eq!(shown, 1, "{game}: {stdout}");
     }
 }
+
+#[test]
+fn a_nightly_that_played_no_game_fails_saying_why() {
+    // `nightly --budget 20s` spent its budget on the corpus and fuzz seeds, played
+    // no game and reported clean, exit 0.
+    let corpus = tempfile::tempdir().unwrap();
+    let reports = tempfile::tempdir().unwrap();
+    let out = tigerseye(&[
+        "nightly",
+        "--budget",
+        "0s",
+        "--corpus",
+        corpus.path().to_str().unwrap(),
+        "--reports",
+        reports.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    // (The empty corpus fails too; the library's nightly tests show that the
+    // sims alone fail the run.)
+    for game in ["duel", "dragon"] {
+        assert!(
+            stdout.contains(&format!(
+                "{game}: no game played: the time budget was used up before this sim started (give a longer `--budget`)"
+            )),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("nightly: FAILED"), "{stdout}");
+}
