@@ -542,7 +542,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 anyhow::ensure!(q.is_file(), "no quarantine file at {}", q.display());
             }
             config.quarantine = tigerseye_conformance::quarantine::load(
-                &quarantine.unwrap_or_else(|| root.join("quarantine.toml")),
+                &quarantine.unwrap_or_else(|| root.join(corpus::QUARANTINE_FILE)),
             )?;
             if let Some(p) = previous {
                 let text = std::fs::read_to_string(&p)
