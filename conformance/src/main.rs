@@ -68,8 +68,8 @@ enum Command {
         /// Chords, how often Race decided and which Facet decided.
         #[arg(long)]
         series: Option<String>,
-        /// Games to play (per game with `all`).
-        #[arg(long, default_value_t = 100_000)]
+        /// Games to play (per game with `all`), 1 or more.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_games)]
         games: u64,
         /// The master seed; game i plays from a seed derived from (seed, i).
         #[arg(long, default_value_t = 0)]
@@ -83,8 +83,11 @@ enum Command {
         /// Run the full checks on one step in N (1: every step, as --paranoid).
         #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = clap::value_parser!(u32).range(1..))]
         full_every: u32,
-        /// Ply cap for games whose rules imply no bound.
-        #[arg(long, default_value_t = 100_000)]
+        /// Ply cap, 1 or more: a game still going after this many plies stops and
+        /// counts as unfinished. It applies to every game; the default is above
+        /// the bound of every game whose rules imply one (Duel 305, Race 519,
+        /// Dragon 2000), so by default it stops only the others.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_max_plies)]
         max_plies: u32,
         /// Play only shard K of N (`K/N`, K from 0): the games whose index is K mod N.
         #[arg(long, value_parser = parse_shard)]
@@ -113,8 +116,8 @@ enum Command {
         /// A game option, `key=value` (repeatable).
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
-        /// Ply cap, as in the run.
-        #[arg(long, default_value_t = 100_000)]
+        /// Ply cap, 1 or more, as in the run.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_max_plies)]
         max_plies: u32,
     },
     /// Render the position after the given actions.
@@ -154,7 +157,8 @@ enum Command {
         budget: Duration,
         /// Play exactly this many games of each game (within the budget) instead of
         /// as many as the budget allows: sharded runs then merge to the unsharded run.
-        #[arg(long)]
+        /// 1 or more.
+        #[arg(long, value_parser = parse_games)]
         games: Option<u64>,
         /// The master seed of the sims.
         #[arg(long, default_value_t = 0)]
@@ -225,6 +229,27 @@ fn parse_threads(s: &str) -> Result<usize, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!(
             "expected a number of threads, 1 or more, found `{s}`"
+        )),
+    }
+}
+
+/// Games to play: at least one (a report of no games checks nothing).
+fn parse_games(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a number of games, 1 or more, found `{s}` (a run of no games checks nothing)"
+        )),
+    }
+}
+
+/// The ply cap: at least one (a cap of 0 stops every game before its first ply).
+fn parse_max_plies(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a ply cap from 1 to {}, found `{s}` (a cap of 0 stops every game before its first ply)",
+            u32::MAX
         )),
     }
 }

@@ -270,3 +270,22 @@ fn a_nightly_that_played_no_game_fails_saying_why() {
     }
     assert!(stdout.contains("nightly: FAILED"), "{stdout}");
 }
+
+#[test]
+fn zero_games_or_a_zero_ply_cap_is_refused() {
+    // `sim --games 0` wrote a clean report of no games; `--max-plies 0` stopped
+    // every game, Duel's too, before its first ply.
+    for args in [
+        &["sim", "--game", "duel", "--games", "0"][..],
+        &["nightly", "--games", "0"],
+    ] {
+        refused(args, "expected a number of games, 1 or more, found `0`");
+    }
+    let replay = ["replay", "--game", "duel", "--seed", "0", "--index", "0"];
+    for args in [
+        &["sim", "--game", "duel", "--games", "1", "--max-plies", "0"][..],
+        &[&replay[..], &["--max-plies", "0"]].concat(),
+    ] {
+        refused(args, "expected a ply cap from 1 to 4294967295, found `0`");
+    }
+}
