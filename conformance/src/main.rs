@@ -223,12 +223,16 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
     Ok(Shard { k, n })
 }
 
-/// Worker threads: at least one.
+/// The most worker threads `--threads` takes: far more than any machine's cores
+/// (each sim worker reserves 16 MiB of stack).
+const MAX_THREADS: usize = 1024;
+
+/// Worker threads: at least one, at most [`MAX_THREADS`].
 fn parse_threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(
-            "expected a number of threads, 1 or more, found `{s}`"
+            "expected a number of threads, 1 or more and at most {MAX_THREADS}, found `{s}`"
         )),
     }
 }

@@ -409,10 +409,19 @@ pub fn run_with_oracle<G: Game>(
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
+    let stack = config.worker_stack.unwrap_or(SIM_STACK);
+    // One message naming the threads (the pool's error and its source are the
+    // same OS error, printed twice by an error chain).
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .stack_size(config.worker_stack.unwrap_or(SIM_STACK))
-        .build()?;
+        .stack_size(stack)
+        .build()
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot start {threads} worker threads ({} MiB of stack each): {e}; give fewer `--threads`",
+                stack >> 20
+            )
+        })?;
     let shard = config.shard;
     anyhow::ensure!(
         shard.n >= 1 && shard.k < shard.n,
@@ -657,6 +666,22 @@ mod tests {
         let stats = run(&config).unwrap();
         assert_eq!(stats.unfinished, 0);
         assert_eq!(stats.length_lines().len(), 1);
+    }
+
+    #[test]
+    fn threads_that_cannot_start_are_one_error_naming_them() {
+        // `--threads 100000` under a memory limit printed the OS error twice and
+        // never said "threads". Four stacks of 64 TiB exceed any address space.
+        let mut config = SimConfig::new(GameId::Duel, 4);
+        config.threads = Some(4);
+        config.worker_stack = Some(1 << 46);
+        let e = format!("{:#}", run(&config).unwrap_err());
+        assert!(
+            e.starts_with("cannot start 4 worker threads (67108864 MiB of stack each): "),
+            "{e}"
+        );
+        assert!(e.ends_with("; give fewer `--threads`"), "{e}");
+        assert_eq!(e.matches("os error").count(), 1, "{e}");
     }
 
     #[test]

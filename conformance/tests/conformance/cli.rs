@@ -49,6 +49,19 @@ fn threads_must_be_one_or_more() {
         &["sim", "--game", "duel", "--games", "1", "--threads", "0"],
         "1 or more",
     );
+    // `--threads 100000` tried to start them all (16 MiB of stack each).
+    refused(
+        &[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "1",
+            "--threads",
+            "100000",
+        ],
+        "expected a number of threads, 1 or more and at most 1024, found `100000`",
+    );
 }
 
 #[test]
