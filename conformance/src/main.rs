@@ -209,6 +209,9 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
     let (k, v) = s
         .split_once('=')
         .ok_or_else(|| format!("expected `key=value`, found `{s}`"))?;
+    if k.trim().is_empty() {
+        return Err(format!("expected `key=value`, the key is empty: `{s}`"));
+    }
     Ok((k.trim().to_owned(), v.trim().to_owned()))
 }
 

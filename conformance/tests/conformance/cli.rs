@@ -302,3 +302,38 @@ fn zero_games_or_a_zero_ply_cap_is_refused() {
         refused(args, "expected a ply cap from 1 to 4294967295, found `0`");
     }
 }
+
+#[test]
+fn position_errors_quote_a_short_excerpt_of_the_input() {
+    // Duel's errors echoed the whole input (a rank, a board), Dragon's 200
+    // characters: both quote at most 60 characters, then `...` and the length.
+    let long = |c: &str| c.repeat(300);
+    for (game, position, c) in [
+        ("duel", format!("{} red", long("x")), "x"),
+        ("duel", format!("G2/3/{} red", long("1")), "1"),
+        ("duel", format!("G2/3/2R red {}", long("x")), "x"),
+        ("dragon", long("x"), "x"),
+    ] {
+        let out = tigerseye(&["show", "--game", game, "--position", &position]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(!stderr.contains(&c.repeat(61)), "{game}: {stderr}");
+        // The input, and the part named (a board, a rank, a result), cut.
+        assert!(
+            stderr.contains(&format!("{}... (", c.repeat(55))),
+            "{game}: {stderr}"
+        );
+        assert!(stderr.contains(" bytes in all)`"), "{game}: {stderr}");
+    }
+}
+
+#[test]
+fn an_option_with_an_empty_key_says_so() {
+    // `--option =x` read "option ` = x`: unknown key".
+    for option in ["=x", " = x"] {
+        refused(
+            &["show", "--game", "duel", "--option", option],
+            "expected `key=value`, the key is empty",
+        );
+    }
+}
