@@ -333,12 +333,19 @@ fn run(command: Command) -> anyhow::Result<bool> {
             let summary = corpus::check(&root, game, node_limit)?;
             corpus::print(&summary);
             let ok = !summary.failed();
-            if let Some(dir) = reports {
-                let mut s = Summary::new("check");
-                s.check = Some(summary);
-                finish(&mut s, started, &dir)?;
-            }
-            println!("\ncheck: {}", if ok { "passed" } else { "FAILED" });
+            let written = match reports {
+                Some(dir) => {
+                    let mut s = Summary::new("check");
+                    s.check = Some(summary);
+                    Some(finish(&mut s, started, &dir)?)
+                }
+                None => None,
+            };
+            println!(
+                "\ncheck: {}{}",
+                if ok { "passed" } else { "FAILED" },
+                written.map_or_else(String::new, |d| format!(" — report: {}", d.display()))
+            );
             Ok(ok)
         }
         Command::Perft {

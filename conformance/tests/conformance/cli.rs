@@ -337,3 +337,38 @@ fn an_option_with_an_empty_key_says_so() {
         );
     }
 }
+
+#[test]
+fn check_prints_its_report_and_counts_unknown_files_under_unknown() {
+    // `check --reports DIR` wrote a report without saying where; a perft file
+    // that failed to load was counted under game `?`.
+    let corpus = tempfile::tempdir().unwrap();
+    let reports = tempfile::tempdir().unwrap();
+    std::fs::create_dir(corpus.path().join("perft")).unwrap();
+    std::fs::write(corpus.path().join("perft/nothing.toml"), "game = ").unwrap();
+    let out = tigerseye(&[
+        "check",
+        "--corpus",
+        corpus.path().to_str().unwrap(),
+        "--game",
+        "duel",
+        "--reports",
+        reports.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("check: FAILED — report: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let dir = std::path::Path::new(line.trim_start_matches("check: FAILED — report: "));
+    assert!(dir.starts_with(reports.path()), "{line}");
+    assert!(dir.join("summary.json").is_file(), "{line}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["unknown", "0", "1", "0"]),
+        "{stdout}"
+    );
+    assert!(stdout.contains("perft/nothing.toml"), "{stdout}");
+}
