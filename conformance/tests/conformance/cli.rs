@@ -372,3 +372,43 @@ fn check_prints_its_report_and_counts_unknown_files_under_unknown() {
     );
     assert!(stdout.contains("perft/nothing.toml"), "{stdout}");
 }
+
+#[test]
+fn the_readme_command_table_names_every_flag_of_every_command() {
+    // The table left out flags (check --corpus/--node-limit, replay --option,
+    // bench --threads, nightly --seed, ...): each command's row in README's
+    // table must name every flag its `--help` lists.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let help = String::from_utf8(tigerseye(&["--help"]).stdout).unwrap();
+    // The commands: the indented lines under `Commands:` up to a blank line.
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{help}");
+    for command in commands {
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| `tigerseye {command}")))
+            .unwrap_or_else(|| panic!("README's command table has no row for `{command}`"));
+        let usage = row.split(" | ").next().unwrap();
+        let out = String::from_utf8(tigerseye(&[command, "--help"]).stdout).unwrap();
+        for flag in out
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| l.starts_with('-'))
+            .filter_map(|l| l.split([' ', ',', '=']).find(|w| w.starts_with("--")))
+            .filter(|f| *f != "--help" && *f != "--version")
+        {
+            assert!(
+                usage.contains(&format!("{flag} ")) || usage.contains(&format!("{flag}]")),
+                "README's row for `{command}` does not name `{flag}`: {usage}"
+            );
+        }
+    }
+}
