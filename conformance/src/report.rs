@@ -565,7 +565,10 @@ pub fn markdown(s: &Summary) -> String {
                     f.game_seed,
                     f.ply,
                     f.check,
-                    f.message,
+                    // One list item: a message of several lines (a panic's
+                    // place and text, in reports written before they were
+                    // joined) would break the list.
+                    f.message.lines().collect::<Vec<_>>().join(" — "),
                     f.replay,
                     f.actions.join(" ")
                 );
