@@ -26,7 +26,7 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
     anyhow::ensure!(threads >= 1, "threads: at least 1, not 0");
     let mut rows = Vec::new();
     for t in [1, threads] {
-        let mut config = SimConfig::new(game, u64::MAX / 4);
+        let mut config = SimConfig::new(game, sim::UNCOUNTED);
         config.threads = Some(t);
         config.mode = CheckMode::DEFAULT;
         config.master_seed = 1;
@@ -51,8 +51,8 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
     }
     struct Perft(f64, usize);
     impl GameVisitor for Perft {
-        type Output = Vec<BenchRow>;
-        fn visit<G: Game>(self) -> Vec<BenchRow> {
+        type Output = anyhow::Result<Vec<BenchRow>>;
+        fn visit<G: Game>(self) -> anyhow::Result<Vec<BenchRow>> {
             let start = G::new(&Default::default());
             // The deepest depth whose single-thread run takes at most a quarter of
             // the budget, found by growing the depth.
@@ -68,8 +68,13 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(self.1)
                 .build()
-                .ok();
-            [1usize, self.1]
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "cannot start {} perft threads: {e}; give fewer `--threads`",
+                        self.1
+                    )
+                })?;
+            Ok([1usize, self.1]
                 .into_iter()
                 .map(|threads| {
                     let deadline = Instant::now() + Duration::from_secs_f64(self.0);
@@ -79,8 +84,7 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
                         nodes += if threads == 1 {
                             perft(&start, depth)
                         } else {
-                            pool.as_ref()
-                                .map_or(0, |p| p.install(|| perft_parallel(&start, depth)))
+                            pool.install(|| perft_parallel(&start, depth))
                         };
                     }
                     let secs = t.elapsed().as_secs_f64();
@@ -96,10 +100,10 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
                         seconds: secs,
                     }
                 })
-                .collect()
+                .collect())
         }
     }
-    rows.extend(game.visit(Perft(seconds, threads)));
+    rows.extend(game.visit(Perft(seconds, threads))?);
     Ok(rows)
 }
 

@@ -26,6 +26,13 @@ pub fn root(dir: Option<&Path>) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")
 }
 
+/// Where the check report counts a file whose game is not known (neither its
+/// folder's nor the one it names).
+pub const UNKNOWN_GAME: &str = "unknown";
+
+/// The quarantine's file at the corpus top level, the one file that goes there.
+pub const QUARANTINE_FILE: &str = "quarantine.toml";
+
 /// A perft table file: `scenarios/perft/<game>.toml`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -193,26 +200,41 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             }
             Ok(loaded) => {
                 let game = loaded.scenario.game.get_ref().parse::<GameId>().ok();
-                if only.is_some() && game != only {
+                // With `--game`, a file under the game's folder is checked whatever
+                // game it names (a misfiled or unknown game is an error there, as in
+                // a full check), and so is a file naming the game in another folder.
+                let relevant = only.is_none()
+                    || folder_game == only
+                    || game == only
+                    || (folder_game.is_none() && game.is_none());
+                if !relevant {
                     continue;
                 }
-                if let Some(g) = game
-                    && folder != g.name()
-                {
+                let misfiled = match (game, folder_game) {
+                    (Some(g), _) if folder != g.name() => Some(format!(
+                        "{}: a `{g}` scenario under `{folder}/`: scenarios of {g} go under `{g}/`",
+                        loaded.locate(loaded.scenario.game.span().start)
+                    )),
+                    (None, Some(f)) => Some(format!(
+                        "{}: unknown game `{}` in a scenario under `{f}/`: expected `game = \"{f}\"`",
+                        loaded.locate(loaded.scenario.game.span().start),
+                        loaded.scenario.game.get_ref()
+                    )),
+                    _ => None,
+                };
+                if let Some(message) = misfiled {
+                    let counted = game.or(folder_game);
                     summary.scenarios.push(ScenarioResult {
                         path: rel,
-                        game: Some(g.name().to_owned()),
+                        game: counted.map(|g| g.name().to_owned()),
                         title: loaded.scenario.title.clone(),
                         verdict: "load-error".into(),
                         reason: None,
-                        failures: vec![format!(
-                            "{}: a `{g}` scenario under `{folder}/`: scenarios of {g} go under `{g}/`",
-                            loaded.locate(loaded.scenario.game.span().start)
-                        )],
+                        failures: vec![message],
                     });
                     summary
                         .per_game
-                        .entry(g.name().to_owned())
+                        .entry(counted.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
                         .or_default()
                         .failed += 1;
                     continue;
@@ -239,7 +261,7 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
         };
         let counts = summary
             .per_game
-            .entry(result.game.clone().unwrap_or_else(|| "?".into()))
+            .entry(result.game.clone().unwrap_or_else(|| UNKNOWN_GAME.into()))
             .or_default();
         match result.verdict.as_str() {
             "passed" => counts.passed += 1,
@@ -247,6 +269,44 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             _ => counts.failed += 1,
         }
         summary.scenarios.push(result);
+    }
+    // A scenario file at the top level is in no game's folder: it would not run.
+    let mut top: Vec<PathBuf> = std::fs::read_dir(root)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_file()
+                && p.extension().is_some_and(|e| e == "toml")
+                && p.file_name().is_some_and(|n| n != QUARANTINE_FILE)
+        })
+        .collect();
+    top.sort();
+    for path in top {
+        let game = scenario::load(&path)
+            .ok()
+            .and_then(|l| l.scenario.game.get_ref().parse::<GameId>().ok());
+        if only.is_some() && game.is_some() && game != only {
+            continue;
+        }
+        let file = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        summary.scenarios.push(ScenarioResult {
+            path: file.clone(),
+            game: game.map(|g| g.name().to_owned()),
+            title: String::new(),
+            verdict: "load-error".into(),
+            reason: None,
+            failures: vec![format!(
+                "{}: a file at the corpus top level is not run: scenarios go under `<game>/`, perft tables under `perft/` (only `{QUARANTINE_FILE}` belongs here){}",
+                path.display(),
+                game.map_or_else(String::new, |g| format!("; move it to `{g}/{file}`"))
+            )],
+        });
+        summary
+            .per_game
+            .entry(game.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
+            .or_default()
+            .failed += 1;
     }
     for &game in GameId::ALL {
         if only.is_none_or(|g| g == game) {
@@ -269,47 +329,84 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
                 .unwrap_or(&path)
                 .display()
                 .to_string();
+            // `perft/<game>.toml`: the file name names the game.
+            let named = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(|s| s.parse::<GameId>().ok());
             let fail = |summary: &mut CheckSummary, message: String| {
                 summary.scenarios.push(ScenarioResult {
                     path: rel.clone(),
-                    game: None,
+                    game: named.map(|g| g.name().to_owned()),
                     title: "perft table".into(),
                     verdict: "load-error".into(),
                     reason: None,
                     failures: vec![message],
                 });
-                summary.per_game.entry("?".into()).or_default().failed += 1;
+                summary
+                    .per_game
+                    .entry(named.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
+                    .or_default()
+                    .failed += 1;
             };
             let file = match load_perft(&path) {
                 Ok(f) => f,
                 Err(e) => {
-                    fail(&mut summary, e);
+                    if only.is_none() || named.is_none() || named == only {
+                        fail(&mut summary, e);
+                    }
                     continue;
                 }
             };
-            let game = match file.game.parse::<GameId>() {
-                Ok(g) => g,
-                Err(e) => {
+            let game = file.game.parse::<GameId>();
+            if only.is_some() && named != only && game.as_ref().ok() != only.as_ref() {
+                continue;
+            }
+            let game = match (game, named) {
+                (Err(e), _) => {
                     fail(&mut summary, format!("{}: {e}", file.game_at));
                     continue;
                 }
-            };
-            if only.is_some_and(|g| g != game) {
-                continue;
-            }
-            for (i, table) in file.tables.iter().enumerate() {
-                match run_perft_table(game, table, node_limit) {
-                    Err(e) => fail(
+                (Ok(g), Some(n)) if g == n => g,
+                (Ok(g), Some(n)) => {
+                    fail(
                         &mut summary,
                         format!(
-                            "{}: table `{}`: {e}",
-                            file.table_at
-                                .get(i)
-                                .cloned()
-                                .unwrap_or_else(|| path.display().to_string()),
+                            "{}: a `{g}` perft table in `{}`: expected `game = \"{n}\"` (the tables of {g} go in `perft/{g}.toml`)",
+                            file.game_at, rel
+                        ),
+                    );
+                    continue;
+                }
+                (Ok(g), None) => {
+                    fail(
+                        &mut summary,
+                        format!(
+                            "{}: a perft table file must be named after its game: expected `perft/{g}.toml`",
+                            path.display()
+                        ),
+                    );
+                    continue;
+                }
+            };
+            for (i, table) in file.tables.iter().enumerate() {
+                let at = file
+                    .table_at
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| path.display().to_string());
+                if table.nodes.is_empty() {
+                    fail(
+                        &mut summary,
+                        format!(
+                            "{at}: table `{}`: `nodes = []` checks nothing: expected the counts at depth 1, 2, ...",
                             table.name
                         ),
-                    ),
+                    );
+                    continue;
+                }
+                match run_perft_table(game, table, node_limit) {
+                    Err(e) => fail(&mut summary, format!("{at}: table `{}`: {e}", table.name)),
                     Ok(computed) => {
                         for (d, (&expected, computed)) in
                             table.nodes.iter().zip(computed).enumerate()
@@ -533,6 +630,81 @@ mod tests {
         assert!(!summary.per_game.contains_key("?"));
         let only_race = check(root.path(), Some(GameId::Race), 10).unwrap();
         assert_eq!(only_race.scenarios.len(), 1);
+    }
+
+    /// The failures of `check` (with `only`) on `root`, one string each.
+    fn failures(root: &Path, only: Option<GameId>) -> Vec<String> {
+        check(root, only, 10)
+            .unwrap()
+            .scenarios
+            .iter()
+            .flat_map(|s| {
+                s.failures
+                    .iter()
+                    .map(|f| format!("{} [{:?}]: {f}", s.path, s.game))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn misfiled_files_are_errors_with_or_without_a_game() {
+        // `check --game duel` skipped a `race` scenario (or one of an unknown game)
+        // under `duel/` that a full check refused; `perft/duel.toml` saying
+        // `game = "race"` was checked as race's; `nodes = []` checked nothing; a
+        // scenario at the top level was never run.
+        let root = tempfile::tempdir().unwrap();
+        let r = root.path();
+        for dir in ["duel", "perft"] {
+            std::fs::create_dir(r.join(dir)).unwrap();
+        }
+        let scenario = |game: &str| format!("title = \"t\"\ngame = \"{game}\"\nsource = \"s\"\n");
+        std::fs::write(r.join("duel/race.toml"), scenario("race")).unwrap();
+        std::fs::write(r.join("duel/nope.toml"), scenario("nope")).unwrap();
+        std::fs::write(r.join("top.toml"), scenario("duel")).unwrap();
+        std::fs::write(r.join("quarantine.toml"), "").unwrap();
+        let table = |game: &str, nodes: &str| {
+            format!(
+                "game = \"{game}\"\nsource = \"s\"\n\n[[table]]\nname = \"start\"\nnodes = {nodes}\n"
+            )
+        };
+        std::fs::write(r.join("perft/duel.toml"), table("race", "[1]")).unwrap();
+        std::fs::write(r.join("perft/race.toml"), table("race", "[]")).unwrap();
+        std::fs::write(r.join("perft/other.toml"), table("duel", "[4]")).unwrap();
+        let expected = [
+            "duel/race.toml [Some(\"race\")]: ",
+            "race.toml:2:8: a `race` scenario under `duel/`: scenarios of race go under `race/`",
+            "duel/nope.toml [Some(\"duel\")]: ",
+            "nope.toml:2:8: unknown game `nope` in a scenario under `duel/`: expected `game = \"duel\"`",
+            "top.toml [Some(\"duel\")]: ",
+            "a file at the corpus top level is not run: scenarios go under `<game>/`, perft tables under `perft/` (only `quarantine.toml` belongs here); move it to `duel/top.toml`",
+            "perft/duel.toml [Some(\"duel\")]: ",
+            "duel.toml:1:8: a `race` perft table in `perft/duel.toml`: expected `game = \"duel\"` (the tables of race go in `perft/race.toml`)",
+            "perft/other.toml [None]: ",
+            "other.toml: a perft table file must be named after its game: expected `perft/duel.toml`",
+            "perft/race.toml [Some(\"race\")]: ",
+            "race.toml:4:1: table `start`: `nodes = []` checks nothing: expected the counts at depth 1, 2, ...",
+        ];
+        for only in [None, Some(GameId::Duel)] {
+            let found = failures(r, only);
+            for pair in expected.chunks(2) {
+                if only.is_some() && pair[0].starts_with("perft/race.toml") {
+                    continue;
+                }
+                assert!(
+                    found
+                        .iter()
+                        .any(|f| f.starts_with(pair[0]) && f.contains(pair[1])),
+                    "{only:?}: {pair:?} not in {found:#?}"
+                );
+            }
+        }
+        // Nothing of another game under `--game diamond-qi`; the unnamed table
+        // counts under `unknown`, not `?`.
+        let summary = check(r, Some(GameId::DiamondQi), 10).unwrap();
+        assert!(summary.scenarios.is_empty(), "{:#?}", summary.scenarios);
+        let summary = check(r, None, 10).unwrap();
+        assert_eq!(summary.per_game[UNKNOWN_GAME].failed, 1);
+        assert!(!summary.per_game.contains_key("?"));
     }
 
     #[test]

@@ -68,8 +68,8 @@ enum Command {
         /// Chords, how often Race decided and which Facet decided.
         #[arg(long)]
         series: Option<String>,
-        /// Games to play (per game with `all`).
-        #[arg(long, default_value_t = 100_000)]
+        /// Games to play (per game with `all`), 1 or more.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_games)]
         games: u64,
         /// The master seed; game i plays from a seed derived from (seed, i).
         #[arg(long, default_value_t = 0)]
@@ -83,8 +83,11 @@ enum Command {
         /// Run the full checks on one step in N (1: every step, as --paranoid).
         #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = clap::value_parser!(u32).range(1..))]
         full_every: u32,
-        /// Ply cap for games whose rules imply no bound.
-        #[arg(long, default_value_t = 100_000)]
+        /// Ply cap, 1 or more: a game still going after this many plies stops and
+        /// counts as unfinished. It applies to every game; the default is above
+        /// the bound of every game whose rules imply one (Duel 305, Race 519,
+        /// Dragon 2000), so by default it stops only the others.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_max_plies)]
         max_plies: u32,
         /// Play only shard K of N (`K/N`, K from 0): the games whose index is K mod N.
         #[arg(long, value_parser = parse_shard)]
@@ -113,8 +116,8 @@ enum Command {
         /// A game option, `key=value` (repeatable).
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
-        /// Ply cap, as in the run.
-        #[arg(long, default_value_t = 100_000)]
+        /// Ply cap, 1 or more, as in the run.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_max_plies)]
         max_plies: u32,
     },
     /// Render the position after the given actions.
@@ -154,7 +157,8 @@ enum Command {
         budget: Duration,
         /// Play exactly this many games of each game (within the budget) instead of
         /// as many as the budget allows: sharded runs then merge to the unsharded run.
-        #[arg(long)]
+        /// 1 or more.
+        #[arg(long, value_parser = parse_games)]
         games: Option<u64>,
         /// The master seed of the sims.
         #[arg(long, default_value_t = 0)]
@@ -205,6 +209,9 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
     let (k, v) = s
         .split_once('=')
         .ok_or_else(|| format!("expected `key=value`, found `{s}`"))?;
+    if k.trim().is_empty() {
+        return Err(format!("expected `key=value`, the key is empty: `{s}`"));
+    }
     Ok((k.trim().to_owned(), v.trim().to_owned()))
 }
 
@@ -219,12 +226,37 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
     Ok(Shard { k, n })
 }
 
-/// Worker threads: at least one.
+/// The most worker threads `--threads` takes: far more than any machine's cores
+/// (each sim worker reserves 16 MiB of stack).
+const MAX_THREADS: usize = 1024;
+
+/// Worker threads: at least one, at most [`MAX_THREADS`].
 fn parse_threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads, 1 or more and at most {MAX_THREADS}, found `{s}`"
+        )),
+    }
+}
+
+/// Games to play: at least one (a report of no games checks nothing).
+fn parse_games(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!(
-            "expected a number of threads, 1 or more, found `{s}`"
+            "expected a number of games, 1 or more, found `{s}` (a run of no games checks nothing)"
+        )),
+    }
+}
+
+/// The ply cap: at least one (a cap of 0 stops every game before its first ply).
+fn parse_max_plies(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a ply cap from 1 to {}, found `{s}` (a cap of 0 stops every game before its first ply)",
+            u32::MAX
         )),
     }
 }
@@ -301,12 +333,19 @@ fn run(command: Command) -> anyhow::Result<bool> {
             let summary = corpus::check(&root, game, node_limit)?;
             corpus::print(&summary);
             let ok = !summary.failed();
-            if let Some(dir) = reports {
-                let mut s = Summary::new("check");
-                s.check = Some(summary);
-                finish(&mut s, started, &dir)?;
-            }
-            println!("\ncheck: {}", if ok { "passed" } else { "FAILED" });
+            let written = match reports {
+                Some(dir) => {
+                    let mut s = Summary::new("check");
+                    s.check = Some(summary);
+                    Some(finish(&mut s, started, &dir)?)
+                }
+                None => None,
+            };
+            println!(
+                "\ncheck: {}{}",
+                if ok { "passed" } else { "FAILED" },
+                written.map_or_else(String::new, |d| format!(" — report: {}", d.display()))
+            );
             Ok(ok)
         }
         Command::Perft {
@@ -542,7 +581,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 anyhow::ensure!(q.is_file(), "no quarantine file at {}", q.display());
             }
             config.quarantine = tigerseye_conformance::quarantine::load(
-                &quarantine.unwrap_or_else(|| root.join("quarantine.toml")),
+                &quarantine.unwrap_or_else(|| root.join(corpus::QUARANTINE_FILE)),
             )?;
             if let Some(p) = previous {
                 let text = std::fs::read_to_string(&p)
@@ -562,6 +601,14 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 }
             }
             let ok = summary.status == "clean";
+            if !ok {
+                let (counting, _) = tigerseye_conformance::quarantine::apply(
+                    &config.quarantine,
+                    &summary,
+                    &tigerseye_conformance::quarantine::today(),
+                );
+                print_failures(&counting);
+            }
             println!(
                 "\nnightly: {} — report: {}",
                 if ok { "clean" } else { "FAILED" },
@@ -584,6 +631,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             let mut merged = tigerseye_conformance::merge::merge(&parts, &names)?;
             for sim in &merged.sims {
                 print_sim(sim);
+            }
+            if merged.status != "clean" {
+                print_failures(&tigerseye_conformance::quarantine::failure_ids(&merged));
             }
             report::unique_run_id(&reports, &mut merged);
             let dir = report::write(&reports, &merged)?;
@@ -724,6 +774,9 @@ fn print_sim(s: &sim::SimStats) {
             println!("  {line}");
         }
     }
+    if let Some((_, message)) = s.shortfall() {
+        println!("  FAILED: {message}");
+    }
     if s.failed_games > 0 {
         println!("  {} FAILED games; first ones:", s.failed_games);
         for f in s.failures.iter().take(10) {
@@ -734,6 +787,20 @@ fn print_sim(s: &sim::SimStats) {
         }
     } else {
         println!("  no invariant broke");
+    }
+}
+
+/// Prints the failures that fail a run, `(id, message)`, the first 20.
+fn print_failures(failures: &[(String, String)]) {
+    const SHOWN: usize = 20;
+    for (id, message) in failures.iter().take(SHOWN) {
+        println!("failed: {id}: {message}");
+    }
+    if failures.len() > SHOWN {
+        println!(
+            "failed: ... and {} more (see the report)",
+            failures.len() - SHOWN
+        );
     }
 }
 

@@ -225,10 +225,33 @@ pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
             }
         }
         let sims: Vec<SimStats> = g.iter().map(|(_, s)| s.clone()).collect();
-        merged.sims.push(merge_sims(&sims).map_err(|e| {
+        let sim = merge_sims(&sims).map_err(|e| {
             let files: Vec<&str> = g.iter().map(|(n, _)| *n).collect();
             anyhow::anyhow!("{e} (in {})", files.join(", "))
-        })?);
+        })?;
+        // A shard cut short by its budget leaves the merged run short of games:
+        // say so, and which shards (the failure itself is the merged sim's).
+        if let Some((_, message)) = sim.shortfall() {
+            let short: Vec<String> = g
+                .iter()
+                .filter(|(_, s)| s.shortfall().is_some())
+                .map(|(name, s)| {
+                    format!(
+                        "shard {}/{} ({name}: {} of {})",
+                        s.shard.k,
+                        s.shard.n,
+                        s.games,
+                        s.games_expected()
+                    )
+                })
+                .collect();
+            merged.notes.push(format!(
+                "{}: {message}; short: {}",
+                sim.game,
+                short.join(", ")
+            ));
+        }
+        merged.sims.push(sim);
     }
     merged.bench = parts.iter().flat_map(|p| p.bench.iter().cloned()).collect();
     for p in parts {
@@ -298,6 +321,50 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("twice")
+        );
+    }
+
+    /// The tryout's case: a nightly shard cut by its budget (stopped early, short
+    /// of its games) merged into a report that read clean.
+    #[test]
+    fn a_merge_short_of_games_fails_and_says_which_shards() {
+        let shard = |k: u64| {
+            let mut config = SimConfig::new(GameId::Duel, 40);
+            config.shard = Shard { k, n: 2 };
+            let mut summary = Summary::new("nightly");
+            summary.sims.push(run(&config).unwrap());
+            summary
+        };
+        let names = ["a/summary.json".to_owned(), "b/summary.json".to_owned()];
+        let whole = merge(&[shard(0), shard(1)], &names).unwrap();
+        assert_eq!(whole.status, "clean");
+        // Shard 1 as the budget leaves it: 15 of its 20 games, stopped early.
+        let mut cut = shard(1);
+        let sim = &mut cut.sims[0];
+        let mut config = SimConfig::new(GameId::Duel, 30);
+        config.shard = Shard { k: 1, n: 2 };
+        *sim = SimStats {
+            games_requested: 40,
+            stopped_early: true,
+            ..run(&config).unwrap()
+        };
+        assert_eq!(sim.games, 15);
+        let merged = merge(&[shard(0), cut], &names).unwrap();
+        assert_eq!(merged.status, "failed");
+        let ids = crate::quarantine::failure_ids(&merged);
+        assert!(
+            ids.iter()
+                .any(|(id, m)| id == "sim:duel:short" && m.starts_with("35 of 40 games played")),
+            "{ids:?}"
+        );
+        assert!(
+            merged
+                .notes
+                .iter()
+                .any(|n| n.starts_with("duel: 35 of 40 games played")
+                    && n.contains("short: shard 1/2 (b/summary.json: 15 of 20)")),
+            "{:?}",
+            merged.notes
         );
     }
 

@@ -112,7 +112,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
             d.saturating_duration_since(Instant::now())
         });
         let share = left / u32::try_from(games.len() - i).unwrap_or(1);
-        let mut sim_config = SimConfig::new(id, config.games.unwrap_or(u64::MAX / 4));
+        let mut sim_config = SimConfig::new(id, config.games.unwrap_or(sim::UNCOUNTED));
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
         sim_config.deadline = Instant::now().checked_add(share);
@@ -121,17 +121,18 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         }
         let stats = sim::run(&sim_config)?;
         print_sim(&stats);
-        if stats.stopped_early && config.games.is_some() {
-            summary.notes.push(format!(
-                "{id}: the budget stopped the sim after {} games",
-                stats.games
-            ));
-        } else if stats.games == 0 && stats.stopped_early {
-            // The corpus, the fuzz corpora and the chance checks come first and are
-            // not cut short: a budget they use up leaves the sims nothing.
-            let note = format!(
-                "{id}: no game played: the budget was used up before its sim (give a longer `--budget`)"
-            );
+        // The corpus, the fuzz corpora and the chance checks come first and are
+        // not cut short: a budget they use up leaves the sims nothing, and a sim
+        // that played no game (or, counted, fewer than its games) fails the run.
+        if let Some((_, message)) = stats.shortfall() {
+            let note = if config.shard == Shard::WHOLE {
+                format!("{id}: {message}")
+            } else {
+                format!(
+                    "{id} shard {}/{}: {message}",
+                    config.shard.k, config.shard.n
+                )
+            };
             if config.verbose {
                 println!("  {note}");
             }

@@ -12,7 +12,10 @@
 //!
 //! Failure ids: `scenario:<path under scenarios/>`, `perft:<game>:<table>:<depth>`,
 //! `ruling:<id>` (a ruling without a scenario), `sim:<game>:<check>` (any game of a
-//! simulation breaking that invariant), `fuzz:<target>`, `chance:<game>:<outcomes>`
+//! simulation breaking that invariant), `sim:<game>:no-games` (a simulation that
+//! played no game: the time budget was used up before it), `sim:<game>:short` (a
+//! counted simulation, `--games N`, stopped by the time budget before playing its
+//! games), `fuzz:<target>`, `chance:<game>:<outcomes>`
 //! (sampled chance frequencies failing the chi-square test).
 
 use std::path::Path;
@@ -131,6 +134,9 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
                 format!("sim:{}:{c}", sim.game),
                 format!("{} failed games", sim.failed_games),
             ));
+        }
+        if let Some((check, message)) = sim.shortfall() {
+            ids.push((format!("sim:{}:{check}", sim.game), message));
         }
     }
     for c in &summary.chance {

@@ -500,8 +500,10 @@ pub fn markdown(s: &Summary) -> String {
         for line in sim.length_lines() {
             let _ = writeln!(md, "- {line}");
         }
-        if sim.stopped_early {
-            let _ = writeln!(md, "- stopped at the time budget before playing every game");
+        if let Some((_, message)) = sim.shortfall() {
+            let _ = writeln!(md, "- **FAILED: {message}**");
+        } else if sim.stopped_early {
+            let _ = writeln!(md, "- stopped at the time budget (no game count was given)");
         }
         let _ = writeln!(
             md,
@@ -563,7 +565,10 @@ pub fn markdown(s: &Summary) -> String {
                     f.game_seed,
                     f.ply,
                     f.check,
-                    f.message,
+                    // One list item: a message of several lines (a panic's
+                    // place and text, in reports written before they were
+                    // joined) would break the list.
+                    f.message.lines().collect::<Vec<_>>().join(" — "),
                     f.replay,
                     f.actions.join(" ")
                 );

@@ -22,12 +22,33 @@ fn install_panic_hook() {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             if CAPTURING.with(Cell::get) {
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(one_line(info)));
             } else {
                 previous(info);
             }
         }));
     });
+}
+
+/// A panic as one line, `panicked at <file:line:column> — <message>` (its
+/// message's own lines joined by ` — ` too), so that a report's entry for it
+/// stays one markdown list item. The standard form puts the place and the
+/// message on two lines.
+fn one_line(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic with no message");
+    let mut text = match info.location() {
+        Some(at) => format!("panicked at {at} — {message}"),
+        None => format!("panicked — {message}"),
+    };
+    if text.contains('\n') {
+        text = text.lines().collect::<Vec<_>>().join(" — ");
+    }
+    text
 }
 
 /// Runs `f`, turning a panic into `Err` with the panic's message and place

@@ -268,6 +268,41 @@ impl SimStats {
         lines
     }
 
+    /// The games this shard of the run was to play: its share of
+    /// [`games_requested`](Self::games_requested) (the indices `k mod n`).
+    #[must_use]
+    pub fn games_expected(&self) -> u64 {
+        let n = self.shard.n.max(1);
+        self.games_requested / n + u64::from(self.shard.k < self.games_requested % n)
+    }
+
+    /// Why this simulation is short of games, as `(check, message)`: `no-games`
+    /// when it played none (a time budget used up before it started), `short`
+    /// when a deadline stopped a counted run (`--games N`) before its games were
+    /// played. A short simulation fails its report: it is not the run asked for.
+    /// `None` when it played what it was asked to, or, without a count, at least
+    /// one game.
+    #[must_use]
+    pub fn shortfall(&self) -> Option<(&'static str, String)> {
+        if self.games == 0 {
+            return Some((
+                "no-games",
+                "no game played: the time budget was used up before this sim started (give a longer `--budget`)".to_owned(),
+            ));
+        }
+        let counted = self.games_requested > 0 && self.games_requested < UNCOUNTED;
+        (self.stopped_early && counted).then(|| {
+            (
+                "short",
+                format!(
+                    "{} of {} games played: the time budget stopped the sim early (give a longer `--budget` or fewer `--games`)",
+                    self.games,
+                    self.games_expected()
+                ),
+            )
+        })
+    }
+
     /// Event tags that never fired.
     #[must_use]
     pub fn events_never_fired(&self) -> Vec<String> {
@@ -278,6 +313,10 @@ impl SimStats {
             .collect()
     }
 }
+
+/// The games a run "requests" when only its deadline ends it (the nightly job
+/// without `--games`, bench): more than any deadline lets it play.
+pub const UNCOUNTED: u64 = u64::MAX / 4;
 
 /// At most this many failures are kept in full; all are counted.
 pub const MAX_RECORDED_FAILURES: usize = 100;
@@ -370,10 +409,19 @@ pub fn run_with_oracle<G: Game>(
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
+    let stack = config.worker_stack.unwrap_or(SIM_STACK);
+    // One message naming the threads (the pool's error and its source are the
+    // same OS error, printed twice by an error chain).
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .stack_size(config.worker_stack.unwrap_or(SIM_STACK))
-        .build()?;
+        .stack_size(stack)
+        .build()
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot start {threads} worker threads ({} MiB of stack each): {e}; give fewer `--threads`",
+                stack >> 20
+            )
+        })?;
     let shard = config.shard;
     anyhow::ensure!(
         shard.n >= 1 && shard.k < shard.n,
@@ -618,6 +666,22 @@ mod tests {
         let stats = run(&config).unwrap();
         assert_eq!(stats.unfinished, 0);
         assert_eq!(stats.length_lines().len(), 1);
+    }
+
+    #[test]
+    fn threads_that_cannot_start_are_one_error_naming_them() {
+        // `--threads 100000` under a memory limit printed the OS error twice and
+        // never said "threads". Four stacks of 64 TiB exceed any address space.
+        let mut config = SimConfig::new(GameId::Duel, 4);
+        config.threads = Some(4);
+        config.worker_stack = Some(1 << 46);
+        let e = format!("{:#}", run(&config).unwrap_err());
+        assert!(
+            e.starts_with("cannot start 4 worker threads (67108864 MiB of stack each): "),
+            "{e}"
+        );
+        assert!(e.ends_with("; give fewer `--threads`"), "{e}");
+        assert_eq!(e.matches("os error").count(), 1, "{e}");
     }
 
     #[test]

@@ -49,6 +49,19 @@ fn threads_must_be_one_or_more() {
         &["sim", "--game", "duel", "--games", "1", "--threads", "0"],
         "1 or more",
     );
+    // `--threads 100000` tried to start them all (16 MiB of stack each).
+    refused(
+        &[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "1",
+            "--threads",
+            "100000",
+        ],
+        "expected a number of threads, 1 or more and at most 1024, found `100000`",
+    );
 }
 
 #[test]
@@ -238,5 +251,164 @@ fn replay_prints_the_result_once() {
             .filter(|l| l.contains(" wins by ") || l.contains("draw by "))
             .count();
         assert_eq!(shown, 1, "{game}: {stdout}");
+    }
+}
+
+#[test]
+fn a_nightly_that_played_no_game_fails_saying_why() {
+    // `nightly --budget 20s` spent its budget on the corpus and fuzz seeds, played
+    // no game and reported clean, exit 0.
+    let corpus = tempfile::tempdir().unwrap();
+    let reports = tempfile::tempdir().unwrap();
+    let out = tigerseye(&[
+        "nightly",
+        "--budget",
+        "0s",
+        "--corpus",
+        corpus.path().to_str().unwrap(),
+        "--reports",
+        reports.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    // (The empty corpus fails too; the library's nightly tests show that the
+    // sims alone fail the run.)
+    for game in ["duel", "dragon"] {
+        assert!(
+            stdout.contains(&format!(
+                "{game}: no game played: the time budget was used up before this sim started (give a longer `--budget`)"
+            )),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("nightly: FAILED"), "{stdout}");
+}
+
+#[test]
+fn zero_games_or_a_zero_ply_cap_is_refused() {
+    // `sim --games 0` wrote a clean report of no games; `--max-plies 0` stopped
+    // every game, Duel's too, before its first ply.
+    for args in [
+        &["sim", "--game", "duel", "--games", "0"][..],
+        &["nightly", "--games", "0"],
+    ] {
+        refused(args, "expected a number of games, 1 or more, found `0`");
+    }
+    let replay = ["replay", "--game", "duel", "--seed", "0", "--index", "0"];
+    for args in [
+        &["sim", "--game", "duel", "--games", "1", "--max-plies", "0"][..],
+        &[&replay[..], &["--max-plies", "0"]].concat(),
+    ] {
+        refused(args, "expected a ply cap from 1 to 4294967295, found `0`");
+    }
+}
+
+#[test]
+fn position_errors_quote_a_short_excerpt_of_the_input() {
+    // Duel's errors echoed the whole input (a rank, a board), Dragon's 200
+    // characters: both quote at most 60 characters, then `...` and the length.
+    let long = |c: &str| c.repeat(300);
+    for (game, position, c) in [
+        ("duel", format!("{} red", long("x")), "x"),
+        ("duel", format!("G2/3/{} red", long("1")), "1"),
+        ("duel", format!("G2/3/2R red {}", long("x")), "x"),
+        ("dragon", long("x"), "x"),
+    ] {
+        let out = tigerseye(&["show", "--game", game, "--position", &position]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(!stderr.contains(&c.repeat(61)), "{game}: {stderr}");
+        // The input, and the part named (a board, a rank, a result), cut.
+        assert!(
+            stderr.contains(&format!("{}... (", c.repeat(55))),
+            "{game}: {stderr}"
+        );
+        assert!(stderr.contains(" bytes in all)`"), "{game}: {stderr}");
+    }
+}
+
+#[test]
+fn an_option_with_an_empty_key_says_so() {
+    // `--option =x` read "option ` = x`: unknown key".
+    for option in ["=x", " = x"] {
+        refused(
+            &["show", "--game", "duel", "--option", option],
+            "expected `key=value`, the key is empty",
+        );
+    }
+}
+
+#[test]
+fn check_prints_its_report_and_counts_unknown_files_under_unknown() {
+    // `check --reports DIR` wrote a report without saying where; a perft file
+    // that failed to load was counted under game `?`.
+    let corpus = tempfile::tempdir().unwrap();
+    let reports = tempfile::tempdir().unwrap();
+    std::fs::create_dir(corpus.path().join("perft")).unwrap();
+    std::fs::write(corpus.path().join("perft/nothing.toml"), "game = ").unwrap();
+    let out = tigerseye(&[
+        "check",
+        "--corpus",
+        corpus.path().to_str().unwrap(),
+        "--game",
+        "duel",
+        "--reports",
+        reports.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("check: FAILED — report: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let dir = std::path::Path::new(line.trim_start_matches("check: FAILED — report: "));
+    assert!(dir.starts_with(reports.path()), "{line}");
+    assert!(dir.join("summary.json").is_file(), "{line}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["unknown", "0", "1", "0"]),
+        "{stdout}"
+    );
+    assert!(stdout.contains("perft/nothing.toml"), "{stdout}");
+}
+
+#[test]
+fn the_readme_command_table_names_every_flag_of_every_command() {
+    // The table left out flags (check --corpus/--node-limit, replay --option,
+    // bench --threads, nightly --seed, ...): each command's row in README's
+    // table must name every flag its `--help` lists.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let help = String::from_utf8(tigerseye(&["--help"]).stdout).unwrap();
+    // The commands: the indented lines under `Commands:` up to a blank line.
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{help}");
+    for command in commands {
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| `tigerseye {command}")))
+            .unwrap_or_else(|| panic!("README's command table has no row for `{command}`"));
+        let usage = row.split(" | ").next().unwrap();
+        let out = String::from_utf8(tigerseye(&[command, "--help"]).stdout).unwrap();
+        for flag in out
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| l.starts_with('-'))
+            .filter_map(|l| l.split([' ', ',', '=']).find(|w| w.starts_with("--")))
+            .filter(|f| *f != "--help" && *f != "--version")
+        {
+            assert!(
+                usage.contains(&format!("{flag} ")) || usage.contains(&format!("{flag}]")),
+                "README's row for `{command}` does not name `{flag}`: {usage}"
+            );
+        }
     }
 }

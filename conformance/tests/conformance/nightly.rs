@@ -142,8 +142,9 @@ fn a_budget_too_long_for_the_clock_is_no_deadline() {
 }
 
 #[test]
-fn a_budget_used_up_before_the_sims_is_said_in_the_notes() {
-    // With no time left the sims played no game and the run said nothing of it.
+fn a_budget_used_up_before_the_sims_fails_the_run_and_is_said_in_the_notes() {
+    // With no time left the sims played no game and the run said nothing of it,
+    // then said so in a note but still read clean on a passing corpus.
     let dir = tempfile::tempdir().unwrap();
     let summary = run(
         &empty_corpus_config(Duration::ZERO, dir.path(), None),
@@ -151,6 +152,15 @@ fn a_budget_used_up_before_the_sims_is_said_in_the_notes() {
     )
     .unwrap();
     assert!(summary.sims.iter().all(|s| s.games == 0));
+    // ... and read clean when the corpus did: a sim of no games fails the run.
+    assert_eq!(summary.status, "failed");
+    let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
+    for id in GameId::ALL {
+        assert!(
+            ids.iter().any(|(f, _)| *f == format!("sim:{id}:no-games")),
+            "{id}: {ids:?}"
+        );
+    }
     for id in GameId::ALL {
         assert!(
             summary

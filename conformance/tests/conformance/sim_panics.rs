@@ -85,6 +85,14 @@ fn a_game_that_panics_is_recorded_with_its_seed_and_the_run_goes_on() {
         assert_eq!(f.check, "panic");
         assert!(f.message.contains(PANIC), "{}", f.message);
         assert!(f.message.contains("sim_panics.rs"), "{}", f.message);
+        // One line: the place, then the text (two lines broke summary.md's list).
+        assert!(
+            f.message.starts_with("panicked at ")
+                && f.message.contains(&format!(" — {PANIC}, hash "))
+                && !f.message.contains('\n'),
+            "{}",
+            f.message
+        );
         assert_eq!(f.ply, 3, "game {} failed at ply {}", f.index, f.ply);
         assert_eq!(f.actions.len(), 3);
         assert_eq!(
@@ -115,7 +123,7 @@ fn a_game_that_panics_is_recorded_with_its_seed_and_the_run_goes_on() {
         "{md}"
     );
     for f in &stats.failures {
-        // The message is the panic's place, then its text.
+        // The message is the panic's place, then its text, on the entry's line.
         assert!(
             md.contains(&format!(
                 "- game {} (seed {:#x}), ply 3: [panic] {}",

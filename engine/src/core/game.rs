@@ -291,10 +291,10 @@ pub enum ApplyError {
 
 /// The most characters of a text an error quotes: a longer text is cut there
 /// and its length given, so a long line of junk gives a short error.
-pub(crate) const QUOTED_CHARS: usize = 200;
+pub(crate) const QUOTED_CHARS: usize = 60;
 
 /// `text` as an error quotes it: whole up to [`QUOTED_CHARS`] characters,
-/// else cut there with its length in bytes.
+/// else cut there, an ellipsis, and its length in bytes.
 struct Quoted<'a>(&'a str);
 
 impl fmt::Display for Quoted<'_> {
@@ -306,9 +306,44 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// An error's `expected` text with every part of the input it quotes (a
+/// `` `...` `` span that occurs in `text`) cut as [`Quoted`] cuts the input, so
+/// that an error never echoes more than [`QUOTED_CHARS`] characters of it,
+/// whichever part a game's message names (a board, a rank, a field).
+struct Echoes<'a> {
+    expected: &'a str,
+    text: &'a str,
+}
+
+impl<'a> Echoes<'a> {
+    /// `expected`, quoting parts of `text`.
+    fn of(expected: &'a str, text: &'a str) -> Echoes<'a> {
+        Echoes { expected, text }
+    }
+}
+
+impl fmt::Display for Echoes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<&str> = self.expected.split('`').collect();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str("`")?;
+            }
+            // Odd parts are quoted spans, but for a last one left unclosed.
+            let quoted = i % 2 == 1 && i + 1 < parts.len();
+            if quoted && part.chars().nth(QUOTED_CHARS).is_some() && self.text.contains(part) {
+                write!(f, "{}", Quoted(part))?;
+            } else {
+                f.write_str(part)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Why a text is not an action of this game in this state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read action `{}`: expected {expected}", Quoted(.text))]
+#[error("cannot read action `{}`: expected {}", Quoted(.text), Echoes::of(.expected, .text))]
 pub struct NotationError {
     /// The text as given.
     pub text: String,
@@ -318,7 +353,7 @@ pub struct NotationError {
 
 /// Why a text is not a position of this game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read position `{}`: {expected}", Quoted(.text))]
+#[error("cannot read position `{}`: {}", Quoted(.text), Echoes::of(.expected, .text))]
 pub struct PositionError {
     /// The text as given.
     pub text: String,

@@ -316,12 +316,22 @@ fn a_long_line_of_junk_gives_a_short_error() {
     assert!(e.contains("... (100000 bytes in all)`"), "{e}");
     let e = Dragon::new(&o).parse_action(&junk).unwrap_err().to_string();
     assert!(e.len() < 1200, "{} bytes", e.len());
-    // A text of up to 200 characters is quoted whole.
-    let e = Dragon::import("x".repeat(200).as_str(), &o)
+    // A text of up to 60 characters is quoted whole, a longer one cut at 60.
+    let e = Dragon::import("x".repeat(60).as_str(), &o)
         .unwrap_err()
         .to_string();
     assert!(
-        e.starts_with(&format!("cannot read position `{}`: ", "x".repeat(200))),
+        e.starts_with(&format!("cannot read position `{}`: ", "x".repeat(60))),
+        "{e}"
+    );
+    let e = Dragon::import("x".repeat(61).as_str(), &o)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with(&format!(
+            "cannot read position `{}... (61 bytes in all)`: ",
+            "x".repeat(60)
+        )),
         "{e}"
     );
 }
