@@ -9,7 +9,8 @@ use super::deploy::tracks_first_move;
 use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
 use super::guard::Guard;
-use super::moves::{forward, has_action_guarded, ocean};
+use super::moves::attack::Threats;
+use super::moves::{forward, has_action_keeping, ocean};
 use super::options::DragonOptions;
 use super::procedures::{self, Pending, springing, towering};
 use super::sea::{self, OceanEvent};
@@ -57,15 +58,17 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
 
 /// Applies `action` (legal in `p`), reporting events, and records the end of
 /// the game if the new position ends it. The new side to move's [`Guard`],
-/// when [`finish`] computed it.
+/// when [`finish`] computed it (and in `keep` the threats against his royal
+/// it gathered, as [`finish_keeping`]).
 pub(crate) fn apply(
     p: &mut Position,
     opts: &DragonOptions,
     action: Action,
     events: &mut impl FnMut(DragonEvent),
+    keep: &mut Option<Threats>,
 ) -> Option<Option<Guard>> {
     apply_action(p, opts, action, events);
-    finish(p, opts)
+    finish_keeping(p, opts, keep)
 }
 
 /// Applies `action` (legal in `p`), reporting events: the action and what it
@@ -318,8 +321,21 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 ///
 /// Returns the side to move's [`Guard`] when it was computed on the way (the
 /// caller may keep it for the generation that follows).
-#[inline(never)]
+#[inline]
 pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Guard>> {
+    finish_keeping(p, opts, &mut None)
+}
+
+/// [`finish`], keeping in `keep` the threats against the royal on land that
+/// the side to move's [`Guard`] gathered (`None` when it was not computed or
+/// gathered none).
+#[inline(never)]
+pub(crate) fn finish_keeping(
+    p: &mut Position,
+    opts: &DragonOptions,
+    keep: &mut Option<Threats>,
+) -> Option<Option<Guard>> {
+    *keep = None;
     if p.outcome.is_some() {
         return None;
     }
@@ -329,7 +345,7 @@ pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Gu
         // the game's length, which ends it even then.
         (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
     } else if !{
-        let (any, g) = has_action_guarded(p, opts);
+        let (any, g) = has_action_keeping(p, opts, keep);
         guard = Some(g);
         any
     } {

@@ -137,6 +137,10 @@ pub(crate) struct Ctx<'a> {
     /// Unoccupied vessels whose original side is the side to move: where its
     /// forces may embark (an unoccupied vessel flies her original colour).
     pub(crate) free_allied: SquareSet,
+    /// The threats against the side to move's royal on land that its
+    /// [`Guard`] gathered for this position, when known: his own moves' test
+    /// reads them instead of gathering them again ([`land`]'s `royal`).
+    pub(crate) royal_threats: Option<&'a attack::Threats>,
 }
 
 impl<'a> Ctx<'a> {
@@ -165,6 +169,7 @@ impl<'a> Ctx<'a> {
             empty,
             prey,
             free_allied,
+            royal_threats: None,
         }
     }
 
@@ -179,19 +184,22 @@ impl<'a> Ctx<'a> {
 /// ascending. Nothing once the game is over.
 ///
 /// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
-/// the guard `None` when the royal is nowhere: taken).
+/// the guard `None` when the royal is nowhere: taken); `threats`: the threats
+/// against his royal that it gathered, when known.
 #[inline(never)]
 pub(crate) fn legal_actions_guarded(
     p: &Position,
     opts: &DragonOptions,
     known: Option<Option<Guard>>,
+    threats: Option<&attack::Threats>,
     out: &mut DragonActions,
 ) {
     out.clear();
     if p.outcome.is_some() {
         return;
     }
-    let c = Ctx::new(p, opts);
+    let mut c = Ctx::new(p, opts);
+    c.royal_threats = threats;
     match guard_for(&c, known) {
         Some(guard) => generate(
             &c,
@@ -233,8 +241,23 @@ pub(crate) fn legal_actions_guarded(
 ///
 /// Also returns the side to move's [`Guard`] it computed.
 pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, Option<Guard>) {
+    has_action_keeping(p, opts, &mut None)
+}
+
+/// [`has_action_guarded`], keeping in `keep` the threats against the royal
+/// on land that the Guard gathered (`None` when it gathered none).
+pub(crate) fn has_action_keeping(
+    p: &Position,
+    opts: &DragonOptions,
+    keep: &mut Option<attack::Threats>,
+) -> (bool, Option<Guard>) {
     let c = Ctx::new(p, opts);
-    let guard = guard_for(&c, None);
+    let guard = if procedures::Pending::is_offer(p.pending) {
+        *keep = None;
+        None
+    } else {
+        Guard::new_keeping(&c, keep)
+    };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
         Some(g) => Some(g.lines()),
@@ -320,12 +343,14 @@ fn surely_moves(p: &Position, avoid: SquareSet) -> bool {
 
 /// Whether `action` is legal: only the actions of its origin are generated.
 ///
-/// `known`: the side to move's [`Guard`] when known already.
+/// `known`: the side to move's [`Guard`] when known already; `threats`: the
+/// threats against his royal that it gathered, when known.
 #[inline(never)]
 pub(crate) fn is_legal_guarded(
     p: &Position,
     opts: &DragonOptions,
     known: Option<Option<Guard>>,
+    threats: Option<&attack::Threats>,
     action: Action,
 ) -> bool {
     if p.outcome.is_some() {
@@ -351,7 +376,8 @@ pub(crate) fn is_legal_guarded(
         }
         _ => {}
     }
-    let c = Ctx::new(p, opts);
+    let mut c = Ctx::new(p, opts);
+    c.royal_threats = threats;
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
     let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
