@@ -243,10 +243,7 @@ impl Guard {
     /// land it gathered (`None` when it gathered none): his own moves' test
     /// needs the same ones.
     #[inline(never)]
-    pub(crate) fn new_keeping(
-        c: &Ctx<'_>,
-        keep: &mut Option<attack::Threats>,
-    ) -> Option<Guard> {
+    pub(crate) fn new_keeping(c: &Ctx<'_>, keep: &mut Option<attack::Threats>) -> Option<Guard> {
         *keep = None;
         let Some(royal) = royal_square(c.p, c.side) else {
             return Guard::in_room(c);

@@ -96,10 +96,9 @@ pub struct Dragon {
     /// his royal is nowhere: taken), computed with every new position: a
     /// function of the position and the options, so no part of equality.
     guard: Option<guard::Guard>,
-    /// The threats against the side to move's royal on land that the guard
-    /// gathered (`None` when it gathered none), read again by his own moves'
-    /// test: a function of the position and the options too.
-    threats: Option<moves::attack::Threats>,
+    /// What the look for an action keeps for the next (the threats the
+    /// guard gathered, a hint): no part of equality either.
+    memo: moves::Memo,
 }
 
 /// The side to move's Guard in `pos`, and the threats it gathered.
@@ -120,7 +119,7 @@ impl Clone for Dragon {
             lines: self.lines,
             history: self.history.clone(),
             guard: self.guard,
-            threats: self.threats,
+            memo: self.memo,
         }
     }
 
@@ -130,7 +129,7 @@ impl Clone for Dragon {
         self.lines = source.lines;
         self.history.clone_from(&source.history);
         self.guard = source.guard;
-        self.threats = source.threats;
+        self.memo = source.memo;
     }
 }
 
@@ -192,7 +191,7 @@ impl Dragon {
             procedures::set_pending(&mut self.pos, procedures::Pending::None, board::NO_SQUARE);
         }
         self.pos.outcome = Some(conceding::loss_on_time(fall, award));
-        (self.guard, self.threats) = guard_of(&self.pos, &self.options);
+        (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options);
         true
     }
 
@@ -240,7 +239,10 @@ impl Game for Dragon {
             lines: transform::line_totals(&pos),
             history: RepetitionHistory::starting_at(pos.hash),
             guard,
-            threats,
+            memo: moves::Memo {
+                threats,
+                ..moves::Memo::default()
+            },
         }
     }
 
@@ -264,24 +266,18 @@ impl Game for Dragon {
             &self.pos,
             &self.options,
             Some(self.guard),
-            self.threats.as_ref(),
+            self.memo.threats.as_ref(),
             out,
         );
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
         let restart = truce::irreversible(&self.pos, action);
-        let known = apply::apply(
-            &mut self.pos,
-            &self.options,
-            action,
-            events,
-            &mut self.threats,
-        );
+        let known = apply::apply(&mut self.pos, &self.options, action, events, &mut self.memo);
         truce::record(&mut self.pos, &mut self.history, restart);
         match known {
             Some(guard) => self.guard = guard,
-            None => (self.guard, self.threats) = guard_of(&self.pos, &self.options),
+            None => (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options),
         }
     }
 
@@ -290,7 +286,7 @@ impl Game for Dragon {
             &self.pos,
             &self.options,
             Some(self.guard),
-            self.threats.as_ref(),
+            self.memo.threats.as_ref(),
             action,
         )
     }
@@ -343,7 +339,10 @@ impl Game for Dragon {
             lines: transform::line_totals(&pos),
             history: RepetitionHistory::starting_at(pos.hash),
             guard,
-            threats,
+            memo: moves::Memo {
+                threats,
+                ..moves::Memo::default()
+            },
         })
     }
 

@@ -241,22 +241,45 @@ pub(crate) fn legal_actions_guarded(
 ///
 /// Also returns the side to move's [`Guard`] it computed.
 pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, Option<Guard>) {
-    has_action_keeping(p, opts, &mut None)
+    has_action_keeping(p, opts, &mut Memo::default())
 }
 
-/// [`has_action_guarded`], keeping in `keep` the threats against the royal
-/// on land that the Guard gathered (`None` when it gathered none).
+/// What a game keeps from one look for an action to the next: nothing that
+/// changes an answer (no part of equality), only work not done twice.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Memo {
+    /// The threats against the side to move's royal on land that its
+    /// [`Guard`] gathered (`None` when it gathered none), read again by his
+    /// own moves' test ([`Ctx::royal_threats`]): a function of the position.
+    pub(crate) threats: Option<attack::Threats>,
+    /// For each side, the position of the force that last surely had a move
+    /// ([`surely_moves`]): looked at first next time (one move seldom takes
+    /// that away), a mere hint.
+    pub(crate) witness: [u8; 2],
+}
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo {
+            threats: None,
+            witness: [NO_SQUARE; 2],
+        }
+    }
+}
+
+/// [`has_action_guarded`], keeping in `memo` the threats against the royal
+/// on land that the Guard gathered and the force found to have a move.
 pub(crate) fn has_action_keeping(
     p: &Position,
     opts: &DragonOptions,
-    keep: &mut Option<attack::Threats>,
+    memo: &mut Memo,
 ) -> (bool, Option<Guard>) {
     let c = Ctx::new(p, opts);
     let guard = if procedures::Pending::is_offer(p.pending) {
-        *keep = None;
+        memo.threats = None;
         None
     } else {
-        Guard::new_keeping(&c, keep)
+        Guard::new_keeping(&c, &mut memo.threats)
     };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
@@ -266,7 +289,7 @@ pub(crate) fn has_action_keeping(
     if let Some(avoid) = avoid
         && p.flags & flags::TRIDENT_OPENING == 0
         && p.pending == 0
-        && surely_moves(p, avoid)
+        && surely_moves(p, avoid, &mut memo.witness[p.to_move.index()])
     {
         return (true, guard);
     }
@@ -288,57 +311,72 @@ pub(crate) fn has_action_keeping(
 
 /// Whether some land force of the side to move surely has a move: each test
 /// below implies an action the generator lists. Forces on `avoid` and steps
-/// onto it are not looked at.
-fn surely_moves(p: &Position, avoid: SquareSet) -> bool {
-    use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
-    use super::forces::Role;
+/// onto it are not looked at. The force on `witness` (the last one found) is
+/// looked at first, and `witness` becomes the one found.
+fn surely_moves(p: &Position, avoid: SquareSet, witness: &mut u8) -> bool {
     let b = board();
-    let side = p.to_move;
+    let own = p.occupied[p.to_move.index()];
     let all = p.all_occupied().or(avoid);
-    let own = p.occupied[side.index()];
-    let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
-    let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
-    let fwd = forward(side);
+    let w = *witness;
+    if usize::from(w) < super::board::SQUARES
+        && own.has(w)
+        && b.region(w).is_land()
+        && !avoid.has(w)
+        && surely_moves_from(p, b, w, all)
+    {
+        return true;
+    }
     for sq in own.iter() {
         if !b.region(sq).is_land() || avoid.has(sq) {
             continue;
         }
-        let s = sq as usize;
-        let yes = match p.force(sq).info().role {
-            Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
-                free(b.neighbours[s])
-            }
-            Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
-                ORTHOGONAL.iter().any(|&d| {
-                    let t = b.land_step[d][s];
-                    t != NO_SQUARE && !all.has(t)
-                })
-            }
-            Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
-                let t = b.land_step[d][s];
-                t != NO_SQUARE && !all.has(t)
-            }),
-            Role::Knight => free(b.leap_sets[KNIGHT][s]),
-            Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
-            Role::Pawn => {
-                let t = b.land_step[fwd][s];
-                t != NO_SQUARE && !all.has(t)
-            }
-            Role::PalaceGuard => {
-                let palace = match side {
-                    Side::Green => b.palace,
-                    Side::Red => b.citadel,
-                };
-                free(b.neighbours[s].and(palace))
-            }
-            Role::Royal | Role::Lance | Role::Fixed => false,
-        };
-        if yes {
+        if surely_moves_from(p, b, sq, all) {
+            *witness = sq;
             return true;
         }
-        let _ = not_own;
     }
     false
+}
+
+/// Whether the side to move's land force on `sq` surely has a move (none
+/// onto `all`: the occupied positions and those to avoid).
+#[inline(always)]
+fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
+    use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
+    use super::forces::Role;
+    let side = p.to_move;
+    let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
+    let fwd = forward(side);
+    let s = sq as usize;
+    match p.force(sq).info().role {
+        Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
+            free(b.neighbours[s])
+        }
+        Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
+            ORTHOGONAL.iter().any(|&d| {
+                let t = b.land_step[d][s];
+                t != NO_SQUARE && !all.has(t)
+            })
+        }
+        Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
+            let t = b.land_step[d][s];
+            t != NO_SQUARE && !all.has(t)
+        }),
+        Role::Knight => free(b.leap_sets[KNIGHT][s]),
+        Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
+        Role::Pawn => {
+            let t = b.land_step[fwd][s];
+            t != NO_SQUARE && !all.has(t)
+        }
+        Role::PalaceGuard => {
+            let palace = match side {
+                Side::Green => b.palace,
+                Side::Red => b.citadel,
+            };
+            free(b.neighbours[s].and(palace))
+        }
+        Role::Royal | Role::Lance | Role::Fixed => false,
+    }
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
