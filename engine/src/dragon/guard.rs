@@ -263,8 +263,7 @@ impl Guard {
                 (Mode::Quiet, afloat_lines(c, royal))
             }
         } else {
-            let (threats, afloat) = attack::Threats::with_afloat(c, opponent, victim, region);
-            let threats = keep.insert(threats);
+            let (threats, afloat) = attack::Threats::gather_into(c, opponent, victim, region, keep);
             let lines = exposed_lines(royal, threats, afloat);
             if threats.attacks(c, royal, NO_SQUARE) {
                 (Mode::Attacked, lines.or(c.p.occupied[opponent.index()]))

@@ -39,9 +39,21 @@ pub(crate) struct Threats {
 impl Threats {
     /// Gathers the threats of `by` against `victim` standing in `region`
     /// (forces elsewhere cannot reach it on land: the kingdoms are apart).
-    #[inline]
     pub(crate) fn new(c: &Ctx<'_>, by: Side, victim: Force, region: Region) -> Threats {
         Threats::with_afloat(c, by, victim, region).0
+    }
+
+    /// [`Threats::with_afloat`], the threats written straight into `keep`
+    /// (where the game keeps its royal's, [`super::Memo`]).
+    pub(crate) fn gather_into<'k>(
+        c: &Ctx<'_>,
+        by: Side,
+        victim: Force,
+        region: Region,
+        keep: &'k mut Option<Threats>,
+    ) -> (&'k Threats, [SquareSet; 2]) {
+        let (threats, afloat) = Threats::with_afloat(c, by, victim, region);
+        (keep.insert(threats), afloat)
     }
 
     /// [`Threats::new`], and `by`'s forces afloat that capture along
@@ -50,6 +62,7 @@ impl Threats {
     /// Crossbowmen and Catapults; Buccaneers and Pirates; the Queens both):
     /// the royal-safety Guard's lines reach out to them. (Not kept in
     /// [`Threats`]: the game keeps its royal's, and a smaller copy is cheaper.)
+    #[inline(always)]
     pub(crate) fn with_afloat(
         c: &Ctx<'_>,
         by: Side,
