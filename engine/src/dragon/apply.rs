@@ -9,7 +9,7 @@ use super::deploy::tracks_first_move;
 use super::events::DragonEvent;
 use super::forces::{Force, Kind, Role};
 use super::guard::Guard;
-use super::moves::{forward, has_action_guarded, ocean};
+use super::moves::{Memo, forward, has_action_keeping, ocean};
 use super::options::DragonOptions;
 use super::procedures::{self, Pending, springing, towering};
 use super::sea::{self, OceanEvent};
@@ -57,15 +57,17 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
 
 /// Applies `action` (legal in `p`), reporting events, and records the end of
 /// the game if the new position ends it. The new side to move's [`Guard`],
-/// when [`finish`] computed it.
+/// when [`finish`] computed it (and in `memo` what it keeps, as
+/// [`finish_keeping`]).
 pub(crate) fn apply(
     p: &mut Position,
     opts: &DragonOptions,
     action: Action,
     events: &mut impl FnMut(DragonEvent),
+    memo: &mut Memo,
 ) -> Option<Option<Guard>> {
     apply_action(p, opts, action, events);
-    finish(p, opts)
+    finish_keeping(p, opts, memo)
 }
 
 /// Applies `action` (legal in `p`), reporting events: the action and what it
@@ -318,8 +320,21 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 ///
 /// Returns the side to move's [`Guard`] when it was computed on the way (the
 /// caller may keep it for the generation that follows).
-#[inline(never)]
+#[inline]
 pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Guard>> {
+    finish_keeping(p, opts, &mut Memo::default())
+}
+
+/// [`finish`], keeping in `memo` the threats against the royal on land that
+/// the side to move's [`Guard`] gathered (`None` when it was not computed or
+/// gathered none) and the force found to have a move.
+#[inline(never)]
+pub(crate) fn finish_keeping(
+    p: &mut Position,
+    opts: &DragonOptions,
+    memo: &mut Memo,
+) -> Option<Option<Guard>> {
+    memo.threats = None;
     if p.outcome.is_some() {
         return None;
     }
@@ -329,7 +344,7 @@ pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Gu
         // the game's length, which ends it even then.
         (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
     } else if !{
-        let (any, g) = has_action_guarded(p, opts);
+        let (any, g) = has_action_keeping(p, opts, memo);
         guard = Some(g);
         any
     } {

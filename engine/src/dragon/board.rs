@@ -348,7 +348,7 @@ pub const fn rank_of(sq: u8) -> u8 {
 /// # Errors
 ///
 /// Only those of `out`.
-pub fn write_square(sq: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+pub fn write_square<W: fmt::Write + ?Sized>(sq: u8, out: &mut W) -> fmt::Result {
     out.write_char(char::from(b'A' + file_of(sq)))?;
     let r = rank_of(sq) + 1;
     if r >= 10 {

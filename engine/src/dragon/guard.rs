@@ -94,13 +94,13 @@ fn through() -> &'static [SquareSet; SQUARES] {
 /// opposing force could come to attack him once something moves: on each ray
 /// (over the whole grid) that holds an opposing force of his region capturing
 /// along such a line (a rider, jumper or blazer: `threats`) or any opposing
-/// force afloat that captures along lines (`threats`' afloat ones), the
+/// force afloat that captures along lines (`afloat`: orthogonal, diagonal), the
 /// positions from him to the farthest of them (beyond it nothing can matter).
-fn exposed_lines(royal: u8, threats: &attack::Threats) -> SquareSet {
+fn exposed_lines(royal: u8, threats: &attack::Threats, afloat: [SquareSet; 2]) -> SquareSet {
     segments(
         royal,
-        threats.orthogonal.or(threats.afloat_orthogonal),
-        threats.diagonal.or(threats.afloat_diagonal),
+        threats.orthogonal.or(afloat[0]),
+        threats.diagonal.or(afloat[1]),
     )
 }
 
@@ -234,8 +234,17 @@ impl Guard {
     /// The guard of the side to move ([`Guard::in_room`] when its royal is
     /// in the White Room or the Stairwell), or `None` when its royal is
     /// nowhere (taken).
-    #[inline(never)]
+    #[inline]
     pub(crate) fn new(c: &Ctx<'_>) -> Option<Guard> {
+        Guard::new_keeping(c, &mut None)
+    }
+
+    /// [`Guard::new`], keeping in `keep` the threats against the royal on
+    /// land it gathered (`None` when it gathered none): his own moves' test
+    /// needs the same ones.
+    #[inline(never)]
+    pub(crate) fn new_keeping(c: &Ctx<'_>, keep: &mut Option<attack::Threats>) -> Option<Guard> {
+        *keep = None;
         let Some(royal) = royal_square(c.p, c.side) else {
             return Guard::in_room(c);
         };
@@ -254,8 +263,8 @@ impl Guard {
                 (Mode::Quiet, afloat_lines(c, royal))
             }
         } else {
-            let threats = attack::Threats::new(c, opponent, victim, region);
-            let lines = exposed_lines(royal, &threats);
+            let (threats, afloat) = attack::Threats::gather_into(c, opponent, victim, region, keep);
+            let lines = exposed_lines(royal, threats, afloat);
             if threats.attacks(c, royal, NO_SQUARE) {
                 (Mode::Attacked, lines.or(c.p.occupied[opponent.index()]))
             } else {

@@ -96,11 +96,19 @@ pub struct Dragon {
     /// his royal is nowhere: taken), computed with every new position: a
     /// function of the position and the options, so no part of equality.
     guard: Option<guard::Guard>,
+    /// What the look for an action keeps for the next (the threats the
+    /// guard gathered, a hint): no part of equality either.
+    memo: moves::Memo,
 }
 
-/// The side to move's Guard in `pos`.
-fn guard_of(pos: &Position, options: &DragonOptions) -> Option<guard::Guard> {
-    guard::Guard::new(&moves::Ctx::new(pos, options))
+/// The side to move's Guard in `pos`, and the threats it gathered.
+fn guard_of(
+    pos: &Position,
+    options: &DragonOptions,
+) -> (Option<guard::Guard>, Option<moves::attack::Threats>) {
+    let mut threats = None;
+    let guard = guard::Guard::new_keeping(&moves::Ctx::new(pos, options), &mut threats);
+    (guard, threats)
 }
 
 impl Clone for Dragon {
@@ -111,6 +119,7 @@ impl Clone for Dragon {
             lines: self.lines,
             history: self.history.clone(),
             guard: self.guard,
+            memo: self.memo,
         }
     }
 
@@ -120,6 +129,7 @@ impl Clone for Dragon {
         self.lines = source.lines;
         self.history.clone_from(&source.history);
         self.guard = source.guard;
+        self.memo = source.memo;
     }
 }
 
@@ -181,7 +191,7 @@ impl Dragon {
             procedures::set_pending(&mut self.pos, procedures::Pending::None, board::NO_SQUARE);
         }
         self.pos.outcome = Some(conceding::loss_on_time(fall, award));
-        self.guard = guard_of(&self.pos, &self.options);
+        (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options);
         true
     }
 
@@ -222,12 +232,17 @@ impl Game for Dragon {
 
     fn new(options: &DragonOptions) -> Dragon {
         let pos = *options.formation.position();
+        let (guard, threats) = guard_of(&pos, options);
         Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
             history: RepetitionHistory::starting_at(pos.hash),
-            guard: guard_of(&pos, options),
+            guard,
+            memo: moves::Memo {
+                threats,
+                ..moves::Memo::default()
+            },
         }
     }
 
@@ -247,18 +262,33 @@ impl Game for Dragon {
     }
 
     fn legal_actions(&self, out: &mut DragonActions) {
-        moves::legal_actions_guarded(&self.pos, &self.options, Some(self.guard), out);
+        moves::legal_actions_guarded(
+            &self.pos,
+            &self.options,
+            Some(self.guard),
+            self.memo.threats.as_ref(),
+            out,
+        );
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
         let restart = truce::irreversible(&self.pos, action);
-        let known = apply::apply(&mut self.pos, &self.options, action, events);
+        let known = apply::apply(&mut self.pos, &self.options, action, events, &mut self.memo);
         truce::record(&mut self.pos, &mut self.history, restart);
-        self.guard = known.unwrap_or_else(|| guard_of(&self.pos, &self.options));
+        match known {
+            Some(guard) => self.guard = guard,
+            None => (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options),
+        }
     }
 
     fn is_legal(&self, action: Action) -> bool {
-        moves::is_legal_guarded(&self.pos, &self.options, Some(self.guard), action)
+        moves::is_legal_guarded(
+            &self.pos,
+            &self.options,
+            Some(self.guard),
+            self.memo.threats.as_ref(),
+            action,
+        )
     }
 
     fn refusal(&self, action: Action) -> Option<String> {
@@ -302,12 +332,17 @@ impl Game for Dragon {
 
     fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
         let pos = import::import(text, options)?;
+        let (guard, threats) = guard_of(&pos, options);
         Ok(Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
             history: RepetitionHistory::starting_at(pos.hash),
-            guard: guard_of(&pos, options),
+            guard,
+            memo: moves::Memo {
+                threats,
+                ..moves::Memo::default()
+            },
         })
     }
 

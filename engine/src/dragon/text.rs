@@ -32,7 +32,9 @@
 //!    (`draw:threefold-repetition` and `draw:truce-by-agreement` are taken as
 //!    recorded: the position alone does not show them).
 
-use std::fmt;
+use std::fmt::{self, Write as _};
+
+use arrayvec::ArrayString;
 
 use super::action::{AREA_ORIGIN, Action, ActionKind, NO_ORIGIN};
 use super::board::{
@@ -58,7 +60,7 @@ pub const fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn write_origin(from: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+fn write_origin<W: fmt::Write + ?Sized>(from: u8, out: &mut W) -> fmt::Result {
     if (from as usize) < SQUARES {
         write_square(from, out)
     } else if from >= AREA_ORIGIN && usize::from(from - AREA_ORIGIN) < AREAS.len() {
@@ -68,7 +70,7 @@ fn write_origin(from: u8, out: &mut dyn fmt::Write) -> fmt::Result {
     }
 }
 
-fn write_direction(d: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+fn write_direction<W: fmt::Write + ?Sized>(d: u8, out: &mut W) -> fmt::Result {
     out.write_str(DIRECTION_NAMES[usize::from(d & 7)])
 }
 
@@ -338,7 +340,7 @@ pub(crate) fn parse_action(
     Err(err(ACTION_FORMS.into()))
 }
 
-pub(super) fn write_force(f: Force, out: &mut dyn fmt::Write) -> fmt::Result {
+pub(super) fn write_force<W: fmt::Write + ?Sized>(f: Force, out: &mut W) -> fmt::Result {
     out.write_str(f.kind().map_or("??", Kind::code))?;
     if f.is_unmoved() {
         out.write_char('\'')?;
@@ -346,7 +348,11 @@ pub(super) fn write_force(f: Force, out: &mut dyn fmt::Write) -> fmt::Result {
     Ok(())
 }
 
-pub(super) fn write_vessel(v: Vessel, occupant: Force, out: &mut dyn fmt::Write) -> fmt::Result {
+pub(super) fn write_vessel<W: fmt::Write + ?Sized>(
+    v: Vessel,
+    occupant: Force,
+    out: &mut W,
+) -> fmt::Result {
     out.write_char('(')?;
     out.write_char(v.kind().letter())?;
     write_direction(v.bow(), out)?;
@@ -360,7 +366,7 @@ pub(super) fn write_vessel(v: Vessel, occupant: Force, out: &mut dyn fmt::Write)
 
 /// Writes `n` in decimal without the formatting machinery (exports run on a
 /// sample of every simulated step).
-fn write_number(n: u32, out: &mut dyn fmt::Write) -> fmt::Result {
+fn write_number<W: fmt::Write + ?Sized>(n: u32, out: &mut W) -> fmt::Result {
     let mut digits = [0u8; 10];
     let mut len = 0;
     let mut n = n;
@@ -378,7 +384,7 @@ fn write_number(n: u32, out: &mut dyn fmt::Write) -> fmt::Result {
     Ok(())
 }
 
-fn write_pair(key: &str, values: &[u8], out: &mut dyn fmt::Write) -> fmt::Result {
+fn write_pair<W: fmt::Write + ?Sized>(key: &str, values: &[u8], out: &mut W) -> fmt::Result {
     out.write_char(' ')?;
     out.write_str(key)?;
     out.write_char(':')?;
@@ -393,6 +399,63 @@ fn write_pair(key: &str, values: &[u8], out: &mut dyn fmt::Write) -> fmt::Result
 
 /// Writes the position format (module documentation).
 pub(crate) fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+    // Written on the stack a few hundred bytes at a time (the sampled full
+    // checks export twice): no call through `out` for every character.
+    let mut text = Buffered::new(out);
+    export_to(p, &mut text)?;
+    text.flush()
+}
+
+/// A writer that gathers text on the stack and passes it on to `out` in
+/// pieces of up to [`Buffered::CAPACITY`] bytes ([`Buffered::flush`] at the
+/// end).
+struct Buffered<'a> {
+    out: &'a mut dyn fmt::Write,
+    text: ArrayString<{ Buffered::CAPACITY }>,
+}
+
+impl<'a> Buffered<'a> {
+    const CAPACITY: usize = 256;
+
+    fn new(out: &'a mut dyn fmt::Write) -> Buffered<'a> {
+        Buffered {
+            out,
+            text: ArrayString::new(),
+        }
+    }
+
+    /// Passes on what was gathered.
+    fn flush(&mut self) -> fmt::Result {
+        self.out.write_str(&self.text)?;
+        self.text.clear();
+        Ok(())
+    }
+}
+
+impl fmt::Write for Buffered<'_> {
+    #[inline(always)]
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.text.try_push_str(s).is_err() {
+            self.flush()?;
+            if self.text.try_push_str(s).is_err() {
+                return self.out.write_str(s);
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        if self.text.try_push(c).is_err() {
+            self.flush()?;
+            self.text.try_push(c).map_err(|_| fmt::Error)?;
+        }
+        Ok(())
+    }
+}
+
+/// [`export`] into `out`.
+fn export_to(p: &Position, out: &mut Buffered<'_>) -> fmt::Result {
     for r in (0..RANKS).rev() {
         let mut empty = 0u32;
         for f in 0..FILES {

@@ -30,22 +30,45 @@ pub(crate) struct Threats {
     /// ([`ocean::sea_shape`]): elsewhere [`ocean::attacks_from_sea`] is
     /// surely false and is not asked.
     from_sea: SquareSet,
-    /// `by`'s forces afloat that capture along vertical and horizontal lines
-    /// from the ocean, and along diagonal ones, by their moves' shape
-    /// ([`ocean::sea_shape`]: Watchtowers and Castles, Crossbowmen and
-    /// Catapults; Buccaneers and Pirates; the Queens both): the royal-safety
-    /// Guard's lines reach out to them.
-    pub(crate) afloat_orthogonal: SquareSet,
-    /// See [`Threats::afloat_orthogonal`].
-    pub(crate) afloat_diagonal: SquareSet,
     by: Side,
     victim: Force,
+    /// The region of the victim's position the threats were gathered for.
+    region: Region,
 }
 
 impl Threats {
     /// Gathers the threats of `by` against `victim` standing in `region`
     /// (forces elsewhere cannot reach it on land: the kingdoms are apart).
     pub(crate) fn new(c: &Ctx<'_>, by: Side, victim: Force, region: Region) -> Threats {
+        Threats::with_afloat(c, by, victim, region).0
+    }
+
+    /// [`Threats::with_afloat`], the threats written straight into `keep`
+    /// (where the game keeps its royal's, [`super::Memo`]).
+    pub(crate) fn gather_into<'k>(
+        c: &Ctx<'_>,
+        by: Side,
+        victim: Force,
+        region: Region,
+        keep: &'k mut Option<Threats>,
+    ) -> (&'k Threats, [SquareSet; 2]) {
+        let (threats, afloat) = Threats::with_afloat(c, by, victim, region);
+        (keep.insert(threats), afloat)
+    }
+
+    /// [`Threats::new`], and `by`'s forces afloat that capture along
+    /// vertical and horizontal lines from the ocean, and along diagonal ones,
+    /// by their moves' shape ([`ocean::sea_shape`]: Watchtowers and Castles,
+    /// Crossbowmen and Catapults; Buccaneers and Pirates; the Queens both):
+    /// the royal-safety Guard's lines reach out to them. (Not kept in
+    /// [`Threats`]: the game keeps its royal's, and a smaller copy is cheaper.)
+    #[inline(always)]
+    pub(crate) fn with_afloat(
+        c: &Ctx<'_>,
+        by: Side,
+        victim: Force,
+        region: Region,
+    ) -> (Threats, [SquareSet; 2]) {
         let b = c.b;
         let leap = match c.opts.knights {
             KnightVariation::Lance => LANCE,
@@ -116,16 +139,24 @@ impl Threats {
                 afloat_diagonal.insert(s);
             }
         }
-        Threats {
+        let threats = Threats {
             fixed,
             orthogonal,
             diagonal,
             from_sea,
-            afloat_orthogonal,
-            afloat_diagonal,
             by,
             victim,
-        }
+            region,
+        };
+        (threats, [afloat_orthogonal, afloat_diagonal])
+    }
+
+    /// Whether these are the threats of `by` against `victim` standing in
+    /// `region`: [`Threats::new`] depends on nothing else (and on the
+    /// position they were gathered in).
+    #[inline]
+    pub(crate) fn are_for(&self, by: Side, victim: Force, region: Region) -> bool {
+        self.by == by && self.victim == victim && self.region == region
     }
 
     /// Whether `sq` is attacked, with the position `ignore` treated as empty

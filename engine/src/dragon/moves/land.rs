@@ -167,7 +167,17 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
         *t = t.or(candidates);
         return;
     }
-    let threats = attack::Threats::new(c, c.side.opponent(), f, c.b.region(from));
+    let (by, region) = (c.side.opponent(), c.b.region(from));
+    // The Guard gathered the same threats for this position (its royal's);
+    // otherwise they are gathered here.
+    let gathered;
+    let threats = match c.royal_threats {
+        Some(t) if t.are_for(by, f, region) => t,
+        _ => {
+            gathered = attack::Threats::new(c, by, f, region);
+            &gathered
+        }
+    };
     for to in candidates.iter() {
         if !threats.attacks(c, to, from) {
             t.insert(to);

@@ -137,6 +137,10 @@ pub(crate) struct Ctx<'a> {
     /// Unoccupied vessels whose original side is the side to move: where its
     /// forces may embark (an unoccupied vessel flies her original colour).
     pub(crate) free_allied: SquareSet,
+    /// The threats against the side to move's royal on land that its
+    /// [`Guard`] gathered for this position, when known: his own moves' test
+    /// reads them instead of gathering them again ([`land`]'s `royal`).
+    pub(crate) royal_threats: Option<&'a attack::Threats>,
 }
 
 impl<'a> Ctx<'a> {
@@ -165,6 +169,7 @@ impl<'a> Ctx<'a> {
             empty,
             prey,
             free_allied,
+            royal_threats: None,
         }
     }
 
@@ -179,19 +184,22 @@ impl<'a> Ctx<'a> {
 /// ascending. Nothing once the game is over.
 ///
 /// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
-/// the guard `None` when the royal is nowhere: taken).
+/// the guard `None` when the royal is nowhere: taken); `threats`: the threats
+/// against his royal that it gathered, when known.
 #[inline(never)]
 pub(crate) fn legal_actions_guarded(
     p: &Position,
     opts: &DragonOptions,
     known: Option<Option<Guard>>,
+    threats: Option<&attack::Threats>,
     out: &mut DragonActions,
 ) {
     out.clear();
     if p.outcome.is_some() {
         return;
     }
-    let c = Ctx::new(p, opts);
+    let mut c = Ctx::new(p, opts);
+    c.royal_threats = threats;
     match guard_for(&c, known) {
         Some(guard) => generate(
             &c,
@@ -233,8 +241,46 @@ pub(crate) fn legal_actions_guarded(
 ///
 /// Also returns the side to move's [`Guard`] it computed.
 pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, Option<Guard>) {
+    has_action_keeping(p, opts, &mut Memo::default())
+}
+
+/// What a game keeps from one look for an action to the next: nothing that
+/// changes an answer (no part of equality), only work not done twice.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Memo {
+    /// The threats against the side to move's royal on land that its
+    /// [`Guard`] gathered (`None` when it gathered none), read again by his
+    /// own moves' test ([`Ctx::royal_threats`]): a function of the position.
+    pub(crate) threats: Option<attack::Threats>,
+    /// For each side, the position of the force that last surely had a move
+    /// ([`surely_moves`]): looked at first next time (one move seldom takes
+    /// that away), a mere hint.
+    pub(crate) witness: [u8; 2],
+}
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo {
+            threats: None,
+            witness: [NO_SQUARE; 2],
+        }
+    }
+}
+
+/// [`has_action_guarded`], keeping in `memo` the threats against the royal
+/// on land that the Guard gathered and the force found to have a move.
+pub(crate) fn has_action_keeping(
+    p: &Position,
+    opts: &DragonOptions,
+    memo: &mut Memo,
+) -> (bool, Option<Guard>) {
     let c = Ctx::new(p, opts);
-    let guard = guard_for(&c, None);
+    let guard = if procedures::Pending::is_offer(p.pending) {
+        memo.threats = None;
+        None
+    } else {
+        Guard::new_keeping(&c, &mut memo.threats)
+    };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
         Some(g) => Some(g.lines()),
@@ -243,7 +289,7 @@ pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, O
     if let Some(avoid) = avoid
         && p.flags & flags::TRIDENT_OPENING == 0
         && p.pending == 0
-        && surely_moves(p, avoid)
+        && surely_moves(p, avoid, &mut memo.witness[p.to_move.index()])
     {
         return (true, guard);
     }
@@ -265,67 +311,84 @@ pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, O
 
 /// Whether some land force of the side to move surely has a move: each test
 /// below implies an action the generator lists. Forces on `avoid` and steps
-/// onto it are not looked at.
-fn surely_moves(p: &Position, avoid: SquareSet) -> bool {
-    use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
-    use super::forces::Role;
+/// onto it are not looked at. The force on `witness` (the last one found) is
+/// looked at first, and `witness` becomes the one found.
+fn surely_moves(p: &Position, avoid: SquareSet, witness: &mut u8) -> bool {
     let b = board();
-    let side = p.to_move;
+    let own = p.occupied[p.to_move.index()];
     let all = p.all_occupied().or(avoid);
-    let own = p.occupied[side.index()];
-    let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
-    let not_own = |set: SquareSet| (0..3).any(|w| set.0[w] & !own.0[w] != 0);
-    let fwd = forward(side);
+    let w = *witness;
+    if usize::from(w) < super::board::SQUARES
+        && own.has(w)
+        && b.region(w).is_land()
+        && !avoid.has(w)
+        && surely_moves_from(p, b, w, all)
+    {
+        return true;
+    }
     for sq in own.iter() {
         if !b.region(sq).is_land() || avoid.has(sq) {
             continue;
         }
-        let s = sq as usize;
-        let yes = match p.force(sq).info().role {
-            Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
-                free(b.neighbours[s])
-            }
-            Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
-                ORTHOGONAL.iter().any(|&d| {
-                    let t = b.land_step[d][s];
-                    t != NO_SQUARE && !all.has(t)
-                })
-            }
-            Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
-                let t = b.land_step[d][s];
-                t != NO_SQUARE && !all.has(t)
-            }),
-            Role::Knight => free(b.leap_sets[KNIGHT][s]),
-            Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
-            Role::Pawn => {
-                let t = b.land_step[fwd][s];
-                t != NO_SQUARE && !all.has(t)
-            }
-            Role::PalaceGuard => {
-                let palace = match side {
-                    Side::Green => b.palace,
-                    Side::Red => b.citadel,
-                };
-                free(b.neighbours[s].and(palace))
-            }
-            Role::Royal | Role::Lance | Role::Fixed => false,
-        };
-        if yes {
+        if surely_moves_from(p, b, sq, all) {
+            *witness = sq;
             return true;
         }
-        let _ = not_own;
     }
     false
 }
 
+/// Whether the side to move's land force on `sq` surely has a move (none
+/// onto `all`: the occupied positions and those to avoid).
+#[inline(always)]
+fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
+    use super::board::{DIAGONAL, KNIGHT, ORTHOGONAL, SquareSet};
+    use super::forces::Role;
+    let side = p.to_move;
+    let free = |set: SquareSet| (0..3).any(|w| set.0[w] & !all.0[w] != 0);
+    let fwd = forward(side);
+    let s = sq as usize;
+    match p.force(sq).info().role {
+        Role::Queen | Role::SiegeQueen | Role::FlyerAll | Role::Adjacent | Role::Sentinel => {
+            free(b.neighbours[s])
+        }
+        Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
+            ORTHOGONAL.iter().any(|&d| {
+                let t = b.land_step[d][s];
+                t != NO_SQUARE && !all.has(t)
+            })
+        }
+        Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
+            let t = b.land_step[d][s];
+            t != NO_SQUARE && !all.has(t)
+        }),
+        Role::Knight => free(b.leap_sets[KNIGHT][s]),
+        Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
+        Role::Pawn => {
+            let t = b.land_step[fwd][s];
+            t != NO_SQUARE && !all.has(t)
+        }
+        Role::PalaceGuard => {
+            let palace = match side {
+                Side::Green => b.palace,
+                Side::Red => b.citadel,
+            };
+            free(b.neighbours[s].and(palace))
+        }
+        Role::Royal | Role::Lance | Role::Fixed => false,
+    }
+}
+
 /// Whether `action` is legal: only the actions of its origin are generated.
 ///
-/// `known`: the side to move's [`Guard`] when known already.
+/// `known`: the side to move's [`Guard`] when known already; `threats`: the
+/// threats against his royal that it gathered, when known.
 #[inline(never)]
 pub(crate) fn is_legal_guarded(
     p: &Position,
     opts: &DragonOptions,
     known: Option<Option<Guard>>,
+    threats: Option<&attack::Threats>,
     action: Action,
 ) -> bool {
     if p.outcome.is_some() {
@@ -351,7 +414,8 @@ pub(crate) fn is_legal_guarded(
         }
         _ => {}
     }
-    let c = Ctx::new(p, opts);
+    let mut c = Ctx::new(p, opts);
+    c.royal_threats = threats;
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
     let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {

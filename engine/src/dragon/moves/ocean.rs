@@ -457,6 +457,7 @@ pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> b
     let cq = Ctx {
         p: q,
         side: by,
+        royal_threats: None,
         ..*c
     };
     if c.b.region(sq).is_land() {
@@ -575,6 +576,7 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
     let cq = Ctx {
         p: &q,
         side: by,
+        royal_threats: None,
         ..*c
     };
     let mut t = SquareSet::EMPTY;
@@ -884,7 +886,7 @@ mod tests {
         let opts = DragonOptions::default();
         let p = Formation::Trident.position();
         let mut out = DragonActions::new();
-        crate::dragon::moves::legal_actions_guarded(p, &opts, None, &mut out);
+        crate::dragon::moves::legal_actions_guarded(p, &opts, None, None, &mut out);
         // 49 pairs of bows, then the Storm OverLord's Seer (ruling
         // `dragon.seers`: his own move).
         assert_eq!(out.len(), 50);
