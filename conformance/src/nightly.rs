@@ -133,9 +133,8 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
                     config.shard.k, config.shard.n
                 )
             };
-            if config.verbose {
-                println!("  {note}");
-            }
+            // The sim's own summary (`print_sim`) has shown it: the note is
+            // for the report.
             summary.notes.push(note);
         }
         summary.sims.push(stats);
