@@ -33,6 +33,30 @@ pub const UNKNOWN_GAME: &str = "unknown";
 /// The quarantine's file at the corpus top level, the one file that goes there.
 pub const QUARANTINE_FILE: &str = "quarantine.toml";
 
+/// Records a file that could not be checked (`load-error`) with its one
+/// failure, counted as failed under its game, or [`UNKNOWN_GAME`].
+fn load_error(
+    summary: &mut CheckSummary,
+    path: String,
+    game: Option<GameId>,
+    title: String,
+    message: String,
+) {
+    summary.scenarios.push(ScenarioResult {
+        path,
+        game: game.map(|g| g.name().to_owned()),
+        title,
+        verdict: "load-error".into(),
+        reason: None,
+        failures: vec![message],
+    });
+    summary
+        .per_game
+        .entry(game.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
+        .or_default()
+        .failed += 1;
+}
+
 /// A perft table file: `scenarios/perft/<game>.toml`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -224,19 +248,13 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
                 };
                 if let Some(message) = misfiled {
                     let counted = game.or(folder_game);
-                    summary.scenarios.push(ScenarioResult {
-                        path: rel,
-                        game: counted.map(|g| g.name().to_owned()),
-                        title: loaded.scenario.title.clone(),
-                        verdict: "load-error".into(),
-                        reason: None,
-                        failures: vec![message],
-                    });
-                    summary
-                        .per_game
-                        .entry(counted.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
-                        .or_default()
-                        .failed += 1;
+                    load_error(
+                        &mut summary,
+                        rel,
+                        counted,
+                        loaded.scenario.title.clone(),
+                        message,
+                    );
                     continue;
                 }
                 for r in &loaded.scenario.rulings {
@@ -290,23 +308,12 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
         let file = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        summary.scenarios.push(ScenarioResult {
-            path: file.clone(),
-            game: game.map(|g| g.name().to_owned()),
-            title: String::new(),
-            verdict: "load-error".into(),
-            reason: None,
-            failures: vec![format!(
-                "{}: a file at the corpus top level is not run: scenarios go under `<game>/`, perft tables under `perft/` (only `{QUARANTINE_FILE}` belongs here){}",
-                path.display(),
-                game.map_or_else(String::new, |g| format!("; move it to `{g}/{file}`"))
-            )],
-        });
-        summary
-            .per_game
-            .entry(game.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
-            .or_default()
-            .failed += 1;
+        let message = format!(
+            "{}: a file at the corpus top level is not run: scenarios go under `<game>/`, perft tables under `perft/` (only `{QUARANTINE_FILE}` belongs here){}",
+            path.display(),
+            game.map_or_else(String::new, |g| format!("; move it to `{g}/{file}`"))
+        );
+        load_error(&mut summary, file, game, String::new(), message);
     }
     for &game in GameId::ALL {
         if only.is_none_or(|g| g == game) {
@@ -335,19 +342,7 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
                 .and_then(|s| s.to_str())
                 .and_then(|s| s.parse::<GameId>().ok());
             let fail = |summary: &mut CheckSummary, message: String| {
-                summary.scenarios.push(ScenarioResult {
-                    path: rel.clone(),
-                    game: named.map(|g| g.name().to_owned()),
-                    title: "perft table".into(),
-                    verdict: "load-error".into(),
-                    reason: None,
-                    failures: vec![message],
-                });
-                summary
-                    .per_game
-                    .entry(named.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
-                    .or_default()
-                    .failed += 1;
+                load_error(summary, rel.clone(), named, "perft table".into(), message);
             };
             let file = match load_perft(&path) {
                 Ok(f) => f,

@@ -68,7 +68,7 @@ pub struct PerftResult {
 pub struct CheckSummary {
     /// Every scenario, sorted by path.
     pub scenarios: Vec<ScenarioResult>,
-    /// Counts by game name (`?` for files that named no registered game).
+    /// Counts by game name (`unknown` for files of no registered game).
     pub per_game: BTreeMap<String, VerdictCounts>,
     /// Every perft table row.
     pub perft: Vec<PerftResult>,
