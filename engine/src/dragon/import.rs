@@ -470,7 +470,8 @@ fn validate(p: &Position) -> Result<(), String> {
         }
     }
     // One TrueBorn Prince and one Dark Warlord at most (victory turns on
-    // each side's one royal).
+    // each side's one royal); none is allowed (ruling
+    // `dragon.partial-positions`: a partial board showing a rule).
     for side in Side::ALL {
         let royal = victory::royal_kind(side);
         let on_grid = p.occupied[side.index()]

@@ -403,6 +403,7 @@ pub const RULINGS: &[Ruling] = &[
     // Victory (issue 6 item 4): engine/src/dragon/victory.rs.
     super::victory::LOCKING_UP_RULING,
     super::victory::LOCKING_UP_SCORE,
+    super::victory::PARTIAL_POSITIONS,
     super::room::WHITE_ROOM,
     super::victory::DIRECT_CAPTURE_RULING,
     super::victory::PLANTING,

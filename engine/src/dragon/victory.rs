@@ -199,6 +199,25 @@ pub const LOCKING_UP_RULING: Ruling = Ruling {
     reason: "\"escape the attack\" is the attack's end, however it ends: the seed's model games (Chinese Chess, and Western Chess, whose Queen and Bishop it names) let any piece parry a check, and a rule that let a side expose its own royal would let the opponent take him, which no victory of the seed allows (only Locking Up, the two Direct Captures and the flags end a game)",
 };
 
+/// Ruling `dragon.partial-positions`: a position set out without a royal.
+pub const PARTIAL_POSITIONS: Ruling = Ruling {
+    id: "dragon.partial-positions",
+    question: "May a position set out to show a rule leave out a side's royal (the TrueBorn Prince or the Dark Warlord on neither the grid, a special area nor in the Barren Lands), and what do the royals' rules do then?",
+    source: "seed 000 (Dragon), Overview and Object (\"the TrueBorn Prince ... the Dark Warlord\": each side has one); The TrueBorn Prince (\"must not remain under attack\"); the seed's examples of single forces' moves, which show only the forces they need",
+    readings: &[
+        Reading {
+            name: "allowed",
+            text: "an imported position may leave either royal out, or both (at most one of each, as ever): a side with no royal has no duty to escape (every action its forces have is legal), cannot be Locked Up or Directly Captured (its opponent may still win by a flag or a concession), and plants a flag only by a bearer it has (the Red Witch without the Warlord); with no action it is a stalemate truce; a royal captured is not left out but in `barren:`, with the result recorded. No game reaches such a position: taking a royal ends the game",
+        },
+        Reading {
+            name: "refused",
+            text: "every position holds both royals, on the grid or in a special area, or records one taken (`barren:` and the result)",
+        },
+    ],
+    option: None,
+    reason: "the scenarios, like the seed's descriptions of each force, set out only the forces a rule needs (many Dragon scenario positions have no TrueBorn Prince); adding a royal to each would change what it shows (his duty to escape makes other moves illegal), and accepting such positions changes no game, which always starts from a deployment holding both",
+};
+
 /// Ruling `dragon.locking-up-score`: the lost score of Locking Up.
 pub const LOCKING_UP_SCORE: Ruling = Ruling {
     id: "dragon.locking-up-score",
