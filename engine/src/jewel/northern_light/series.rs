@@ -733,7 +733,15 @@ impl Game for NorthernLight {
         Some(m)
     }
 
+    /// Every Hunt plays on the same board and turns an action north to south the
+    /// same way: the squares read from one table by the action's bit fields
+    /// ([`JewelAction::map_squares`]), without a dispatch on the stage; the
+    /// Hunt's own way only for a square beyond the board.
+    #[inline]
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        if let Some(m) = action.map_squares(&super::MIRRORED_SQUARES) {
+            return m;
+        }
         match &self.stage {
             Stage::Qi(g) => g.mirror_action(action),
             Stage::Quest(g) => g.mirror_action(action),
