@@ -666,7 +666,7 @@ impl Game for NorthernLight {
         h ^ self.extra_hash
     }
 
-    #[inline]
+    #[inline(always)]
     fn recompute_hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Qi(g) => g.recompute_hash(),
