@@ -676,7 +676,7 @@ impl Game for NorthernLight {
         h ^ self.compute_extra_hash()
     }
 
-    #[inline]
+    #[inline(always)]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         // The match's own checks first (one test; the explaining version only
         // when it fails), then the Hunt's as each arm's last call.
