@@ -601,6 +601,10 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         self.compute_hash()
     }
 
+    /// Always inlined: the check after every step runs it (through the match's
+    /// own check, itself inlined there), and a call costs the saving and
+    /// restoring of registers and the result passed through memory.
+    #[inline(always)]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         let plain = self.is_plain();
         debug_assert_eq!(plain, self.validate(false).is_ok(), "{self:?}");
