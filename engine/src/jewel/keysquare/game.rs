@@ -848,9 +848,8 @@ impl<P: Params> Game for KeyGame<P> {
     }
 
     /// Always inlined, as one test of the position with no error to build
-    /// ([`KeyGame::invariants_hold`]); the explaining version
-    /// ([`KeyGame::explain_invariants`]) only when it fails. The check after
-    /// every step runs it.
+    /// (`invariants_hold`); the explaining version (`explain_invariants`) only
+    /// when it fails. The check after every step runs it.
     #[inline(always)]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         let hold = self.invariants_hold();
