@@ -105,6 +105,22 @@ impl<G: Game> Checker<G> {
     ///
     /// The first [`Violation`] found.
     pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<Turn, Violation> {
+        self.cheap_inline(state, legal)
+    }
+
+    /// [`Checker::cheap`], always inlined: the simulation's loop runs it after
+    /// every step, and a call costs the saving and restoring of registers and
+    /// the result passed through memory.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Violation`] found.
+    #[inline(always)]
+    pub(crate) fn cheap_inline(
+        &mut self,
+        state: &G,
+        legal: &G::Actions,
+    ) -> Result<Turn, Violation> {
         let turn = state.turn();
         if matches!(turn, Turn::Over(_)) != legal.is_empty() {
             return Err(violation(
@@ -334,12 +350,29 @@ impl<G: Game> Checker<G> {
 }
 
 /// Whether every action is less than the next: no early exit, so that the
-/// comparisons of a list of small integers run side by side.
+/// comparisons of a list of small integers run side by side. From eight pairs
+/// on, the pairs are compared in whole blocks of eight and then the last eight
+/// pairs as one more block (some of them again), not the rest one by one.
+#[inline(always)]
 fn strictly_increasing<A: Ord>(xs: &[A]) -> bool {
-    match xs.split_first() {
-        None => true,
-        Some((_, rest)) => xs.iter().zip(rest).fold(true, |ok, (a, b)| ok & (a < b)),
+    let Some((_, rest)) = xs.split_first() else {
+        return true;
+    };
+    let pairs = rest.len();
+    if pairs < 8 {
+        return xs.iter().zip(rest).fold(true, |ok, (a, b)| ok & (a < b));
     }
+    let whole = pairs - pairs % 8;
+    let last = pairs - 8;
+    let body = xs[..whole]
+        .iter()
+        .zip(&rest[..whole])
+        .fold(true, |ok, (a, b)| ok & (a < b));
+    let tail = xs[last..last + 8]
+        .iter()
+        .zip(&rest[last..last + 8])
+        .fold(true, |ok, (a, b)| ok & (a < b));
+    body & tail
 }
 
 /// Lists up to this long are checked for duplicates pairwise, without sorting.
@@ -502,6 +535,32 @@ mod tests {
         assert!(strictly_increasing(&[1, 2, 5]));
         assert!(!strictly_increasing(&[1, 2, 2]));
         assert!(!strictly_increasing(&[3, 1, 4, 1, 5, 9, 2, 6]));
+        // Every length around the blocks of eight, each pair out of order in turn.
+        for len in 0..40u32 {
+            let up: Vec<u32> = (0..len).map(|i| 3 * i).collect();
+            assert!(strictly_increasing(&up), "{len}");
+            for i in 1..up.len() {
+                let mut equal = up.clone();
+                equal[i] = equal[i - 1];
+                assert!(!strictly_increasing(&equal), "{len} {i}");
+                let mut down = up.clone();
+                down.swap(i - 1, i);
+                assert!(!strictly_increasing(&down), "{len} {i}");
+            }
+        }
+        // Every length around the blocks of eight, each pair out of order in turn.
+        for len in 0..40u32 {
+            let up: Vec<u32> = (0..len).map(|i| 3 * i).collect();
+            assert!(strictly_increasing(&up), "{len}");
+            for i in 1..up.len() {
+                let mut equal = up.clone();
+                equal[i] = equal[i - 1];
+                assert!(!strictly_increasing(&equal), "{len} {i}");
+                let mut down = up.clone();
+                down.swap(i - 1, i);
+                assert!(!strictly_increasing(&down), "{len} {i}");
+            }
+        }
     }
 
     #[test]

@@ -68,9 +68,12 @@ impl<G: Game> Player<G> {
         self.state.clone_from(&self.initial);
         self.actions.clear();
         let start_ply = self.state.ply();
+        // A copy, so that what the sample's test derives from the mode is worked
+        // out once, not at every step.
+        let mode = self.mode;
         loop {
             self.state.legal_actions(&mut self.legal);
-            let turn = match self.checker.cheap(&self.state, &self.legal) {
+            let turn = match self.checker.cheap_inline(&self.state, &self.legal) {
                 Ok(turn) => turn,
                 Err(v) => return GameEnd::Failed(v),
             };
@@ -80,7 +83,7 @@ impl<G: Game> Player<G> {
                 return GameEnd::Failed(v);
             }
             let ply = self.state.ply() - start_ply;
-            if self.mode.full_at(seed, ply)
+            if mode.full_at(seed, ply)
                 && let Err(v) = self
                     .checker
                     .full(&self.state, &self.legal, seed ^ u64::from(ply))

@@ -597,6 +597,100 @@ impl<P: Params> KeyGame<P> {
         }
         None
     }
+
+    /// What [`Game::check_invariants`] checks, naming the first thing that is
+    /// wrong.
+    #[cold]
+    #[inline(never)]
+    fn explain_invariants(&self) -> Result<(), InvariantError> {
+        self.board
+            .check(P::GEOMETRY, P::KINDS.len())
+            .map_err(InvariantError)?;
+        // No piece is ever added (there is no promotion): a side never has more
+        // pieces than at the set-up. (The count of each kind is checked on import.)
+        for side in Side::ALL {
+            let (now, then) = (
+                self.board.side(side).count(),
+                u32::from(self.set_up_totals[side.index()]),
+            );
+            if now > then {
+                return Err(InvariantError(format!(
+                    "{side} has {now} pieces, more than the {then} of the set-up"
+                )));
+            }
+        }
+        if let Some(sq) = Self::pawn_behind_start(&self.board) {
+            return Err(InvariantError(format!(
+                "a pawn behind its starting rank on {}",
+                P::GEOMETRY.name(sq)
+            )));
+        }
+        let live = !self.coin && self.end.is_none();
+        if live && self.board.side(self.to_move).is_empty() {
+            return Err(InvariantError(format!(
+                "{} to move with no piece",
+                self.to_move
+            )));
+        }
+        if live && self.holds_key(self.to_move) {
+            let opponent_attacks = Self::attacks(&self.board, self.to_move.opponent(), P::KEY);
+            if P::WIN.must_capture() || !opponent_attacks {
+                return Err(InvariantError(format!(
+                    "{} to move on the Key unanswered: the game should be over",
+                    self.to_move
+                )));
+            }
+        }
+        if let Some(ep) = self.ep
+            && (self.coin
+                || !P::KINDS
+                    .iter()
+                    .any(|k| k.movement == (Movement::Pawn { double_step: true }))
+                || self.board.occupied().has(ep))
+        {
+            return Err(InvariantError(format!(
+                "en passant square {} is not the empty square a pawn passed",
+                P::GEOMETRY.name(ep)
+            )));
+        }
+        if self.history.current() != Some(self.hash) {
+            return Err(InvariantError(
+                "the repetition history does not end at the current position".into(),
+            ));
+        }
+        if self.end.is_none() && self.history.current_count() >= 3 {
+            return Err(InvariantError(
+                "a third occurrence of a position did not end the game".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether [`KeyGame::explain_invariants`] passes, as tests of the bitboards
+    /// and fields with no error to build. The two must agree (a debug assertion
+    /// checks it in the tests).
+    #[inline(always)]
+    fn invariants_hold(&self) -> bool {
+        let b = &self.board;
+        let live = !self.coin && self.end.is_none();
+        let double_step = P::KINDS
+            .iter()
+            .any(|k| k.movement == (Movement::Pawn { double_step: true }));
+        b.is_consistent(P::GEOMETRY, P::KINDS.len())
+            && Side::ALL
+                .iter()
+                .all(|&side| b.side(side).count() <= u32::from(self.set_up_totals[side.index()]))
+            && Self::pawn_behind_start(b).is_none()
+            && !(live && b.side(self.to_move).is_empty())
+            && !(live
+                && self.holds_key(self.to_move)
+                && (P::WIN.must_capture() || !Self::attacks(b, self.to_move.opponent(), P::KEY)))
+            && self
+                .ep
+                .is_none_or(|ep| !self.coin && double_step && !b.occupied().has(ep))
+            && self.history.current() == Some(self.hash)
+            && !(self.end.is_none() && self.history.current_count() >= 3)
+    }
 }
 
 impl<P: Params> Game for KeyGame<P> {
@@ -753,68 +847,18 @@ impl<P: Params> Game for KeyGame<P> {
         self.compute_hash()
     }
 
+    /// Always inlined, as one test of the position with no error to build
+    /// (`invariants_hold`); the explaining version (`explain_invariants`) only
+    /// when it fails. The check after every step runs it.
+    #[inline(always)]
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.board
-            .check(P::GEOMETRY, P::KINDS.len())
-            .map_err(InvariantError)?;
-        // No piece is ever added (there is no promotion): a side never has more
-        // pieces than at the set-up. (The count of each kind is checked on import.)
-        for side in Side::ALL {
-            let (now, then) = (
-                self.board.side(side).count(),
-                u32::from(self.set_up_totals[side.index()]),
-            );
-            if now > then {
-                return Err(InvariantError(format!(
-                    "{side} has {now} pieces, more than the {then} of the set-up"
-                )));
-            }
+        let hold = self.invariants_hold();
+        debug_assert_eq!(hold, self.explain_invariants().is_ok(), "{self:?}");
+        if hold {
+            Ok(())
+        } else {
+            self.explain_invariants()
         }
-        if let Some(sq) = Self::pawn_behind_start(&self.board) {
-            return Err(InvariantError(format!(
-                "a pawn behind its starting rank on {}",
-                P::GEOMETRY.name(sq)
-            )));
-        }
-        let live = !self.coin && self.end.is_none();
-        if live && self.board.side(self.to_move).is_empty() {
-            return Err(InvariantError(format!(
-                "{} to move with no piece",
-                self.to_move
-            )));
-        }
-        if live && self.holds_key(self.to_move) {
-            let opponent_attacks = Self::attacks(&self.board, self.to_move.opponent(), P::KEY);
-            if P::WIN.must_capture() || !opponent_attacks {
-                return Err(InvariantError(format!(
-                    "{} to move on the Key unanswered: the game should be over",
-                    self.to_move
-                )));
-            }
-        }
-        if let Some(ep) = self.ep
-            && (self.coin
-                || !P::KINDS
-                    .iter()
-                    .any(|k| k.movement == (Movement::Pawn { double_step: true }))
-                || self.board.occupied().has(ep))
-        {
-            return Err(InvariantError(format!(
-                "en passant square {} is not the empty square a pawn passed",
-                P::GEOMETRY.name(ep)
-            )));
-        }
-        if self.history.current() != Some(self.hash) {
-            return Err(InvariantError(
-                "the repetition history does not end at the current position".into(),
-            ));
-        }
-        if self.end.is_none() && self.history.current_count() >= 3 {
-            return Err(InvariantError(
-                "a third occurrence of a position did not end the game".into(),
-            ));
-        }
-        Ok(())
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {

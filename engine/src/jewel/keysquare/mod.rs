@@ -312,6 +312,25 @@ impl JewelAction {
         JewelAction(self.0 & !0xff00 | (to.0 as u32) << 8)
     }
 
+    /// The action with both squares of a move read through `table` (indexed by
+    /// square) and everything else kept, or the first move given to the other
+    /// side: what decoding with [`JewelAction::get`], replacing the squares and
+    /// encoding again gives, without the decoding. `None` for a move with a square
+    /// beyond the table.
+    #[inline(always)]
+    #[must_use]
+    pub fn map_squares(self, table: &[Square]) -> Option<JewelAction> {
+        if self.0 & MOVE_FLAG == 0 {
+            // `get` reads 0 as Green's first move and anything else as Red's.
+            return Some(JewelAction(u32::from(self.0 == 0)));
+        }
+        let from = table.get((self.0 >> 16 & 0xff) as usize)?;
+        let to = table.get((self.0 >> 8 & 0xff) as usize)?;
+        Some(JewelAction(
+            self.0 & 0xff00_00ff | u32::from(from.0) << 16 | u32::from(to.0) << 8,
+        ))
+    }
+
     /// The move, if the action is one.
     #[inline(always)]
     #[must_use]
@@ -639,6 +658,35 @@ mod tests {
                 }
             }
             assert_eq!(MoveTexts::of(g).is_some(), w <= 9 && h <= 9);
+        }
+    }
+
+    #[test]
+    fn map_squares_is_decoding_mapping_and_encoding_again() {
+        // A table that moves every square somewhere else, shorter than a byte.
+        let table: Vec<Square> = (0..49u8).map(|i| Square(48 - i)).collect();
+        let slow = |a: JewelAction| match a.get() {
+            Action::FirstMove(side) => Some(JewelAction::first_move(side.opponent())),
+            Action::Move(m) => Some(JewelAction::play(Move {
+                from: *table.get(m.from.index())?,
+                to: *table.get(m.to.index())?,
+                ..m
+            })),
+        };
+        let mut bits = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..20_000u32 {
+            bits = crate::core::zobrist::splitmix64(bits);
+            // Every kind of bit pattern: first moves (flag clear), moves with
+            // squares on and off the table, any kind and promotion byte.
+            let raw = if i % 4 == 0 {
+                bits as u32 & 0x7fff_ffff & if i % 8 == 0 { 1 } else { !0 }
+            } else {
+                let from = (bits >> 32) as u32 % 64;
+                let to = (bits >> 40) as u32 % 64;
+                MOVE_FLAG | (bits as u32 & 0x7f00_00ff) | from << 16 | to << 8
+            };
+            let a = JewelAction(raw);
+            assert_eq!(a.map_squares(&table), slow(a), "{raw:#x}");
         }
     }
 }

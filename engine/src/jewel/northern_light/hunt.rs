@@ -601,6 +601,10 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         self.compute_hash()
     }
 
+    /// Always inlined: the check after every step runs it (through the match's
+    /// own check, itself inlined there), and a call costs the saving and
+    /// restoring of registers and the result passed through memory.
+    #[inline(always)]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         let plain = self.is_plain();
         debug_assert_eq!(plain, self.validate(false).is_ok(), "{self:?}");
@@ -649,31 +653,21 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         Some(m)
     }
 
+    /// The squares read from a table by the action's bit fields
+    /// ([`JewelAction::map_squares`]); the general way only for a square beyond
+    /// the board.
+    #[inline]
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
-        /// Every square of the board turned north to south, read by index.
-        const MIRRORED: [Square; 49] = {
-            let mut t = [Square(0); 49];
-            let mut i = 0;
-            while i < 49 {
-                t[i] = crate::jewel::keysquare::mirror_square(GEOMETRY, Square(i as u8));
-                i += 1;
-            }
-            t
-        };
-        let mirror = |sq: Square| {
-            MIRRORED
-                .get(sq.index())
-                .copied()
-                .unwrap_or_else(|| crate::jewel::keysquare::mirror_square(GEOMETRY, sq))
-        };
-        match action.get() {
-            Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
-            Action::Move(m) => JewelAction::play(Move {
-                from: mirror(m.from),
-                to: mirror(m.to),
-                ..m
-            }),
-        }
+        action
+            .map_squares(&super::MIRRORED_SQUARES)
+            .unwrap_or_else(|| match action.get() {
+                Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
+                Action::Move(m) => JewelAction::play(Move {
+                    from: crate::jewel::keysquare::mirror_square(GEOMETRY, m.from),
+                    to: crate::jewel::keysquare::mirror_square(GEOMETRY, m.to),
+                    ..m
+                }),
+            })
     }
 }
 

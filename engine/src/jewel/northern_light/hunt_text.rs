@@ -246,7 +246,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     /// with no error to build: what the check after every step runs, falling back to
     /// the explaining version only when something is wrong. The two must agree
     /// (a debug assertion checks it in the tests).
-    #[inline]
+    #[inline(always)]
     pub(super) fn is_plain(&self) -> bool {
         const EDGE_RANKS: u64 = 0x7f | 0x7f << 42;
         let b = &self.board;

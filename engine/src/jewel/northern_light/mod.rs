@@ -47,6 +47,19 @@ pub const KEY: Square = GEOMETRY.at(3, 3);
 /// The set-up data file of all three Hunts.
 pub const SET_UP_FILE: &str = include_str!("../../../data/jewel/northern-light.txt");
 
+/// Every square of the board turned north to south
+/// ([`mirror_square`](super::keysquare::mirror_square)), by index: the squares of
+/// the mirrored actions of all three Hunts.
+pub(crate) static MIRRORED_SQUARES: [Square; 49] = {
+    let mut t = [Square(0); 49];
+    let mut i = 0;
+    while i < 49 {
+        t[i] = super::keysquare::mirror_square(GEOMETRY, Square(i as u8));
+        i += 1;
+    }
+    t
+};
+
 /// The Princess.
 pub const PRINCESS: Kind = Kind(0);
 /// A Tower.

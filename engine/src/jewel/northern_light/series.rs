@@ -666,7 +666,7 @@ impl Game for NorthernLight {
         h ^ self.extra_hash
     }
 
-    #[inline]
+    #[inline(always)]
     fn recompute_hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Qi(g) => g.recompute_hash(),
@@ -676,7 +676,7 @@ impl Game for NorthernLight {
         h ^ self.compute_extra_hash()
     }
 
-    #[inline]
+    #[inline(always)]
     fn check_invariants(&self) -> Result<(), InvariantError> {
         // The match's own checks first (one test; the explaining version only
         // when it fails), then the Hunt's as each arm's last call.
@@ -733,7 +733,15 @@ impl Game for NorthernLight {
         Some(m)
     }
 
+    /// Every Hunt plays on the same board and turns an action north to south the
+    /// same way: the squares read from one table by the action's bit fields
+    /// ([`JewelAction::map_squares`]), without a dispatch on the stage; the
+    /// Hunt's own way only for a square beyond the board.
+    #[inline]
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
+        if let Some(m) = action.map_squares(&super::MIRRORED_SQUARES) {
+            return m;
+        }
         match &self.stage {
             Stage::Qi(g) => g.mirror_action(action),
             Stage::Quest(g) => g.mirror_action(action),
