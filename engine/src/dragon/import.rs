@@ -195,8 +195,33 @@ pub(crate) fn import(text: &str, opts: &DragonOptions) -> Result<Position, Posit
     })
 }
 
+/// The fields of `text` as [`str::split_whitespace`] cuts them, by a scan of
+/// the bytes when the text is ASCII (every exported position is: its
+/// whitespace is then the ASCII whitespace and the vertical tab), else by
+/// `split_whitespace` itself.
+fn fields(text: &str) -> impl Iterator<Item = &str> {
+    let ascii = text.is_ascii();
+    let mut unicode = text.split_whitespace();
+    let bytes = text.as_bytes();
+    let space = |b: u8| b.is_ascii_whitespace() || b == 0x0B;
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        if !ascii {
+            return unicode.next();
+        }
+        while i < bytes.len() && space(bytes[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        text.get(start..i).filter(|f| !f.is_empty())
+    })
+}
+
 fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
-    let mut fields = text.split_whitespace();
+    let mut fields = fields(text);
     let grid = fields.next().ok_or("an empty position")?;
     let found = grid.bytes().filter(|&b| b == b'/').count() + 1;
     if found != usize::from(RANKS) {
@@ -510,4 +535,27 @@ fn validate(p: &Position) -> Result<(), String> {
     }
     let _ = AREA_SLOTS;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The byte scan cuts every text as `split_whitespace` does: ASCII
+    /// whitespace, the vertical tab, and non-ASCII texts.
+    #[test]
+    fn fields_are_cut_as_split_whitespace_cuts_them() {
+        for text in [
+            "",
+            " ",
+            "a",
+            "  a  b\tc\nd\re\x0Bf\x0Cg  ",
+            "a\u{a0}b c",
+            "\u{2003}a b\u{2003}",
+            "x\x1Fy z",
+            "ply:3   quiet:0\n",
+        ] {
+            let fast: Vec<&str> = super::fields(text).collect();
+            let plain: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(fast, plain, "{text:?}");
+        }
+    }
 }
