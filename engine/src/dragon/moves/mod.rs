@@ -279,7 +279,6 @@ pub(crate) fn has_action_keeping(
     memo: &mut Memo,
     known: Option<&Basis>,
 ) -> (bool, Option<Guard>) {
-    let c = Ctx::new(p, opts);
     let guard = if let Some(b) = known {
         memo.threats = b.threats;
         Some(b.guard)
@@ -287,7 +286,7 @@ pub(crate) fn has_action_keeping(
         memo.threats = None;
         None
     } else {
-        Guard::new_keeping(&c, &mut memo.threats)
+        Guard::new_keeping(&Ctx::new(p, opts), &mut memo.threats)
     };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
@@ -301,6 +300,8 @@ pub(crate) fn has_action_keeping(
     {
         return (true, guard);
     }
+    // The quick look found none: the generator (its context only now).
+    let c = Ctx::new(p, opts);
     let mut any = Any::default();
     match guard {
         Some(guard) => generate(
