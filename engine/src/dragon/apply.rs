@@ -58,8 +58,7 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
 
 /// Applies `action` (legal in `p`), reporting events, and records the end of
 /// the game if the new position ends it. The new side to move's [`Guard`],
-/// when [`finish`] computed it (and in `memo` what it keeps, as
-/// [`finish_keeping`]). `basis`: the opponent's Guard of `p` when known
+/// when [`finish_keeping`] computed it (and in `memo` what it keeps). `basis`: the opponent's Guard of `p` when known
 /// ([`Basis`]), taken as the new position's when it fits.
 pub(crate) fn apply(
     p: &mut Position,
@@ -76,7 +75,7 @@ pub(crate) fn apply(
 
 /// Applies `action` (legal in `p`), reporting events: the action and what it
 /// decides at once (a Direct Capture, a planted flag), but not the ends that
-/// depend on the next side's actions ([`finish`]).
+/// depend on the next side's actions ([`finish_keeping`]).
 pub(crate) fn apply_action(
     p: &mut Position,
     opts: &DragonOptions,
@@ -323,14 +322,8 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 /// recorded by [`truce`]).
 ///
 /// Returns the side to move's [`Guard`] when it was computed on the way (the
-/// caller may keep it for the generation that follows).
-#[inline]
-pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Guard>> {
-    finish_keeping(p, opts, &mut Memo::default(), None)
-}
-
-/// [`finish`], keeping in `memo` the threats against the royal on land that
-/// the side to move's [`Guard`] gathered (`None` when it was not computed or
+/// caller may keep it for the generation that follows), keeping in `memo`
+/// the threats against the royal on land that the Guard gathered (`None` when it was not computed or
 /// gathered none) and the force found to have a move. `known`: that Guard
 /// and its threats, when known already ([`Basis::fits`]).
 #[inline(never)]

@@ -358,12 +358,15 @@ impl Game for Dragon {
     }
 
     fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
-        let pos = import::import(text, options)?;
-        let (guard, threats) = guard_of(&pos, options);
+        let (pos, known) = import::import(text, options)?;
+        // The Guard the import's look for a move computed, else computed
+        // here; the lines of descent as the import sealed them
+        // (`transform::line_totals`).
+        let (guard, threats) = known.unwrap_or_else(|| guard_of(&pos, options));
         Ok(Dragon {
             pos,
             options: *options,
-            lines: transform::line_totals(&pos),
+            lines: pos.lines,
             history: RepetitionHistory::starting_at(pos.hash),
             guard,
             memo: moves::Memo {
