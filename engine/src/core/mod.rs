@@ -10,6 +10,7 @@ mod geometry;
 mod history;
 mod outcome;
 mod side;
+pub mod stamp;
 pub mod zobrist;
 
 pub use bits::{Bits, Squares};

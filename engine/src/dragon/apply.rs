@@ -13,6 +13,7 @@ use super::moves::{Memo, forward, has_action_keeping, ocean};
 use super::options::DragonOptions;
 use super::procedures::{self, Pending, springing, towering};
 use super::sea::{self, OceanEvent};
+use super::sibling::Basis;
 use super::state::Position;
 use super::transform;
 use super::{seers, truce, victory};
@@ -57,22 +58,24 @@ pub(crate) fn to_barren(p: &mut Position, f: Force) {
 
 /// Applies `action` (legal in `p`), reporting events, and records the end of
 /// the game if the new position ends it. The new side to move's [`Guard`],
-/// when [`finish`] computed it (and in `memo` what it keeps, as
-/// [`finish_keeping`]).
+/// when [`finish_keeping`] computed it (and in `memo` what it keeps). `basis`: the opponent's Guard of `p` when known
+/// ([`Basis`]), taken as the new position's when it fits.
 pub(crate) fn apply(
     p: &mut Position,
     opts: &DragonOptions,
     action: Action,
     events: &mut impl FnMut(DragonEvent),
     memo: &mut Memo,
+    basis: Option<&Basis>,
 ) -> Option<Option<Guard>> {
     apply_action(p, opts, action, events);
-    finish_keeping(p, opts, memo)
+    let known = basis.filter(|b| b.fits(p, action));
+    finish_keeping(p, opts, memo, known)
 }
 
 /// Applies `action` (legal in `p`), reporting events: the action and what it
 /// decides at once (a Direct Capture, a planted flag), but not the ends that
-/// depend on the next side's actions ([`finish`]).
+/// depend on the next side's actions ([`finish_keeping`]).
 pub(crate) fn apply_action(
     p: &mut Position,
     opts: &DragonOptions,
@@ -319,20 +322,16 @@ fn victim_square(ep: u8, victim_side: Side) -> u8 {
 /// recorded by [`truce`]).
 ///
 /// Returns the side to move's [`Guard`] when it was computed on the way (the
-/// caller may keep it for the generation that follows).
-#[inline]
-pub(crate) fn finish(p: &mut Position, opts: &DragonOptions) -> Option<Option<Guard>> {
-    finish_keeping(p, opts, &mut Memo::default())
-}
-
-/// [`finish`], keeping in `memo` the threats against the royal on land that
-/// the side to move's [`Guard`] gathered (`None` when it was not computed or
-/// gathered none) and the force found to have a move.
+/// caller may keep it for the generation that follows), keeping in `memo`
+/// the threats against the royal on land that the Guard gathered (`None` when it was not computed or
+/// gathered none) and the force found to have a move. `known`: that Guard
+/// and its threats, when known already ([`Basis::fits`]).
 #[inline(never)]
 pub(crate) fn finish_keeping(
     p: &mut Position,
     opts: &DragonOptions,
     memo: &mut Memo,
+    known: Option<&Basis>,
 ) -> Option<Option<Guard>> {
     memo.threats = None;
     if p.outcome.is_some() {
@@ -344,7 +343,7 @@ pub(crate) fn finish_keeping(
         // the game's length, which ends it even then.
         (p.ply >= PLY_BOUND).then_some(PLY_BOUND_TRUCE)
     } else if !{
-        let (any, g) = has_action_keeping(p, opts, memo);
+        let (any, g) = has_action_keeping(p, opts, memo, known);
         guard = Some(g);
         any
     } {

@@ -199,7 +199,7 @@ enum Mode {
 
 /// Which of the side to move's actions could leave its royal under attack,
 /// and the test of one ([`Guard::allows`]); see the module's doc.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Guard {
     royal: u8,
     mode: Mode,
@@ -323,6 +323,12 @@ impl Guard {
     /// legal without a test.
     pub(crate) fn quiet(&self) -> bool {
         self.mode == Mode::Quiet
+    }
+
+    /// Whether the royal stands on land, not under attack: the guard then
+    /// depends only on his kingdom and the ocean ([`super::sibling`]).
+    pub(crate) fn quiet_on_land(&self) -> bool {
+        self.mode == Mode::Quiet && self.land
     }
 
     /// The royal's position and the positions that matter (when

@@ -9,6 +9,8 @@ use super::board::{
 };
 use super::deploy::tracks_first_move;
 use super::forces::{Force, Kind};
+use super::guard::Guard;
+use super::moves::{Memo, attack::Threats};
 use super::options::DragonOptions;
 use super::procedures::Pending;
 use super::state::{Position, Vessel, VesselKind, flags};
@@ -188,15 +190,48 @@ fn cut(text: &str, sep: u8) -> Option<(&str, &str)> {
 }
 
 /// Reads the position format.
-pub(crate) fn import(text: &str, opts: &DragonOptions) -> Result<Position, PositionError> {
+///
+/// With the position, the side to move's [`Guard`] and the threats it kept
+/// when the import's look for his move computed them (as
+/// [`apply::finish_keeping`] does after an action): the game need not
+/// compute them again.
+pub(crate) fn import(text: &str, opts: &DragonOptions) -> Result<(Position, Known), PositionError> {
     read(text, opts).map_err(|expected| PositionError {
         text: text.to_owned(),
         expected,
     })
 }
 
-fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
-    let mut fields = text.split_whitespace();
+/// The fields of `text` as [`str::split_whitespace`] cuts them, by a scan of
+/// the bytes when the text is ASCII (every exported position is: its
+/// whitespace is then the ASCII whitespace and the vertical tab), else by
+/// `split_whitespace` itself.
+fn fields(text: &str) -> impl Iterator<Item = &str> {
+    let ascii = text.is_ascii();
+    let mut unicode = text.split_whitespace();
+    let bytes = text.as_bytes();
+    let space = |b: u8| b.is_ascii_whitespace() || b == 0x0B;
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        if !ascii {
+            return unicode.next();
+        }
+        while i < bytes.len() && space(bytes[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        text.get(start..i).filter(|f| !f.is_empty())
+    })
+}
+
+/// The side to move's Guard and kept threats, when the import computed them.
+pub(crate) type Known = Option<(Option<Guard>, Option<Threats>)>;
+
+fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
+    let mut fields = fields(text);
     let grid = fields.next().ok_or("an empty position")?;
     let found = grid.bytes().filter(|&b| b == b'/').count() + 1;
     if found != usize::from(RANKS) {
@@ -389,7 +424,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
         let conceded = super::conceding::recorded(o.winner.unwrap_or(p.to_move), rule).is_some();
         if o.winner.is_none() || o.rule == victory::PLANTING_A_FLAG || conceded || taken {
             p.outcome = Some(o);
-            return Ok(p);
+            return Ok((p, None));
         }
         // Locking Up may still be what the position shows (computed below).
         unshown = Some(format!(
@@ -397,7 +432,10 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
             victory::royal_kind(loser).name()
         ));
     }
-    let _ = apply::finish(&mut p, opts);
+    let mut memo = Memo::default();
+    let known = apply::finish_keeping(&mut p, opts, &mut memo, None)
+        .filter(|_| !Pending::is_offer(p.pending))
+        .map(|guard| (guard, memo.threats));
     let computed = p.outcome.map(|o| (result_key(o.winner), o.rule.name()));
     if computed.is_none()
         && let Some(e) = unshown
@@ -418,7 +456,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<Position, String> {
         });
     }
     let _ = (FIFTY_MOVE_TRUCE, PLY_BOUND_TRUCE, STALEMATE_TRUCE);
-    Ok(p)
+    Ok((p, known))
 }
 
 /// Whether the side to move has just Towered (Castled), as `pending:guards`
@@ -511,4 +549,27 @@ fn validate(p: &Position) -> Result<(), String> {
     }
     let _ = AREA_SLOTS;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The byte scan cuts every text as `split_whitespace` does: ASCII
+    /// whitespace, the vertical tab, and non-ASCII texts.
+    #[test]
+    fn fields_are_cut_as_split_whitespace_cuts_them() {
+        for text in [
+            "",
+            " ",
+            "a",
+            "  a  b\tc\nd\re\x0Bf\x0Cg  ",
+            "a\u{a0}b c",
+            "\u{2003}a b\u{2003}",
+            "x\x1Fy z",
+            "ply:3   quiet:0\n",
+        ] {
+            let fast: Vec<&str> = super::fields(text).collect();
+            let plain: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(fast, plain, "{text:?}");
+        }
+    }
 }

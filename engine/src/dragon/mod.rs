@@ -47,6 +47,7 @@ mod render;
 mod room;
 pub mod sea;
 pub mod seers;
+mod sibling;
 pub mod squares;
 pub mod state;
 mod tables;
@@ -99,6 +100,13 @@ pub struct Dragon {
     /// What the look for an action keeps for the next (the threats the
     /// guard gathered, a hint): no part of equality either.
     memo: moves::Memo,
+    /// This state's stamp ([`crate::core::stamp`]): fresh at every change,
+    /// kept by its copies.
+    stamp: u64,
+    /// The opponent's Guard shared by the positions one action from the
+    /// same position ([`sibling`]): the copy's own, kept through
+    /// `clone_from`, left behind by `clone`; no part of equality.
+    sibling: sibling::Sibling,
 }
 
 /// The side to move's Guard in `pos`, and the threats it gathered.
@@ -120,9 +128,13 @@ impl Clone for Dragon {
             history: self.history.clone(),
             guard: self.guard,
             memo: self.memo,
+            stamp: self.stamp,
+            sibling: sibling::Sibling::default(),
         }
     }
 
+    /// A copy of `source`, keeping this state's own `sibling` (keyed
+    /// by the stamp of the state it was made for).
     fn clone_from(&mut self, source: &Dragon) {
         self.pos = source.pos;
         self.options = source.options;
@@ -130,6 +142,7 @@ impl Clone for Dragon {
         self.history.clone_from(&source.history);
         self.guard = source.guard;
         self.memo = source.memo;
+        self.stamp = source.stamp;
     }
 }
 
@@ -192,6 +205,7 @@ impl Dragon {
         }
         self.pos.outcome = Some(conceding::loss_on_time(fall, award));
         (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options);
+        self.stamp = crate::core::stamp::fresh();
         true
     }
 
@@ -243,6 +257,8 @@ impl Game for Dragon {
                 threats,
                 ..moves::Memo::default()
             },
+            stamp: crate::core::stamp::fresh(),
+            sibling: sibling::Sibling::default(),
         }
     }
 
@@ -273,7 +289,18 @@ impl Game for Dragon {
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
         let restart = truce::irreversible(&self.pos, action);
-        let known = apply::apply(&mut self.pos, &self.options, action, events, &mut self.memo);
+        let basis = self
+            .sibling
+            .before_apply(self.stamp, &self.pos, &self.options);
+        let known = apply::apply(
+            &mut self.pos,
+            &self.options,
+            action,
+            events,
+            &mut self.memo,
+            basis,
+        );
+        self.stamp = crate::core::stamp::fresh();
         truce::record(&mut self.pos, &mut self.history, restart);
         match known {
             Some(guard) => self.guard = guard,
@@ -331,18 +358,23 @@ impl Game for Dragon {
     }
 
     fn import(text: &str, options: &DragonOptions) -> Result<Dragon, PositionError> {
-        let pos = import::import(text, options)?;
-        let (guard, threats) = guard_of(&pos, options);
+        let (pos, known) = import::import(text, options)?;
+        // The Guard the import's look for a move computed, else computed
+        // here; the lines of descent as the import sealed them
+        // (`transform::line_totals`).
+        let (guard, threats) = known.unwrap_or_else(|| guard_of(&pos, options));
         Ok(Dragon {
             pos,
             options: *options,
-            lines: transform::line_totals(&pos),
+            lines: pos.lines,
             history: RepetitionHistory::starting_at(pos.hash),
             guard,
             memo: moves::Memo {
                 threats,
                 ..moves::Memo::default()
             },
+            stamp: crate::core::stamp::fresh(),
+            sibling: sibling::Sibling::default(),
         })
     }
 

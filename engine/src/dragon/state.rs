@@ -278,7 +278,7 @@ pub const CANNONBALLS: u8 = 3;
 pub const SEER_LIMIT: u8 = 3;
 
 /// A whole position of Dragon (the game state but for its options).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Position {
     /// The force on each position (aboard, on water).
     pub forces: [Force; SQUARES],
@@ -360,6 +360,71 @@ pub struct Position {
     /// what [`Position::check`] has to look at. Bookkeeping, not part of the
     /// position: equal positions may differ in it.
     pub touched: Touched,
+}
+
+impl PartialEq for Position {
+    /// Every field equal, as a derived comparison (the destructuring names
+    /// every field: a new one must be added here), the grid's forces and
+    /// vessels compared as two byte strings rather than position by
+    /// position (the sampled full checks compare whole positions twice).
+    fn eq(&self, other: &Position) -> bool {
+        let Position {
+            forces,
+            vessels,
+            occupied,
+            fleet,
+            areas,
+            barren,
+            sunk,
+            counters,
+            flags,
+            ep,
+            pending,
+            pending_at,
+            to_move,
+            quiet,
+            ply,
+            outcome,
+            deployed,
+            deployed_vessels,
+            hash,
+            towers_with_birds,
+            princesses,
+            royals,
+            red_fleet,
+            lines,
+            area_forces,
+            barren_forces,
+            touched,
+        } = self;
+        forces.map(|f| f.0) == other.forces.map(|f| f.0)
+            && vessels.map(|v| v.0) == other.vessels.map(|v| v.0)
+            && *occupied == other.occupied
+            && *fleet == other.fleet
+            && *areas == other.areas
+            && *barren == other.barren
+            && *sunk == other.sunk
+            && *counters == other.counters
+            && *flags == other.flags
+            && *ep == other.ep
+            && *pending == other.pending
+            && *pending_at == other.pending_at
+            && *to_move == other.to_move
+            && *quiet == other.quiet
+            && *ply == other.ply
+            && *outcome == other.outcome
+            && *deployed == other.deployed
+            && *deployed_vessels == other.deployed_vessels
+            && *hash == other.hash
+            && *towers_with_birds == other.towers_with_birds
+            && *princesses == other.princesses
+            && *royals == other.royals
+            && *red_fleet == other.red_fleet
+            && *lines == other.lines
+            && *area_forces == other.area_forces
+            && *barren_forces == other.barren_forces
+            && *touched == other.touched
+    }
 }
 
 /// The grid positions an action changed (up to eight; more makes the next

@@ -400,3 +400,37 @@ fn a_crowded_position_stays_far_below_the_action_capacity() {
             .contains("more than 40")
     );
 }
+
+/// Positions compare equal exactly when every field does: a copy is equal,
+/// and one changed force, vessel bow or counter (or the side to move) makes
+/// them differ, whichever position of the grid it is on.
+#[test]
+fn positions_differ_by_one_force_or_vessel() {
+    use forces::Force;
+    use state::Vessel;
+    let games = played(300, 0xE0);
+    let p = *games.last().unwrap().position();
+    let copy = p;
+    assert_eq!(p, copy);
+    let mut forces_seen = 0;
+    for sq in 0..board::SQUARES as u8 {
+        let mut q = p;
+        if q.force(sq).is_some() {
+            q.forces[sq as usize] = Force(q.forces[sq as usize].0 ^ 1);
+            assert_ne!(p, q, "force on {sq}");
+            forces_seen += 1;
+        }
+        let mut q = p;
+        if q.vessel(sq).is_some() {
+            q.vessels[sq as usize] = Vessel(q.vessels[sq as usize].0 ^ 1);
+            assert_ne!(p, q, "vessel on {sq}");
+        }
+    }
+    assert!(forces_seen > 40, "{forces_seen}");
+    let mut q = p;
+    q.counters.seers[0] ^= 1;
+    assert_ne!(p, q);
+    let mut q = p;
+    q.to_move = q.to_move.opponent();
+    assert_ne!(p, q);
+}

@@ -18,7 +18,7 @@ use super::{Ctx, ocean};
 use crate::core::Side;
 
 /// What `by`'s forces on the grid threaten, as seen by `victim`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Threats {
     /// Positions attacked whatever stands between (steps and leaps).
     fixed: SquareSet,

@@ -20,6 +20,7 @@ use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
 use super::guard::{Guard, Guarded};
 use super::options::DragonOptions;
 use super::procedures;
+use super::sibling::Basis;
 use super::state::{Position, flags};
 use super::{conceding, seers, truce, victory};
 use crate::core::Side;
@@ -241,7 +242,7 @@ pub(crate) fn legal_actions_guarded(
 ///
 /// Also returns the side to move's [`Guard`] it computed.
 pub(crate) fn has_action_guarded(p: &Position, opts: &DragonOptions) -> (bool, Option<Guard>) {
-    has_action_keeping(p, opts, &mut Memo::default())
+    has_action_keeping(p, opts, &mut Memo::default(), None)
 }
 
 /// What a game keeps from one look for an action to the next: nothing that
@@ -269,17 +270,23 @@ impl Default for Memo {
 
 /// [`has_action_guarded`], keeping in `memo` the threats against the royal
 /// on land that the Guard gathered and the force found to have a move.
+/// `known`: the Guard and its threats when known already (the basis shared
+/// by the positions one action from one position, [`Basis::fits`]: no choice
+/// awaits).
 pub(crate) fn has_action_keeping(
     p: &Position,
     opts: &DragonOptions,
     memo: &mut Memo,
+    known: Option<&Basis>,
 ) -> (bool, Option<Guard>) {
-    let c = Ctx::new(p, opts);
-    let guard = if procedures::Pending::is_offer(p.pending) {
+    let guard = if let Some(b) = known {
+        memo.threats = b.threats;
+        Some(b.guard)
+    } else if procedures::Pending::is_offer(p.pending) {
         memo.threats = None;
         None
     } else {
-        Guard::new_keeping(&c, &mut memo.threats)
+        Guard::new_keeping(&Ctx::new(p, opts), &mut memo.threats)
     };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
@@ -293,6 +300,8 @@ pub(crate) fn has_action_keeping(
     {
         return (true, guard);
     }
+    // The quick look found none: the generator (its context only now).
+    let c = Ctx::new(p, opts);
     let mut any = Any::default();
     match guard {
         Some(guard) => generate(
