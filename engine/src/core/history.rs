@@ -1,5 +1,7 @@
 //! The record of earlier positions that threefold repetition is judged on.
 
+use super::game::InvariantError;
+
 /// Keys kept inline, in the history itself, before any go to the heap.
 const INLINE: usize = 12;
 
@@ -144,6 +146,28 @@ impl RepetitionHistory {
             .filter(|&&k| k == key)
             .count()
             + self.more.iter().filter(|&&k| k == key).count()
+    }
+
+    /// The checks after every step of a game that a third occurrence ends:
+    /// the history ends at the current position `key` and, the game going on
+    /// (`over` false), holds it fewer than three times.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, when either fails.
+    #[inline]
+    pub fn check_current(&self, key: u64, over: bool) -> Result<(), InvariantError> {
+        if self.current() != Some(key) {
+            return Err(InvariantError(
+                "the repetition history does not end at the current position".into(),
+            ));
+        }
+        if !over && self.current_count >= 3 {
+            return Err(InvariantError(
+                "a third occurrence of a position did not end the game".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// The current position's key.

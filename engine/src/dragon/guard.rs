@@ -535,7 +535,7 @@ impl<S: Sink> Sink for Guarded<'_, S> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::core::{Game, zobrist::splitmix64};
     use crate::dragon::moves::{self, DragonActions};
@@ -555,7 +555,7 @@ mod tests {
 
     /// The positions of the perft tables (crowded kingdoms, the ocean crowded,
     /// the procedures) and the deployment.
-    fn starts() -> Vec<String> {
+    pub(crate) fn starts() -> Vec<String> {
         let table = include_str!("../../../scenarios/perft/dragon.toml");
         let mut out: Vec<String> = table
             .lines()

@@ -158,14 +158,7 @@ mod tests {
     /// many of them.
     #[test]
     fn the_shared_guard_equals_a_fresh_one() {
-        let table = include_str!("../../../scenarios/perft/dragon.toml");
-        let mut starts: Vec<String> = table
-            .lines()
-            .filter_map(|l| l.strip_prefix("position = \""))
-            .map(|l| l.trim_end_matches('"').to_owned())
-            .collect();
-        starts.sort();
-        starts.dedup();
+        let starts = crate::dragon::guard::tests::starts();
         let opts = DragonOptions::default();
         let mut games: Vec<Dragon> = starts
             .iter()

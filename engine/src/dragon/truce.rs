@@ -230,13 +230,7 @@ pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), Inv
     if offer && p.pending != Pending::TruceOffer as u8 && p.flags & flags::CONCEDED == 0 {
         return err("a concession awaits its answer but none was made");
     }
-    if history.current() != Some(p.hash) {
-        return err("the repetition history does not end at the current position");
-    }
-    if p.outcome.is_none() && history.current_count() >= 3 {
-        return err("the position occurred a third time and no truce was declared");
-    }
-    Ok(())
+    history.check_current(p.hash, p.outcome.is_some())
 }
 
 /// Ruling `dragon.truce-agreement`.

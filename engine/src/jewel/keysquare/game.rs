@@ -653,17 +653,7 @@ impl<P: Params> KeyGame<P> {
                 P::GEOMETRY.name(ep)
             )));
         }
-        if self.history.current() != Some(self.hash) {
-            return Err(InvariantError(
-                "the repetition history does not end at the current position".into(),
-            ));
-        }
-        if self.end.is_none() && self.history.current_count() >= 3 {
-            return Err(InvariantError(
-                "a third occurrence of a position did not end the game".into(),
-            ));
-        }
-        Ok(())
+        self.history.check_current(self.hash, self.end.is_some())
     }
 
     /// Whether [`KeyGame::explain_invariants`] passes, as tests of the bitboards

@@ -611,17 +611,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         if !plain {
             self.validate(false).map_err(InvariantError)?;
         }
-        if self.history.current() != Some(self.hash) {
-            return Err(InvariantError(
-                "the repetition history does not end at the current position".into(),
-            ));
-        }
-        if self.stored.is_none() && self.history.current_count() >= 3 {
-            return Err(InvariantError(
-                "a third occurrence of a position did not end the game".into(),
-            ));
-        }
-        Ok(())
+        self.history.check_current(self.hash, self.stored.is_some())
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
