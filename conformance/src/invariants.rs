@@ -101,26 +101,15 @@ impl<G: Game> Checker<G> {
     /// The cheap checks. `legal` must be `state`'s legal actions. Returns
     /// `state`'s [`Game::turn`], which the checks compute anyway.
     ///
-    /// # Errors
-    ///
-    /// The first [`Violation`] found.
-    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<Turn, Violation> {
-        self.cheap_inline(state, legal)
-    }
-
-    /// [`Checker::cheap`], always inlined: the simulation's loop runs it after
-    /// every step, and a call costs the saving and restoring of registers and
-    /// the result passed through memory.
+    /// Always inlined: the simulation's loop runs it after every step, and a
+    /// call costs the saving and restoring of registers and the result passed
+    /// through memory.
     ///
     /// # Errors
     ///
     /// The first [`Violation`] found.
     #[inline(always)]
-    pub(crate) fn cheap_inline(
-        &mut self,
-        state: &G,
-        legal: &G::Actions,
-    ) -> Result<Turn, Violation> {
+    pub fn cheap(&mut self, state: &G, legal: &G::Actions) -> Result<Turn, Violation> {
         let turn = state.turn();
         if matches!(turn, Turn::Over(_)) != legal.is_empty() {
             return Err(violation(

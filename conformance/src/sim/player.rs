@@ -73,7 +73,7 @@ impl<G: Game> Player<G> {
         let mode = self.mode;
         loop {
             self.state.legal_actions(&mut self.legal);
-            let turn = match self.checker.cheap_inline(&self.state, &self.legal) {
+            let turn = match self.checker.cheap(&self.state, &self.legal) {
                 Ok(turn) => turn,
                 Err(v) => return GameEnd::Failed(v),
             };
