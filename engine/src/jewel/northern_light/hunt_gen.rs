@@ -52,7 +52,7 @@ impl<A: ActionBuffer<JewelAction>> MoveSink for Collect<'_, A> {
     fn many(&mut self, kind: Kind, from: Square, to: u64) -> bool {
         let base = JewelAction::move_base(kind, from);
         self.0
-            .push_all(Squares::new(to, 0).map(|to| base.with_target(to)));
+            .push_squares(Squares::new(to, 0), |to| base.with_target(to));
         false
     }
 }
