@@ -608,6 +608,14 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             {
                 to |= 1 << ep.0;
             }
+            // Moves that do not promote go out together, in order; the others
+            // one by one below, each with its three promotions.
+            if to & last_rank == 0 {
+                if visit.many(PIKEMAN, from, to) {
+                    return true;
+                }
+                continue;
+            }
             while to != 0 {
                 let sq = to.pop();
                 if last_rank.has(sq) {
