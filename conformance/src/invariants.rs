@@ -306,9 +306,8 @@ impl<G: Game> Checker<G> {
         }
         mirrored.legal_actions(&mut self.scratch_actions);
         self.mirrored_actions.clear();
-        for &a in legal.iter() {
-            self.mirrored_actions.push(state.mirror_action(a));
-        }
+        self.mirrored_actions
+            .push_all(legal.iter().map(|&a| state.mirror_action(a)));
         // Generators usually list their actions in order already.
         if !self.scratch_actions.is_sorted() {
             self.scratch_actions.sort_unstable();

@@ -187,8 +187,8 @@ impl<B: Bits> Board<B> {
             if k < kinds {
                 let bb = self.kinds[k];
                 let (green, red) = (&PIECE_KEYS[k], &PIECE_KEYS[MAX_KINDS + k]);
-                (bb & self.sides[0]).each(|sq| h ^= green[sq.index() & 127]);
-                (bb & self.sides[1]).each(|sq| h ^= red[sq.index() & 127]);
+                h = (bb & self.sides[0]).xor_keys(green, h);
+                h = (bb & self.sides[1]).xor_keys(red, h);
             }
         }
         h

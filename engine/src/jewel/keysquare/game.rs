@@ -292,7 +292,7 @@ impl<P: Params> KeyGame<P> {
             let from = pieces.pop();
             let base = JewelAction::move_base(kind, from);
             Self::targets_in(r, side, movement, from)
-                .each_word(|to| out.push_all(to.map(|to| base.with_target(to))));
+                .each_word(|to| out.push_squares(to, |to| base.with_target(to)));
         }
     }
 

@@ -537,6 +537,30 @@ impl MoveTexts {
     }
 }
 
+/// The squares and separator of a move written in the commonest form, `C2-C3` or
+/// `B4xC5` (files in upper case, one-digit ranks, nothing after): read at once,
+/// as [`read_square`] twice and the separator between would read them. `None`
+/// for any other text, which the full reading then reads (so that the checks'
+/// round trip of every move's text costs less).
+#[inline(always)]
+pub(crate) fn read_plain_move(g: Geometry, text: &[u8]) -> Option<(Square, u8, Square)> {
+    let &[f1, r1, sep, f2, r2] = text else {
+        return None;
+    };
+    let (from_file, from_rank) = (f1.wrapping_sub(b'A'), r1.wrapping_sub(b'1'));
+    let (to_file, to_rank) = (f2.wrapping_sub(b'A'), r2.wrapping_sub(b'1'));
+    let (w, h) = (g.width(), g.height());
+    // On the board, so each index is below 128.
+    ((sep == b'-' || sep == b'x') && from_file < w && to_file < w && from_rank < h && to_rank < h)
+        .then(|| {
+            (
+                Square(from_rank * w + from_file),
+                sep,
+                Square(to_rank * w + to_file),
+            )
+        })
+}
+
 /// Reads a square such as `C1` or `K11` at the start of `text`; returns it and
 /// the rest. `None` when no square of this board starts the text.
 pub(crate) fn read_square(g: Geometry, text: &[u8]) -> Option<(Square, &[u8])> {
@@ -632,6 +656,49 @@ mod tests {
         assert!(read_square(g7, b"A8").is_none());
         assert!(read_square(g7, b"H1").is_none());
         assert_eq!(read_square(g7, b"G7=A").unwrap(), (g7.at(6, 6), &b"=A"[..]));
+    }
+
+    #[test]
+    fn a_plain_move_reads_as_the_full_reading_reads_it() {
+        // The full reading: a square, `-` or `x`, a square, nothing after.
+        let full = |g: Geometry, text: &[u8]| {
+            let (from, rest) = read_square(g, text)?;
+            let (&sep, rest) = rest.split_first()?;
+            let (to, rest) = read_square(g, rest)?;
+            (rest.is_empty() && (sep == b'-' || sep == b'x')).then_some((from, sep, to))
+        };
+        let files = b"@AaBGgHKLl";
+        let ranks = b"0126789";
+        let mut plain = 0;
+        for (w, h) in [(7, 7), (11, 11), (4, 9)] {
+            let g = Geometry::new(w, h);
+            for &f1 in files {
+                for &r1 in ranks {
+                    for sep in [b'-', b'x', b'=', b'1'] {
+                        for &f2 in files {
+                            for &r2 in ranks {
+                                let text = [f1, r1, sep, f2, r2];
+                                let fast = read_plain_move(g, &text);
+                                if fast.is_some() {
+                                    plain += 1;
+                                    assert_eq!(fast, full(g, &text), "{text:?}");
+                                } else {
+                                    // Only the lower-case files go the long way.
+                                    assert!(
+                                        full(g, &text).is_none()
+                                            || text.iter().any(u8::is_ascii_lowercase),
+                                        "{text:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(plain > 1000, "{plain}");
+        assert_eq!(read_plain_move(Geometry::new(7, 7), b"C2-C3=A"), None);
+        assert_eq!(read_plain_move(Geometry::new(11, 11), b"A1-A10"), None);
     }
 
     #[test]

@@ -301,8 +301,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
 
     #[inline]
     fn apply_move(&mut self, m: Move, events: &mut impl FnMut(HuntEvent)) {
-        const KEEP: [u8; 49] = {
-            let mut t = [0u8; 49];
+        // One entry per byte a square can be, so that no index is out of range
+        // (squares beyond the board keep every right; no move has them).
+        const KEEP: [u8; 256] = {
+            let mut t = [0b1111u8; 256];
             let mut sq = 0;
             while sq < 49 {
                 t[sq] = Hunt::<false>::rights_kept(Square(sq as u8));

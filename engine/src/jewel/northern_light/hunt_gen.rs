@@ -52,32 +52,38 @@ impl<A: ActionBuffer<JewelAction>> MoveSink for Collect<'_, A> {
     fn many(&mut self, kind: Kind, from: Square, to: u64) -> bool {
         let base = JewelAction::move_base(kind, from);
         self.0
-            .push_all(Squares::new(to, 0).map(|to| base.with_target(to)));
+            .push_squares(Squares::new(to, 0), |to| base.with_target(to));
         false
     }
 }
 
+/// Entries of a table by square: one for each square a `u64` set's first or
+/// popped square can be (0 to 64, 64 for an empty set), so that a square found
+/// by `trailing_zeros` indexes the table with no bounds check. Squares 49 to 64
+/// are off the board and have no moves.
+const SLOTS: usize = 65;
+
 /// The move tables of the 7x7 board as `u64` sets, built at compile time: the
 /// royal hunts' hot path reads nothing wider than a machine word.
 pub(super) struct Small {
-    king: [u64; 49],
-    knight: [u64; 49],
+    king: [u64; SLOTS],
+    knight: [u64; SLOTS],
     /// `pawn_captures[side][sq]`.
-    pawn_captures: [[u64; 49]; 2],
+    pawn_captures: [[u64; SLOTS]; 2],
     /// `pawn_steps[side][sq]`: the square one step forward.
-    pawn_steps: [[u64; 49]; 2],
+    pawn_steps: [[u64; SLOTS]; 2],
     /// `rays[d][sq]`, `d` indexing [`crate::core::Direction::ALL`]; squares 49 to
     /// 63 (off the board) have empty rays, which the slides use as sentinels.
     rays: [[u64; 64]; 8],
     /// The four orthogonal rays together, on an empty board.
-    orthogonal: [u64; 49],
+    orthogonal: [u64; SLOTS],
     /// The four diagonal rays together, on an empty board.
-    diagonal: [u64; 49],
+    diagonal: [u64; SLOTS],
 }
 
-/// The first 49 entries of a compile-time table, as `u64` sets.
-const fn narrow(t: &[crate::core::Bb; 128]) -> [u64; 49] {
-    let mut out = [0u64; 49];
+/// The first 49 entries of a compile-time table, as `u64` sets (the rest empty).
+const fn narrow(t: &[crate::core::Bb; 128]) -> [u64; SLOTS] {
+    let mut out = [0u64; SLOTS];
     let mut i = 0;
     while i < 49 {
         out[i] = t[i].0 as u64;
@@ -92,8 +98,8 @@ impl Small {
         let g = GEOMETRY;
         let r = g.rays();
         let mut rays = [[0u64; 64]; 8];
-        let mut orthogonal = [0u64; 49];
-        let mut diagonal = [0u64; 49];
+        let mut orthogonal = [0u64; SLOTS];
+        let mut diagonal = [0u64; SLOTS];
         let mut d = 0;
         while d < 8 {
             let mut sq = 0;
@@ -601,6 +607,14 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 && self.ep_is_safe(from, ep, k, us)
             {
                 to |= 1 << ep.0;
+            }
+            // Moves that do not promote go out together, in order; the others
+            // one by one below, each with its three promotions.
+            if to & last_rank == 0 {
+                if visit.many(PIKEMAN, from, to) {
+                    return true;
+                }
+                continue;
             }
             while to != 0 {
                 let sq = to.pop();

@@ -129,12 +129,21 @@ impl Clone for Stage {
             (Stage::Chess(a), Stage::Chess(b)) | (Stage::Deciding(a), Stage::Deciding(b)) => {
                 a.clone_from(b);
             }
-            (me, other) => *me = other.clone(),
+            (me, other) => me.replace_by_clone(other),
         }
     }
 }
 
 impl Stage {
+    /// `*self = source.clone()`: [`Clone::clone_from`] between different Hunts
+    /// (rare), apart so that the common copy between equal Hunts needs no large
+    /// stack frame for a whole `Stage` and saves no registers for it.
+    #[cold]
+    #[inline(never)]
+    fn replace_by_clone(&mut self, source: &Stage) {
+        *self = source.clone();
+    }
+
     /// The stage's name in the export.
     #[must_use]
     pub const fn name(&self) -> &'static str {
