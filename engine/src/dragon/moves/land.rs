@@ -36,11 +36,17 @@ impl Ctx<'_> {
 /// Whether `target` is protected from `attacker` (see [`Ctx::capturable`]).
 #[inline]
 pub(crate) fn protected(attacker: Force, target: Force) -> bool {
-    match target.kind() {
-        Some(Kind::WoodlandPrincess) => true,
-        Some(Kind::TruebornPrince) => attacker.kind() == Some(Kind::DarkWarlord),
-        Some(Kind::RedWitch) => attacker.kind() == Some(Kind::TruebornPrince),
-        _ => false,
+    // The kind values compared (no `Option<Kind>` decoded: asked at every
+    // capture a rider or flyer finds).
+    let (a, t) = (attacker.kind_value(), target.kind_value());
+    if t == Kind::WoodlandPrincess as u8 {
+        true
+    } else if t == Kind::TruebornPrince as u8 {
+        a == Kind::DarkWarlord as u8
+    } else if t == Kind::RedWitch as u8 {
+        a == Kind::TruebornPrince as u8
+    } else {
+        false
     }
 }
 
@@ -93,11 +99,10 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if ocean::seafaring(f) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
+    let tower_bird = f.kind_value() == Kind::WatchtowerAlbatross as u8
+        || f.kind_value() == Kind::CastleRaven as u8;
     let extras = info.archery != Archery::No
-        || matches!(
-            f.kind(),
-            Some(Kind::WatchtowerAlbatross | Kind::CastleRaven)
-        )
+        || tower_bird
         || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
         emit(c, from, t, out);
@@ -109,10 +114,7 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.archery != Archery::No {
         arrows(c, from, info.archery, &mut extra);
         extra_kind = ActionKind::Arrow;
-    } else if matches!(
-        f.kind(),
-        Some(Kind::WatchtowerAlbatross | Kind::CastleRaven)
-    ) {
+    } else if tower_bird {
         maiden_flight(c, from, &mut extra);
         extra_kind = ActionKind::Release;
     } else if en_passant_from(c, from) {

@@ -104,6 +104,16 @@ impl Sink for Any {
     fn done(&self) -> bool {
         self.0
     }
+
+    #[inline(always)]
+    fn push_moves(&mut self, _from: u8, t: SquareSet, _enemy: SquareSet) {
+        self.0 |= !t.is_empty();
+    }
+
+    #[inline(always)]
+    fn push_realigns(&mut self, _sq: u8, bows: u8) {
+        self.0 |= bows != 0;
+    }
 }
 
 /// Looks for one action among those generated: whether it was written.
@@ -118,6 +128,28 @@ impl Sink for Find {
     #[inline]
     fn done(&self) -> bool {
         self.1
+    }
+
+    /// Whether the action sought is among the moves: one look at its
+    /// destination, not a comparison with each.
+    #[inline(always)]
+    fn push_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        let a = self.0;
+        let to = usize::from(a.to());
+        // A move (kind 0) or capture (kind 1) with no extra, from `from`.
+        if a.from() == from && a.0 & 0xfe_ff == 0 && to < 3 * 64 {
+            let (w, i) = (to / 64, to % 64);
+            let capture = u64::from(a.0 >> 8 & 1);
+            self.1 |= t.0[w] >> i & 1 != 0 && enemy.0[w] >> i & 1 == capture;
+        }
+    }
+
+    /// Whether the action sought is among the re-alignments.
+    #[inline(always)]
+    fn push_realigns(&mut self, sq: u8, bows: u8) {
+        let base = Action::new(ActionKind::VesselRealign, sq, sq, 0).0;
+        let d = self.0.0 ^ base;
+        self.1 |= d < 8 && bows >> d & 1 != 0;
     }
 }
 

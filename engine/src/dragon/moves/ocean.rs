@@ -47,7 +47,7 @@ use super::super::board::{
     DIAGONAL, KNIGHT, LANCE, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD, SquareSet,
     at, board, file_of, rank_of,
 };
-use super::super::forces::{Force, Kind, Role, Scope};
+use super::super::forces::{Force, Kind, Role};
 use super::super::ocean_rules::{CannonTarget, OpenWater};
 use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
 use super::super::sea;
@@ -180,7 +180,7 @@ fn leap_table(c: &Ctx<'_>, role: Role) -> usize {
 /// by embarking (ruling `dragon.storm-queen-embarks`).
 #[inline]
 pub(crate) fn seafaring(f: Force) -> bool {
-    f.info().scope.has(Scope::OCEAN) || f.kind() == Some(Kind::StormQueen)
+    f.seafaring()
 }
 
 /// Whether an unoccupied vessel of the side to move lies where a land force
@@ -693,7 +693,8 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     let single = single.as_slice();
     let mut k = 0;
     let mut pending = true;
-    for to in t.iter() {
+    // Word by word (most vessels have no occupant to move: `t` is empty).
+    t.for_each(|to| {
         let a = if c.p.force(to).is_none() {
             Action::step(sq, to)
         } else {
@@ -706,7 +707,7 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
         }
         flush_below(single, &mut k, a, out);
         out.push(a);
-    }
+    });
     if pending {
         flush_below(single, &mut k, realign, out);
         out.push_realigns(sq, bows);
