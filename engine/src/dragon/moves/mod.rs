@@ -522,6 +522,9 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     for w in 0..3 {
         visit.0[w] |= c.p.fleet.0[w];
     }
+    // The two positions covering the enemy banner, where a bearer may plant
+    // (read once, not at every origin).
+    let [banner_a, banner_b] = c.b.banners[side.opponent().index()];
     for w in 0..3 {
         let mut bits = visit.0[w];
         while bits != 0 {
@@ -531,7 +534,9 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
                 ocean::generate_at(c, from, out);
             } else {
                 land::generate(c, from, c.p.force(from), out);
-                victory::plant(c, from, out);
+                if from == banner_a || from == banner_b {
+                    victory::plant(c, from, out);
+                }
             }
             if out.done() {
                 return;
