@@ -291,6 +291,25 @@ macro_rules! kinds {
         /// [`KIND_TABLE`], read at run time.
         static TABLE: [KindInfo; 64] = KIND_TABLE;
 
+        /// Bit `v` for each kind value `v` that has actions beside its moves
+        /// and captures whatever the position ([`Force::has_extras`]):
+        /// archers (arrows) and the towers with their birds inside (maiden
+        /// flights).
+        const EXTRAS: u64 = {
+            let mut mask = 0u64;
+            let mut v = 0;
+            while v < 64 {
+                if !matches!(KIND_TABLE[v].archery, Archery::No)
+                    || v == Kind::WatchtowerAlbatross as usize
+                    || v == Kind::CastleRaven as usize
+                {
+                    mask |= 1 << v;
+                }
+                v += 1;
+            }
+            mask
+        };
+
         /// Bit `v` for each kind value `v` whose force may go to sea (its
         /// scope holds Trafalgar Ocean), and the Storm Queen who becomes the
         /// Red Witch on leaving the Kingdom of Storms ([`Force::seafaring`]).
@@ -536,6 +555,15 @@ impl Force {
     #[must_use]
     pub const fn seafaring(self) -> bool {
         SEAFARING >> self.kind_value() & 1 != 0
+    }
+
+    /// Whether the force has actions beside its moves and captures whatever
+    /// the position: an archer (arrows) or a tower with her bird inside (a
+    /// maiden flight). One bit of a constant.
+    #[inline(always)]
+    #[must_use]
+    pub const fn has_extras(self) -> bool {
+        EXTRAS >> self.kind_value() & 1 != 0
     }
 
     /// The kind's table entry (the empty entry for no force).

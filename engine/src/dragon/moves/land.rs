@@ -99,11 +99,7 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if ocean::seafaring(f) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
-    let tower_bird = f.kind_value() == Kind::WatchtowerAlbatross as u8
-        || f.kind_value() == Kind::CastleRaven as u8;
-    let extras = info.archery != Archery::No
-        || tower_bird
-        || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
+    let extras = f.has_extras() || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
         emit(c, from, t, out);
         return;
@@ -114,7 +110,9 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.archery != Archery::No {
         arrows(c, from, info.archery, &mut extra);
         extra_kind = ActionKind::Arrow;
-    } else if tower_bird {
+    } else if f.kind_value() == Kind::WatchtowerAlbatross as u8
+        || f.kind_value() == Kind::CastleRaven as u8
+    {
         maiden_flight(c, from, &mut extra);
         extra_kind = ActionKind::Release;
     } else if en_passant_from(c, from) {
@@ -180,11 +178,11 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             &gathered
         }
     };
-    for to in candidates.iter() {
+    candidates.for_each(|to| {
         if !threats.attacks(c, to, from) {
             t.insert(to);
         }
-    }
+    });
 }
 
 /// The Red Witch ("can move (or board) to any adjacent unoccupied position ...
@@ -203,11 +201,11 @@ fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
     near = near.and(c.open());
     // The Forest Sword and the Dark Crystal: the Dark Warlord never captures
     // the TrueBorn Prince, the Prince never the Red Witch.
-    for to in near.and(c.prey).iter() {
+    near.and(c.prey).for_each(|to| {
         if protected(f, c.p.force(to)) {
             near.remove(to);
         }
-    }
+    });
     *t = t.or(near);
 }
 
@@ -459,9 +457,9 @@ fn arrows(c: &Ctx<'_>, from: u8, archery: Archery, t: &mut SquareSet) {
     // on a line from the archer is in reach, whatever stands between.
     let lines = c.b.lines[from as usize];
     let enemy = c.p.occupied[c.side.opponent().index()].and(lines);
-    for sq in enemy.iter() {
+    enemy.for_each(|sq| {
         if c.p.force(sq).kind().is_some_and(|k| targets.contains(&k)) {
             t.insert(sq);
         }
-    }
+    });
 }

@@ -394,15 +394,9 @@ fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
             free(b.neighbours[s])
         }
         Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
-            ORTHOGONAL.iter().any(|&d| {
-                let t = b.land_step[d][s];
-                t != NO_SQUARE && !all.has(t)
-            })
+            steps_free(b, s, all, ORTHOGONAL)
         }
-        Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
-            let t = b.land_step[d][s];
-            t != NO_SQUARE && !all.has(t)
-        }),
+        Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => steps_free(b, s, all, DIAGONAL),
         Role::Knight => free(b.leap_sets[KNIGHT][s]),
         Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
         Role::Pawn => {
@@ -418,6 +412,17 @@ fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
         }
         Role::Royal | Role::Lance | Role::Fixed => false,
     }
+}
+
+/// Whether a step from `s` along one of `dirs` on land leads to a position
+/// off `all` (written out: the slice's `any` was a call).
+#[inline(always)]
+fn steps_free(b: &Board, s: usize, all: SquareSet, dirs: [usize; 4]) -> bool {
+    let free = |d: usize| {
+        let t = b.land_step[d][s];
+        t != NO_SQUARE && !all.has(t)
+    };
+    free(dirs[0]) || free(dirs[1]) || free(dirs[2]) || free(dirs[3])
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.

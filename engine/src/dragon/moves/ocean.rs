@@ -440,11 +440,12 @@ fn keep_safe(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     if !guarded(c, f) {
         return;
     }
-    for to in t.iter() {
+    let candidates = *t;
+    candidates.for_each(|to| {
         if unsafe_after(c, from, to, f, false) {
             t.remove(to);
         }
-    }
+    });
 }
 
 /// Whether the force `victim` on `sq` of position `q` is under attack by the
