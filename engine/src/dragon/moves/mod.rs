@@ -418,11 +418,15 @@ fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
 /// off `all` (written out: the slice's `any` was a call).
 #[inline(always)]
 fn steps_free(b: &Board, s: usize, all: SquareSet, dirs: [usize; 4]) -> bool {
-    let free = |d: usize| {
+    #[inline(always)]
+    fn free(b: &Board, s: usize, all: SquareSet, d: usize) -> bool {
         let t = b.land_step[d][s];
         t != NO_SQUARE && !all.has(t)
-    };
-    free(dirs[0]) || free(dirs[1]) || free(dirs[2]) || free(dirs[3])
+    }
+    free(b, s, all, dirs[0])
+        || free(b, s, all, dirs[1])
+        || free(b, s, all, dirs[2])
+        || free(b, s, all, dirs[3])
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
