@@ -843,9 +843,8 @@ impl Position {
     #[must_use]
     pub fn force_total(&self, side: Side) -> u16 {
         let mut n = 0u16;
-        for sq in self.occupied[side.index()].iter() {
-            n += u16::from(self.forces[sq as usize].info().weight);
-        }
+        self.occupied[side.index()]
+            .for_each(|sq| n += u16::from(self.forces[sq as usize].info().weight));
         for f in self.areas.iter().flatten() {
             if f.is(side) {
                 n += u16::from(f.info().weight);
