@@ -385,9 +385,7 @@ pub(crate) fn afloat(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             }
         }
         Role::Knight | Role::Lance => {
-            for to in tables().leaps[leap_table(c, role)][s].iter() {
-                onto(c, f, to, true, true, t);
-            }
+            tables().leaps[leap_table(c, role)][s].for_each(|to| onto(c, f, to, true, true, t));
         }
         Role::Rook => ride(c, from, f, &ORTHOGONAL, true, t),
         Role::Bishop => ride(c, from, f, &DIAGONAL, true, t),
@@ -771,11 +769,13 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             }
         }
         Role::Knight | Role::Lance => {
-            for to in tables().leaps[leap_table(c, role)][s].and(free).iter() {
-                if allied_free(to) {
-                    add.insert(to);
-                }
-            }
+            tables().leaps[leap_table(c, role)][s]
+                .and(free)
+                .for_each(|to| {
+                    if allied_free(to) {
+                        add.insert(to);
+                    }
+                });
         }
         Role::Rook | Role::Crossbow => embark_ride(c, from, &ORTHOGONAL, all, &mut add),
         Role::Bishop => embark_ride(c, from, &DIAGONAL, all, &mut add),
