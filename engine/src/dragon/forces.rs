@@ -280,12 +280,49 @@ macro_rules! kinds {
 
         /// Per kind value (0-63): the role, the glide, the archery, the scope, the
         /// weight. Value 0 (no force) and unused values are `Fixed`, empty scope.
-        static TABLE: [KindInfo; 64] = {
+        const KIND_TABLE: [KindInfo; 64] = {
             let mut t = [KindInfo { role: Role::Fixed, glide: Glide::No, archery: Archery::No, scope: Scope::NONE, weight: 0 }; 64];
             $(
                 t[$value] = KindInfo { role: Role::$role, glide: Glide::$glide, archery: Archery::$arch, scope: $scope, weight: $weight };
             )*
             t
+        };
+
+        /// [`KIND_TABLE`], read at run time.
+        static TABLE: [KindInfo; 64] = KIND_TABLE;
+
+        /// Bit `v` for each kind value `v` that has actions beside its moves
+        /// and captures whatever the position ([`Force::has_extras`]):
+        /// archers (arrows) and the towers with their birds inside (maiden
+        /// flights).
+        const EXTRAS: u64 = {
+            let mut mask = 0u64;
+            let mut v = 0;
+            while v < 64 {
+                if !matches!(KIND_TABLE[v].archery, Archery::No)
+                    || v == Kind::WatchtowerAlbatross as usize
+                    || v == Kind::CastleRaven as usize
+                {
+                    mask |= 1 << v;
+                }
+                v += 1;
+            }
+            mask
+        };
+
+        /// Bit `v` for each kind value `v` whose force may go to sea (its
+        /// scope holds Trafalgar Ocean), and the Storm Queen who becomes the
+        /// Red Witch on leaving the Kingdom of Storms ([`Force::seafaring`]).
+        const SEAFARING: u64 = {
+            let mut mask = 0u64;
+            let mut v = 0;
+            while v < 64 {
+                if KIND_TABLE[v].scope.has(Scope::OCEAN) || v == Kind::StormQueen as usize {
+                    mask |= 1 << v;
+                }
+                v += 1;
+            }
+            mask
         };
     };
 }
@@ -509,6 +546,24 @@ impl Force {
     #[must_use]
     pub const fn kind(self) -> Option<Kind> {
         Kind::from_u8(self.kind_value())
+    }
+
+    /// Whether the force may go to sea: its scope holds Trafalgar Ocean, or
+    /// it is the Storm Queen (the Red Witch once she leaves her kingdom). One
+    /// bit of a constant, asked of every land force the generator visits.
+    #[inline(always)]
+    #[must_use]
+    pub const fn seafaring(self) -> bool {
+        SEAFARING >> self.kind_value() & 1 != 0
+    }
+
+    /// Whether the force has actions beside its moves and captures whatever
+    /// the position: an archer (arrows) or a tower with her bird inside (a
+    /// maiden flight). One bit of a constant.
+    #[inline(always)]
+    #[must_use]
+    pub const fn has_extras(self) -> bool {
+        EXTRAS >> self.kind_value() & 1 != 0
     }
 
     /// The kind's table entry (the empty entry for no force).

@@ -507,6 +507,18 @@ impl<S: Sink> Sink for Guarded<'_, S> {
         for w in 0..3 {
             let mut bits = t.0[w];
             let hot = self.guard.hot[w];
+            if bits & hot == 0 {
+                // No destination of this word on them (the common case): no
+                // test of each.
+                while bits != 0 {
+                    let i = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let capture = (enemy.0[w] >> i) as u32 & 1;
+                    self.inner
+                        .push(Action(base | (w as u32 * 64 + i) << 16 | capture << 8));
+                }
+                continue;
+            }
             while bits != 0 {
                 let i = bits.trailing_zeros();
                 bits &= bits - 1;

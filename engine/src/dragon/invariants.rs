@@ -67,6 +67,55 @@ impl Position {
         ok
     }
 
+    /// Whether every grid position passes [`Position::position_ok`], the
+    /// same tests made set by set (for a position of unknown history, such
+    /// as an import): one pass over the grid gathers the occupancy, fleet
+    /// and royals' sets the forces and vessels imply, tests each force's
+    /// scope and each vessel's validity and flag, and the sets are compared
+    /// with those kept (a force on the water is aboard: the occupied water
+    /// positions lie in the fleet; every vessel is on the water).
+    fn grid_ok(&self, b: &super::board::Board) -> bool {
+        let mut sets = [SquareSet::EMPTY; 5];
+        let [green, red, fleet, red_fleet, royals] = &mut sets;
+        let mut ok = true;
+        for sq in 0..SQUARES as u8 {
+            let f = self.forces[sq as usize];
+            let v = self.vessels[sq as usize];
+            let force_red = f.side() == Side::Red;
+            if f.is_some() {
+                if force_red {
+                    red.insert(sq);
+                } else {
+                    green.insert(sq);
+                }
+                ok &= f.0 & 128 == 0
+                    && b.allowed_by_byte[f.side().index()][usize::from(f.0 & 127)].has(sq);
+            }
+            if super::state::is_royal(f) {
+                royals.insert(sq);
+            }
+            ok &= v.is_valid();
+            if v.is_some() {
+                fleet.insert(sq);
+                let original_red = v.kind().side() == Side::Red;
+                if original_red {
+                    red_fleet.insert(sq);
+                }
+                let flying_red = if f.is_some() { force_red } else { original_red };
+                ok &= (v.colour() == Side::Red) == flying_red;
+            }
+        }
+        let occupied = green.or(*red);
+        ok && *green == self.occupied[0]
+            && *red == self.occupied[1]
+            && *fleet == self.fleet
+            && *red_fleet == self.red_fleet
+            && *royals == self.royals
+            && (0..3).all(|w| {
+                occupied.0[w] & b.water.0[w] & !fleet.0[w] == 0 && fleet.0[w] & !b.water.0[w] == 0
+            })
+    }
+
     /// Why [`Position::position_ok`] failed on `sq`.
     #[cold]
     #[inline(never)]
@@ -243,10 +292,20 @@ impl Position {
                 }
             }
             None => {
-                for sq in 0..SQUARES as u8 {
-                    if !self.position_ok(b, sq) {
-                        return self.position_error(sq);
+                let grid = self.grid_ok(b);
+                debug_assert_eq!(
+                    grid,
+                    (0..SQUARES as u8).all(|sq| self.position_ok(b, sq)),
+                    "the whole-grid check and the position checks disagree"
+                );
+                if !grid {
+                    // The first position that fails, explained.
+                    for sq in 0..SQUARES as u8 {
+                        if !self.position_ok(b, sq) {
+                            return self.position_error(sq);
+                        }
                     }
+                    return err("the whole-grid check fails, every position passes".into());
                 }
                 let birds = [Side::Green, Side::Red].map(|side| {
                     self.occupied[side.index()]

@@ -487,8 +487,21 @@ impl Touched {
     }
 }
 
-static Z_SQUARE: [u64; SQUARES] = zobrist::keys(0xD4A6_0001);
-static Z_FORCE: [u64; 128] = zobrist::keys(0xD4A6_0002);
+/// Per position (256 entries, the grid's first: any byte indexes it without
+/// a bounds test; the keys of the grid's positions as they were with 135).
+static Z_SQUARE: [u64; 256] = zobrist::keys(0xD4A6_0001);
+/// Per force byte: the keys of its low seven bits, twice over (a byte
+/// indexes it as it is, with the same keys as masking it did).
+static Z_FORCE: [u64; 256] = {
+    let keys: [u64; 128] = zobrist::keys(0xD4A6_0002);
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = keys[i & 127];
+        i += 1;
+    }
+    t
+};
 static Z_VESSEL: [u64; 256] = zobrist::keys(0xD4A6_0003);
 static Z_MISC: [u64; 64] = zobrist::keys(0xD4A6_0004);
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -503,7 +516,7 @@ pub(crate) fn has_bird(force: Force) -> bool {
 /// The hash key of `force` on `sq`.
 #[inline]
 fn force_key(sq: u8, force: Force) -> u64 {
-    (Z_SQUARE[sq as usize] ^ Z_FORCE[(force.0 & 127) as usize]).wrapping_mul(MIX)
+    (Z_SQUARE[sq as usize] ^ Z_FORCE[force.0 as usize]).wrapping_mul(MIX)
 }
 
 /// The hash key of `vessel` on `sq`.
@@ -830,9 +843,8 @@ impl Position {
     #[must_use]
     pub fn force_total(&self, side: Side) -> u16 {
         let mut n = 0u16;
-        for sq in self.occupied[side.index()].iter() {
-            n += u16::from(self.forces[sq as usize].info().weight);
-        }
+        self.occupied[side.index()]
+            .for_each(|sq| n += u16::from(self.forces[sq as usize].info().weight));
         for f in self.areas.iter().flatten() {
             if f.is(side) {
                 n += u16::from(f.info().weight);

@@ -70,6 +70,21 @@ fn write_origin<W: fmt::Write + ?Sized>(from: u8, out: &mut W) -> fmt::Result {
     }
 }
 
+/// Appends the name of grid position `sq` (`A1` to `I15`) to `text`,
+/// character by character (an ASCII `ArrayString`: no UTF-8 validation of a
+/// byte buffer, which cost more than the writing).
+#[inline(always)]
+fn push_square<const N: usize>(text: &mut ArrayString<N>, sq: u8) -> fmt::Result {
+    let r = rank_of(sq) + 1;
+    text.try_push(char::from(b'A' + file_of(sq)))
+        .map_err(|_| fmt::Error)?;
+    if r >= 10 {
+        text.try_push('1').map_err(|_| fmt::Error)?;
+    }
+    text.try_push(char::from(b'0' + r % 10))
+        .map_err(|_| fmt::Error)
+}
+
 fn write_direction<W: fmt::Write + ?Sized>(d: u8, out: &mut W) -> fmt::Result {
     out.write_str(DIRECTION_NAMES[usize::from(d & 7)])
 }
@@ -81,22 +96,17 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
     // The commonest forms, a move, a capture and a vessel re-aligned, in one
     // write.
     let step = match action.kind() {
-        Some(ActionKind::Move) => Some(b'-'),
-        Some(ActionKind::Capture) => Some(b'x'),
+        Some(ActionKind::Move) => Some('-'),
+        Some(ActionKind::Capture) => Some('x'),
         Some(ActionKind::VesselRealign) if usize::from(from) < SQUARES => {
-            let mut buf = [0u8; 6];
-            buf[0] = b'v';
-            buf[1] = b'A' + file_of(from);
-            let r = rank_of(from) + 1;
-            let mut n = 2;
-            if r >= 10 {
-                buf[n] = b'1';
-                n += 1;
-            }
-            buf[n] = b'0' + r % 10;
-            buf[n + 1] = b'>';
-            out.write_str(std::str::from_utf8(&buf[..n + 2]).map_err(|_| fmt::Error)?)?;
-            return write_direction(action.extra(), out);
+            // At most `vA15>NE`, seven characters.
+            let mut text = ArrayString::<8>::new();
+            text.try_push('v').map_err(|_| fmt::Error)?;
+            push_square(&mut text, from)?;
+            text.try_push('>').map_err(|_| fmt::Error)?;
+            text.try_push_str(DIRECTION_NAMES[usize::from(action.extra() & 7)])
+                .map_err(|_| fmt::Error)?;
+            return out.write_str(&text);
         }
         _ => None,
     };
@@ -104,25 +114,12 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
         && usize::from(from) < SQUARES
         && usize::from(to) < SQUARES
     {
-        let mut buf = [0u8; 7];
-        let mut n = 0;
-        for (i, sq) in [from, to].into_iter().enumerate() {
-            if i == 1 {
-                buf[n] = sep;
-                n += 1;
-            }
-            buf[n] = b'A' + file_of(sq);
-            let r = rank_of(sq) + 1;
-            if r >= 10 {
-                buf[n + 1] = b'1';
-                n += 1;
-            }
-            buf[n + 1] = b'0' + r % 10;
-            n += 2;
-        }
-        if let Ok(text) = std::str::from_utf8(&buf[..n]) {
-            return out.write_str(text);
-        }
+        // At most `A15xI15`, seven characters.
+        let mut text = ArrayString::<8>::new();
+        push_square(&mut text, from)?;
+        text.try_push(sep).map_err(|_| fmt::Error)?;
+        push_square(&mut text, to)?;
+        return out.write_str(&text);
     }
     let sep = |c: char, out: &mut dyn fmt::Write| -> fmt::Result {
         write_origin(from, out)?;

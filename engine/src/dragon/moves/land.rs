@@ -36,11 +36,17 @@ impl Ctx<'_> {
 /// Whether `target` is protected from `attacker` (see [`Ctx::capturable`]).
 #[inline]
 pub(crate) fn protected(attacker: Force, target: Force) -> bool {
-    match target.kind() {
-        Some(Kind::WoodlandPrincess) => true,
-        Some(Kind::TruebornPrince) => attacker.kind() == Some(Kind::DarkWarlord),
-        Some(Kind::RedWitch) => attacker.kind() == Some(Kind::TruebornPrince),
-        _ => false,
+    // The kind values compared (no `Option<Kind>` decoded: asked at every
+    // capture a rider or flyer finds).
+    let (a, t) = (attacker.kind_value(), target.kind_value());
+    if t == Kind::WoodlandPrincess as u8 {
+        true
+    } else if t == Kind::TruebornPrince as u8 {
+        a == Kind::DarkWarlord as u8
+    } else if t == Kind::RedWitch as u8 {
+        a == Kind::TruebornPrince as u8
+    } else {
+        false
     }
 }
 
@@ -93,12 +99,7 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if ocean::seafaring(f) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
-    let extras = info.archery != Archery::No
-        || matches!(
-            f.kind(),
-            Some(Kind::WatchtowerAlbatross | Kind::CastleRaven)
-        )
-        || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
+    let extras = f.has_extras() || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
         emit(c, from, t, out);
         return;
@@ -109,10 +110,9 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.archery != Archery::No {
         arrows(c, from, info.archery, &mut extra);
         extra_kind = ActionKind::Arrow;
-    } else if matches!(
-        f.kind(),
-        Some(Kind::WatchtowerAlbatross | Kind::CastleRaven)
-    ) {
+    } else if f.kind_value() == Kind::WatchtowerAlbatross as u8
+        || f.kind_value() == Kind::CastleRaven as u8
+    {
         maiden_flight(c, from, &mut extra);
         extra_kind = ActionKind::Release;
     } else if en_passant_from(c, from) {
@@ -178,11 +178,11 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             &gathered
         }
     };
-    for to in candidates.iter() {
+    candidates.for_each(|to| {
         if !threats.attacks(c, to, from) {
             t.insert(to);
         }
-    }
+    });
 }
 
 /// The Red Witch ("can move (or board) to any adjacent unoccupied position ...
@@ -201,11 +201,11 @@ fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
     near = near.and(c.open());
     // The Forest Sword and the Dark Crystal: the Dark Warlord never captures
     // the TrueBorn Prince, the Prince never the Red Witch.
-    for to in near.and(c.prey).iter() {
+    near.and(c.prey).for_each(|to| {
         if protected(f, c.p.force(to)) {
             near.remove(to);
         }
-    }
+    });
     *t = t.or(near);
 }
 
@@ -457,9 +457,9 @@ fn arrows(c: &Ctx<'_>, from: u8, archery: Archery, t: &mut SquareSet) {
     // on a line from the archer is in reach, whatever stands between.
     let lines = c.b.lines[from as usize];
     let enemy = c.p.occupied[c.side.opponent().index()].and(lines);
-    for sq in enemy.iter() {
+    enemy.for_each(|sq| {
         if c.p.force(sq).kind().is_some_and(|k| targets.contains(&k)) {
             t.insert(sq);
         }
-    }
+    });
 }

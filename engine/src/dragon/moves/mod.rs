@@ -104,6 +104,16 @@ impl Sink for Any {
     fn done(&self) -> bool {
         self.0
     }
+
+    #[inline(always)]
+    fn push_moves(&mut self, _from: u8, t: SquareSet, _enemy: SquareSet) {
+        self.0 |= !t.is_empty();
+    }
+
+    #[inline(always)]
+    fn push_realigns(&mut self, _sq: u8, bows: u8) {
+        self.0 |= bows != 0;
+    }
 }
 
 /// Looks for one action among those generated: whether it was written.
@@ -118,6 +128,28 @@ impl Sink for Find {
     #[inline]
     fn done(&self) -> bool {
         self.1
+    }
+
+    /// Whether the action sought is among the moves: one look at its
+    /// destination, not a comparison with each.
+    #[inline(always)]
+    fn push_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        let a = self.0;
+        let to = usize::from(a.to());
+        // A move (kind 0) or capture (kind 1) with no extra, from `from`.
+        if a.from() == from && a.0 & 0xfe_ff == 0 && to < 3 * 64 {
+            let (w, i) = (to / 64, to % 64);
+            let capture = u64::from(a.0 >> 8 & 1);
+            self.1 |= t.0[w] >> i & 1 != 0 && enemy.0[w] >> i & 1 == capture;
+        }
+    }
+
+    /// Whether the action sought is among the re-alignments.
+    #[inline(always)]
+    fn push_realigns(&mut self, sq: u8, bows: u8) {
+        let base = Action::new(ActionKind::VesselRealign, sq, sq, 0).0;
+        let d = self.0.0 ^ base;
+        self.1 |= d < 8 && bows >> d & 1 != 0;
     }
 }
 
@@ -362,15 +394,9 @@ fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
             free(b.neighbours[s])
         }
         Role::Rook | Role::Crossbow | Role::SiegeRook | Role::FlyerOrthogonal | Role::Bird => {
-            ORTHOGONAL.iter().any(|&d| {
-                let t = b.land_step[d][s];
-                t != NO_SQUARE && !all.has(t)
-            })
+            steps_free(b, s, all, ORTHOGONAL)
         }
-        Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => DIAGONAL.iter().any(|&d| {
-            let t = b.land_step[d][s];
-            t != NO_SQUARE && !all.has(t)
-        }),
+        Role::Bishop | Role::SiegeBishop | Role::FlyerDiagonal => steps_free(b, s, all, DIAGONAL),
         Role::Knight => free(b.leap_sets[KNIGHT][s]),
         Role::Walker | Role::PalaceWalker => free(b.walker[side.index()][s]),
         Role::Pawn => {
@@ -386,6 +412,21 @@ fn surely_moves_from(p: &Position, b: &Board, sq: u8, all: SquareSet) -> bool {
         }
         Role::Royal | Role::Lance | Role::Fixed => false,
     }
+}
+
+/// Whether a step from `s` along one of `dirs` on land leads to a position
+/// off `all` (written out: the slice's `any` was a call).
+#[inline(always)]
+fn steps_free(b: &Board, s: usize, all: SquareSet, dirs: [usize; 4]) -> bool {
+    #[inline(always)]
+    fn free(b: &Board, s: usize, all: SquareSet, d: usize) -> bool {
+        let t = b.land_step[d][s];
+        t != NO_SQUARE && !all.has(t)
+    }
+    free(b, s, all, dirs[0])
+        || free(b, s, all, dirs[1])
+        || free(b, s, all, dirs[2])
+        || free(b, s, all, dirs[3])
 }
 
 /// Whether `action` is legal: only the actions of its origin are generated.
@@ -490,6 +531,9 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     for w in 0..3 {
         visit.0[w] |= c.p.fleet.0[w];
     }
+    // The two positions covering the enemy banner, where a bearer may plant
+    // (read once, not at every origin).
+    let [banner_a, banner_b] = c.b.banners[side.opponent().index()];
     for w in 0..3 {
         let mut bits = visit.0[w];
         while bits != 0 {
@@ -499,7 +543,9 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
                 ocean::generate_at(c, from, out);
             } else {
                 land::generate(c, from, c.p.force(from), out);
-                victory::plant(c, from, out);
+                if from == banner_a || from == banner_b {
+                    victory::plant(c, from, out);
+                }
             }
             if out.done() {
                 return;

@@ -47,7 +47,7 @@ use super::super::board::{
     DIAGONAL, KNIGHT, LANCE, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD, SquareSet,
     at, board, file_of, rank_of,
 };
-use super::super::forces::{Force, Kind, Role, Scope};
+use super::super::forces::{Force, Kind, Role};
 use super::super::ocean_rules::{CannonTarget, OpenWater};
 use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
 use super::super::sea;
@@ -180,7 +180,7 @@ fn leap_table(c: &Ctx<'_>, role: Role) -> usize {
 /// by embarking (ruling `dragon.storm-queen-embarks`).
 #[inline]
 pub(crate) fn seafaring(f: Force) -> bool {
-    f.info().scope.has(Scope::OCEAN) || f.kind() == Some(Kind::StormQueen)
+    f.seafaring()
 }
 
 /// Whether an unoccupied vessel of the side to move lies where a land force
@@ -385,9 +385,7 @@ pub(crate) fn afloat(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             }
         }
         Role::Knight | Role::Lance => {
-            for to in tables().leaps[leap_table(c, role)][s].iter() {
-                onto(c, f, to, true, true, t);
-            }
+            tables().leaps[leap_table(c, role)][s].for_each(|to| onto(c, f, to, true, true, t));
         }
         Role::Rook => ride(c, from, f, &ORTHOGONAL, true, t),
         Role::Bishop => ride(c, from, f, &DIAGONAL, true, t),
@@ -440,11 +438,12 @@ fn keep_safe(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     if !guarded(c, f) {
         return;
     }
-    for to in t.iter() {
+    let candidates = *t;
+    candidates.for_each(|to| {
         if unsafe_after(c, from, to, f, false) {
             t.remove(to);
         }
-    }
+    });
 }
 
 /// Whether the force `victim` on `sq` of position `q` is under attack by the
@@ -693,7 +692,8 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     let single = single.as_slice();
     let mut k = 0;
     let mut pending = true;
-    for to in t.iter() {
+    // Word by word (most vessels have no occupant to move: `t` is empty).
+    t.for_each(|to| {
         let a = if c.p.force(to).is_none() {
             Action::step(sq, to)
         } else {
@@ -706,7 +706,7 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
         }
         flush_below(single, &mut k, a, out);
         out.push(a);
-    }
+    });
     if pending {
         flush_below(single, &mut k, realign, out);
         out.push_realigns(sq, bows);
@@ -769,11 +769,13 @@ pub(crate) fn embark(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             }
         }
         Role::Knight | Role::Lance => {
-            for to in tables().leaps[leap_table(c, role)][s].and(free).iter() {
-                if allied_free(to) {
-                    add.insert(to);
-                }
-            }
+            tables().leaps[leap_table(c, role)][s]
+                .and(free)
+                .for_each(|to| {
+                    if allied_free(to) {
+                        add.insert(to);
+                    }
+                });
         }
         Role::Rook | Role::Crossbow => embark_ride(c, from, &ORTHOGONAL, all, &mut add),
         Role::Bishop => embark_ride(c, from, &DIAGONAL, all, &mut add),
