@@ -561,6 +561,24 @@ pub(crate) fn read_plain_move(g: Geometry, text: &[u8]) -> Option<(Square, u8, S
         })
 }
 
+/// Reads a move's squares and separator (`C2-C3`, `B4xC5`, `c2-c3`, `A10xB11`)
+/// and returns them with what follows the second square: the commonest form at
+/// once ([`read_plain_move`]), any other by [`read_square`] twice. `None` when
+/// the text starts with no square, `-` or `x`, square.
+#[inline(always)]
+pub(crate) fn read_move_squares(g: Geometry, text: &[u8]) -> Option<(Square, u8, Square, &[u8])> {
+    if let Some((from, sep, to)) = read_plain_move(g, text) {
+        return Some((from, sep, to, &[]));
+    }
+    let (from, rest) = read_square(g, text)?;
+    let (&sep, rest) = rest.split_first()?;
+    if sep != b'-' && sep != b'x' {
+        return None;
+    }
+    let (to, rest) = read_square(g, rest)?;
+    Some((from, sep, to, rest))
+}
+
 /// Reads a square such as `C1` or `K11` at the start of `text`; returns it and
 /// the rest. `None` when no square of this board starts the text.
 pub(crate) fn read_square(g: Geometry, text: &[u8]) -> Option<(Square, &[u8])> {

@@ -7,8 +7,8 @@ use std::fmt;
 use super::game::{End, KeyGame};
 use super::options::KeyOptions;
 use super::{
-    Action, Board, First, JewelAction, Kind, Move, Movement, Params, read_plain_move, read_square,
-    rules, write_move, write_square,
+    Action, Board, First, JewelAction, Kind, Move, Movement, Params, read_move_squares,
+    read_square, rules, write_move, write_square,
 };
 use crate::core::{
     Bits, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn, rules as core_rules,
@@ -132,22 +132,13 @@ impl<P: Params> KeyGame<P> {
             expected,
         };
         let bytes = text.as_bytes();
-        let (from, sep, to, rest) = match read_plain_move(g, bytes) {
-            Some((from, sep, to)) => (from, sep, to, &[][..]),
-            None => {
-                for side in Side::ALL {
-                    if text == first_move_text(side) {
-                        return Ok(JewelAction::first_move(side));
-                    }
+        let Some((from, sep, to, rest)) = read_move_squares(g, bytes) else {
+            for side in Side::ALL {
+                if text == first_move_text(side) {
+                    return Ok(JewelAction::first_move(side));
                 }
-                let (from, rest) = read_square(g, bytes).ok_or_else(|| err(form()))?;
-                let (&sep, rest) = rest.split_first().ok_or_else(|| err(form()))?;
-                if sep != b'-' && sep != b'x' {
-                    return Err(err(form()));
-                }
-                let (to, rest) = read_square(g, rest).ok_or_else(|| err(form()))?;
-                (from, sep, to, rest)
             }
+            return Err(err(form()));
         };
         if !rest.is_empty() {
             return Err(err(format!(

@@ -10,7 +10,7 @@ use crate::core::{
 };
 use crate::jewel::keysquare::{
     Action, Board, JewelAction, Kind, Move, first_move_text, is_square_name, parse_result,
-    read_plain_move, read_square, write_move, write_result, write_square,
+    read_move_squares, read_square, write_move, write_result, write_square,
 };
 
 impl<const DOUBLE: bool> Hunt<DOUBLE> {
@@ -51,23 +51,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             text: text.to_owned(),
             expected,
         };
-        let (from, sep, to, rest) = match read_plain_move(GEOMETRY, text.as_bytes()) {
-            Some((from, sep, to)) => (from, sep, to, &[][..]),
-            None => {
-                for side in Side::ALL {
-                    if text == first_move_text(side) {
-                        return Ok(JewelAction::first_move(side));
-                    }
+        let Some((from, sep, to, rest)) = read_move_squares(GEOMETRY, text.as_bytes()) else {
+            for side in Side::ALL {
+                if text == first_move_text(side) {
+                    return Ok(JewelAction::first_move(side));
                 }
-                let (from, rest) =
-                    read_square(GEOMETRY, text.as_bytes()).ok_or_else(|| err(FORM.into()))?;
-                let (&sep, rest) = rest.split_first().ok_or_else(|| err(FORM.into()))?;
-                if sep != b'-' && sep != b'x' {
-                    return Err(err(FORM.into()));
-                }
-                let (to, rest) = read_square(GEOMETRY, rest).ok_or_else(|| err(FORM.into()))?;
-                (from, sep, to, rest)
             }
+            return Err(err(FORM.into()));
         };
         let promotion = match rest {
             [] => None,
