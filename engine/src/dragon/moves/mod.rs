@@ -174,6 +174,11 @@ pub(crate) struct Ctx<'a> {
     /// [`Guard`] gathered for this position, when known: his own moves' test
     /// reads them instead of gathering them again ([`land`]'s `royal`).
     pub(crate) royal_threats: Option<&'a attack::Threats>,
+    /// The land positions from which a force of the side to move might
+    /// embark ([`ocean::embark_zone`]: a superset, the embarking test proper
+    /// is [`ocean::may_embark`]): every position unless [`generate`]
+    /// computed it.
+    pub(crate) embark_zone: SquareSet,
 }
 
 impl<'a> Ctx<'a> {
@@ -203,6 +208,7 @@ impl<'a> Ctx<'a> {
             prey,
             free_allied,
             royal_threats: None,
+            embark_zone: SquareSet([!0; 3]),
         }
     }
 
@@ -522,15 +528,30 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
         procedures::choices(c.p, out);
         return;
     }
+    // Where the side's forces might embark, once for all of them.
+    let zoned = Ctx {
+        embark_zone: ocean::embark_zone(c),
+        ..*c
+    };
+    let c = &zoned;
     let side = c.side;
     let own = c.p.occupied[side.index()];
-    // The side's forces and every vessel, position by position: a vessel's
-    // actions and her occupant's are the ocean's, written at her position so
-    // the list stays ascending.
+    // The side's forces and the vessels flying its colour, position by
+    // position: a vessel's actions and her occupant's are the ocean's,
+    // written at her position so the list stays ascending. A vessel flies
+    // the colour of her occupant, or unoccupied her original one: those of
+    // the side are its forces' positions afloat and `free_allied` (the
+    // others have no action, `ocean::generate_at`).
     let mut visit = own;
     for w in 0..3 {
-        visit.0[w] |= c.p.fleet.0[w];
+        visit.0[w] |= c.free_allied.0[w];
     }
+    debug_assert!(
+        c.p.fleet
+            .iter()
+            .all(|sq| visit.has(sq) || c.p.vessel(sq).colour() != side),
+        "a vessel flying the side's colour is left unvisited"
+    );
     // The two positions covering the enemy banner, where a bearer may plant
     // (read once, not at every origin).
     let [banner_a, banner_b] = c.b.banners[side.opponent().index()];
