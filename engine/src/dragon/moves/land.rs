@@ -103,7 +103,11 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     }
     let extras = f.has_extras() || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
-        emit(c, from, t, out);
+        // A blocked force (common on a crowded board) writes nothing: the
+        // sink's set-up is skipped.
+        if !t.is_empty() {
+            emit(c, from, t, out);
+        }
         return;
     }
     // Merge the rarer actions in order: at most a few dozen, on a few forces.

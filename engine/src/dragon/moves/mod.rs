@@ -475,9 +475,7 @@ pub(crate) fn is_legal_guarded(
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
     let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
-        let mut all = DragonActions::new();
-        generate(&c, &mut all);
-        all.contains(&action)
+        listed_among_all(&c, action)
     } else if action.kind() == Some(ActionKind::Plant) {
         action.to() == NO_ORIGIN && victory::may_plant(&c, from)
     } else {
@@ -490,6 +488,18 @@ pub(crate) fn is_legal_guarded(
         one.1
     };
     listed && guard_for(&c, known).is_none_or(|g| g.allows(p, opts, action))
+}
+
+/// Whether `action` is among every action the generator writes (the
+/// Trident opening, a choice, an origin past the grid). Out of line: its
+/// buffer of [`MAX_ACTIONS`] stays off the stack frame of every
+/// [`is_legal_guarded`].
+#[cold]
+#[inline(never)]
+fn listed_among_all(c: &Ctx<'_>, action: Action) -> bool {
+    let mut all = DragonActions::new();
+    generate(c, &mut all);
+    all.contains(&action)
 }
 
 /// The royal-safety [`Guard`] the side to move's actions answer to: `known`
@@ -555,12 +565,17 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     // The two positions covering the enemy banner, where a bearer may plant
     // (read once, not at every origin).
     let [banner_a, banner_b] = c.b.banners[side.opponent().index()];
+    // A visited position on the water holds a vessel (the Island, the
+    // ocean's other positions, holds nothing: checked after every step).
+    debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
     for w in 0..3 {
         let mut bits = visit.0[w];
+        let water = c.b.water.0[w];
         while bits != 0 {
-            let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+            let i = bits.trailing_zeros();
+            let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if c.b.region(from) == Region::Ocean {
+            if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
                 land::generate(c, from, c.p.force(from), out);
