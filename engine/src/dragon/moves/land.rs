@@ -96,12 +96,18 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
     if info.glide != Glide::No {
         glide(c, from, info.glide, &mut t);
     }
-    if ocean::seafaring(f) && ocean::may_embark(c, from, info.role) {
+    // Outside the zone no embarking shape reaches a free allied vessel.
+    debug_assert!(c.embark_zone.has(from) || !ocean::may_embark(c, from, info.role));
+    if ocean::seafaring(f) && c.embark_zone.has(from) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
     let extras = f.has_extras() || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
-        emit(c, from, t, out);
+        // A blocked force (common on a crowded board) writes nothing: the
+        // sink's set-up is skipped.
+        if !t.is_empty() {
+            emit(c, from, t, out);
+        }
         return;
     }
     // Merge the rarer actions in order: at most a few dozen, on a few forces.

@@ -174,6 +174,11 @@ pub(crate) struct Ctx<'a> {
     /// [`Guard`] gathered for this position, when known: his own moves' test
     /// reads them instead of gathering them again ([`land`]'s `royal`).
     pub(crate) royal_threats: Option<&'a attack::Threats>,
+    /// The land positions from which a force of the side to move might
+    /// embark ([`ocean::embark_zone`]: a superset, the embarking test proper
+    /// is [`ocean::may_embark`]): every position unless [`generate`]
+    /// computed it.
+    pub(crate) embark_zone: SquareSet,
 }
 
 impl<'a> Ctx<'a> {
@@ -203,6 +208,7 @@ impl<'a> Ctx<'a> {
             prey,
             free_allied,
             royal_threats: None,
+            embark_zone: SquareSet([!0; 3]),
         }
     }
 
@@ -469,9 +475,7 @@ pub(crate) fn is_legal_guarded(
     let from = action.from();
     let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
     let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
-        let mut all = DragonActions::new();
-        generate(&c, &mut all);
-        all.contains(&action)
+        listed_among_all(&c, action)
     } else if action.kind() == Some(ActionKind::Plant) {
         action.to() == NO_ORIGIN && victory::may_plant(&c, from)
     } else {
@@ -484,6 +488,18 @@ pub(crate) fn is_legal_guarded(
         one.1
     };
     listed && guard_for(&c, known).is_none_or(|g| g.allows(p, opts, action))
+}
+
+/// Whether `action` is among every action the generator writes (the
+/// Trident opening, a choice, an origin past the grid). Out of line: its
+/// buffer of [`MAX_ACTIONS`] stays off the stack frame of every
+/// [`is_legal_guarded`].
+#[cold]
+#[inline(never)]
+fn listed_among_all(c: &Ctx<'_>, action: Action) -> bool {
+    let mut all = DragonActions::new();
+    generate(c, &mut all);
+    all.contains(&action)
 }
 
 /// The royal-safety [`Guard`] the side to move's actions answer to: `known`
@@ -522,24 +538,44 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
         procedures::choices(c.p, out);
         return;
     }
+    // Where the side's forces might embark, once for all of them.
+    let zoned = Ctx {
+        embark_zone: ocean::embark_zone(c),
+        ..*c
+    };
+    let c = &zoned;
     let side = c.side;
     let own = c.p.occupied[side.index()];
-    // The side's forces and every vessel, position by position: a vessel's
-    // actions and her occupant's are the ocean's, written at her position so
-    // the list stays ascending.
+    // The side's forces and the vessels flying its colour, position by
+    // position: a vessel's actions and her occupant's are the ocean's,
+    // written at her position so the list stays ascending. A vessel flies
+    // the colour of her occupant, or unoccupied her original one: those of
+    // the side are its forces' positions afloat and `free_allied` (the
+    // others have no action, `ocean::generate_at`).
     let mut visit = own;
     for w in 0..3 {
-        visit.0[w] |= c.p.fleet.0[w];
+        visit.0[w] |= c.free_allied.0[w];
     }
+    debug_assert!(
+        c.p.fleet
+            .iter()
+            .all(|sq| visit.has(sq) || c.p.vessel(sq).colour() != side),
+        "a vessel flying the side's colour is left unvisited"
+    );
     // The two positions covering the enemy banner, where a bearer may plant
     // (read once, not at every origin).
     let [banner_a, banner_b] = c.b.banners[side.opponent().index()];
+    // A visited position on the water holds a vessel (the Island, the
+    // ocean's other positions, holds nothing: checked after every step).
+    debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
     for w in 0..3 {
         let mut bits = visit.0[w];
+        let water = c.b.water.0[w];
         while bits != 0 {
-            let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+            let i = bits.trailing_zeros();
+            let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if c.b.region(from) == Region::Ocean {
+            if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
                 land::generate(c, from, c.p.force(from), out);

@@ -76,7 +76,11 @@ const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 ///   Storm pawn's diagonal step forwards, the same file or rank, the same
 ///   diagonal;
 /// - `bows[sq]`: bit `d` set when direction `d` leads from `sq` to a
-///   position (where a vessel's bow may point).
+///   position (where a vessel's bow may point);
+/// - `embark_from[sq]`: for a water position, the land positions whose
+///   embarking shapes reach it (a step any way, a leap of any of
+///   [`LEAPS`], the first water position along a line): where a force
+///   might embark on a vessel there ([`embark_zone`]).
 struct SeaTables {
     leaps: [[SquareSet; SQUARES]; 4],
     coast: [[u8; SQUARES]; 8],
@@ -84,6 +88,7 @@ struct SeaTables {
     coast_lines: [[SquareSet; SQUARES]; 2],
     shapes: [[SquareSet; SQUARES]; 5],
     bows: [u8; SQUARES],
+    embark_from: [SquareSet; SQUARES],
 }
 
 /// The shapes of [`SeaTables`]'s `shapes`.
@@ -103,6 +108,7 @@ fn tables() -> &'static SeaTables {
             coast_lines: [[SquareSet::EMPTY; SQUARES]; 2],
             shapes: [[SquareSet::EMPTY; SQUARES]; 5],
             bows: [0; SQUARES],
+            embark_from: [SquareSet::EMPTY; SQUARES],
         });
         for (sq, bows) in t.bows.iter_mut().enumerate() {
             for d in 0..8 {
@@ -159,8 +165,44 @@ fn tables() -> &'static SeaTables {
                 }
             }
         }
+        // Every water position a land force's embarking shapes reach
+        // ([`may_embark`]'s tables; the pawn's step is one of the steps).
+        for sq in 0..SQUARES as u8 {
+            if !b.region(sq).is_land() {
+                continue;
+            }
+            let s = sq as usize;
+            let mut reach = t.shapes[STEP_SHAPE][s]
+                .or(t.coast_lines[0][s])
+                .or(t.coast_lines[1][s]);
+            for leaps in &t.leaps {
+                reach = reach.or(leaps[s]);
+            }
+            reach
+                .and(b.water)
+                .for_each(|w| t.embark_from[w as usize].insert(sq));
+        }
         t
     })
+}
+
+/// The land positions from which a force of the side to move might embark
+/// on one of its unoccupied vessels (`c.free_allied`) by its moves' shape: a
+/// superset of those where [`may_embark`] holds, computed once a
+/// generation so that most forces skip that test (every land position when
+/// rides pass over open water, as [`may_embark`] lets every rider try).
+pub(crate) fn embark_zone(c: &Ctx<'_>) -> SquareSet {
+    let free = c.free_allied;
+    if free.is_empty() {
+        return SquareSet::EMPTY;
+    }
+    if c.opts.open_water == OpenWater::Passes {
+        return SquareSet([!0; 3]);
+    }
+    let tb = tables();
+    let mut zone = SquareSet::EMPTY;
+    free.for_each(|w| zone = zone.or(tb.embark_from[w as usize]));
+    zone
 }
 
 /// The leap table of a leaper's role under the options.
@@ -457,6 +499,7 @@ pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> b
         p: q,
         side: by,
         royal_threats: None,
+        embark_zone: SquareSet([!0; 3]),
         ..*c
     };
     if c.b.region(sq).is_land() {
@@ -576,6 +619,7 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
         p: &q,
         side: by,
         royal_threats: None,
+        embark_zone: SquareSet([!0; 3]),
         ..*c
     };
     let mut t = SquareSet::EMPTY;
