@@ -179,9 +179,10 @@ impl<B: Bits> Board<B> {
     ///
     /// Kind by kind, unrolled (each kind's rows of keys at a constant offset),
     /// each side's pieces looked up in its row of keys: the check after every
-    /// step recomputes it.
+    /// step recomputes it. Always inlined, so that `kinds` is the game's
+    /// constant.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn hash(&self, kinds: usize) -> u64 {
         let h = self.kind_hash::<0>(kinds, 0);
         let h = self.kind_hash::<1>(kinds, h);
