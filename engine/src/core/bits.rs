@@ -66,9 +66,9 @@ pub trait Bits:
     fn each_word(self, f: impl FnMut(Squares));
 
     /// `h` XORed with `keys[sq]` (the square's index masked to 128) for every
-    /// square of the set: a Zobrist hash's share of one set of pieces. For a
-    /// `u64` two squares a round, which compiles to five instructions a square
-    /// where [`Bits::each`]'s loop takes six; for a `u128`, [`Bits::each`].
+    /// square of the set: a Zobrist hash's share of one set of pieces. Two
+    /// squares a round (a `u128` word by word), which compiles to five
+    /// instructions a square where [`Bits::each`]'s loop takes six.
     fn xor_keys(self, keys: &[u64; 128], h: u64) -> u64;
 }
 
@@ -200,7 +200,7 @@ macro_rules! impl_bits {
             }
 
             #[inline(always)]
-            fn xor_keys(self, $keys: &[u64; 128], mut $h: u64) -> u64 {
+            fn xor_keys(self, $keys: &[u64; 128], $h: u64) -> u64 {
                 let $kb = self;
                 $xor
             }
@@ -225,6 +225,25 @@ fn has_u128(b: u128, sq: Square) -> bool {
     word >> (sq.0 & 63) & 1 == 1
 }
 
+/// `h` XORed with `keys[offset + i]` (masked to 128) for every bit `i` of
+/// `word`, two squares a round: five instructions a square where a loop of one
+/// a round takes six. [`Bits::xor_keys`] of a `u64`, and of each half of a
+/// `u128`.
+#[inline(always)]
+fn xor_word_keys(word: u64, keys: &[u64; 128], offset: usize, mut h: u64) -> u64 {
+    let mut b = word;
+    while b != 0 {
+        h ^= keys[(offset + b.trailing_zeros() as usize) & 127];
+        b &= b - 1;
+        if b == 0 {
+            break;
+        }
+        h ^= keys[(offset + b.trailing_zeros() as usize) & 127];
+        b &= b - 1;
+    }
+    h
+}
+
 impl_bits!(
     u64,
     has_u64,
@@ -240,19 +259,7 @@ impl_bits!(
             f(Squares { word: b, offset: 0 });
         }
     },
-    |b, keys, h| {
-        let mut b = b;
-        while b != 0 {
-            h ^= keys[b.trailing_zeros() as usize & 127];
-            b &= b - 1;
-            if b == 0 {
-                break;
-            }
-            h ^= keys[b.trailing_zeros() as usize & 127];
-            b &= b - 1;
-        }
-        h
-    }
+    |b, keys, h| { xor_word_keys(b, keys, 0, h) }
 );
 impl_bits!(
     u128,
@@ -285,8 +292,8 @@ impl_bits!(
         }
     },
     |b, keys, h| {
-        b.each(|sq| h ^= keys[sq.index() & 127]);
-        h
+        let h = xor_word_keys(b as u64, keys, 0, h);
+        xor_word_keys((b >> 64) as u64, keys, 64, h)
     }
 );
 

@@ -12,6 +12,11 @@ const INLINE: usize = 12;
 /// heap, so copying a short history (as a tree search does at every node, with
 /// [`Clone::clone_from`]) is a plain copy of a few words; a long one reuses its
 /// buffer and does not allocate.
+///
+/// Two filters let most new keys be recorded without comparing them with the
+/// others: one word for the first `INLINE` keys, always kept, and 1,024 bits
+/// for a longer history, filled only once it grows past them (so that a short
+/// history, the common one, neither copies nor clears the large filter).
 #[derive(Debug, Default)]
 pub struct RepetitionHistory {
     /// The first keys.
@@ -22,11 +27,15 @@ pub struct RepetitionHistory {
     more: Vec<u64>,
     /// How many times the current key occurs, as counted when it was recorded.
     current_count: usize,
-    /// For each key recorded, bit `key % 1024` is set: a key whose bit is
-    /// clear has not occurred, and is recorded without looking at the others
-    /// (most positions are new). 1,024 bits: with 256, a history of a few
-    /// hundred keys (Dragon's long reversible stretches) had most bits set and
-    /// most new keys were compared with every other.
+    /// For each of the first [`INLINE`] keys recorded, bit `key % 64` is set: a
+    /// key whose bit is clear is not among them.
+    near: u64,
+    /// Only while more than [`INLINE`] keys are recorded (stale otherwise): for
+    /// each key recorded, bit `key % 1024` is set, a key whose bit is clear has
+    /// not occurred, and is recorded without looking at the others (most
+    /// positions are new). 1,024 bits: with 256, a history of a few hundred keys
+    /// (Dragon's long reversible stretches) had most bits set and most new keys
+    /// were compared with every other.
     seen: [u64; SEEN_WORDS],
 }
 
@@ -46,18 +55,24 @@ impl Clone for RepetitionHistory {
             len: self.len,
             more: self.more.clone(),
             current_count: self.current_count,
+            near: self.near,
             seen: self.seen,
         }
     }
 
+    /// The large filter and the keys on the heap are copied only when `source`
+    /// has more than `INLINE` (12) keys.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.recent = source.recent;
         self.len = source.len;
         self.current_count = source.current_count;
-        self.seen = source.seen;
-        if source.len > INLINE || !self.more.is_empty() {
+        self.near = source.near;
+        if source.len > INLINE {
+            self.seen = source.seen;
             self.more.clone_from(&source.more);
+        } else {
+            self.more.clear();
         }
     }
 }
@@ -90,23 +105,49 @@ impl RepetitionHistory {
 
     /// Records the position reached by a reversible action and returns how many
     /// times it has now occurred (1 for a new position).
-    #[inline]
+    ///
+    /// Always inlined: every reversible action of a game calls it, and a call
+    /// costs more than its common path.
+    #[inline(always)]
     pub fn push(&mut self, key: u64) -> usize {
-        let (word, bit) = seen_bit(key);
-        let n = if self.seen[word] & bit == 0 {
-            1
-        } else {
-            self.count(key) + 1
-        };
-        self.seen[word] |= bit;
+        let n;
         if self.len < INLINE {
+            let bit = 1 << (key & 63);
+            n = if self.near & bit == 0 {
+                1
+            } else {
+                self.count(key) + 1
+            };
+            self.near |= bit;
             self.recent[self.len] = key;
         } else {
+            if self.len == INLINE {
+                self.fill_seen();
+            }
+            let (word, bit) = seen_bit(key);
+            n = if self.seen[word] & bit == 0 {
+                1
+            } else {
+                self.count(key) + 1
+            };
+            self.seen[word] |= bit;
             self.more.push(key);
         }
         self.len += 1;
         self.current_count = n;
         n
+    }
+
+    /// Fills the large filter from the first [`INLINE`] keys, as the history
+    /// grows past them.
+    #[cold]
+    #[inline(never)]
+    fn fill_seen(&mut self) {
+        self.seen = [0; SEEN_WORDS];
+        for &k in &self.recent {
+            let (word, bit) = seen_bit(k);
+            self.seen[word] |= bit;
+        }
     }
 
     /// Forgets everything before the position reached by an irreversible action
@@ -117,9 +158,7 @@ impl RepetitionHistory {
         self.len = 1;
         self.more.clear();
         self.current_count = 1;
-        let (word, bit) = seen_bit(key);
-        self.seen = [0; SEEN_WORDS];
-        self.seen[word] = bit;
+        self.near = 1 << (key & 63);
     }
 
     /// How many times the current position has occurred, as counted when it was
@@ -238,6 +277,60 @@ mod tests {
         h.reset(2);
         assert_eq!(h.push(1), 1);
         assert_eq!(h.push(2), 2);
+    }
+
+    /// The filters are a fast path: every count must be what comparing the key
+    /// with every other gives, across the filters' boundary (12 keys), resets
+    /// and copies between short and long histories.
+    #[test]
+    fn counts_agree_with_a_plain_count() {
+        let mut rng = 0x5eed_u64;
+        let mut next = || {
+            rng = crate::core::zobrist::splitmix64(rng);
+            rng
+        };
+        let mut histories = [
+            RepetitionHistory::starting_at(0),
+            RepetitionHistory::starting_at(0),
+        ];
+        let mut plain: [Vec<u64>; 2] = [vec![0], vec![0]];
+        for step in 0..20_000 {
+            let r = next();
+            let i = (r & 1) as usize;
+            match r >> 1 & 63 {
+                // Now and then a reset, or a copy of the other history.
+                0 => {
+                    let key = next() % 40;
+                    histories[i].reset(key);
+                    plain[i] = vec![key];
+                }
+                1 | 2 => {
+                    let [a, b] = &mut histories;
+                    if i == 0 {
+                        a.clone_from(b);
+                    } else {
+                        b.clone_from(a);
+                    }
+                    plain[i] = plain[1 - i].clone();
+                }
+                _ => {
+                    // Few distinct keys (repetitions) or many (a long history);
+                    // some share a filter bit (multiples of 64 and 1,024 apart).
+                    let key = if r >> 8 & 1 == 0 {
+                        next() % 40
+                    } else {
+                        (next() % 8) << 10 | (r >> 9 & 3)
+                    };
+                    plain[i].push(key);
+                    let expected = plain[i].iter().filter(|&&k| k == key).count();
+                    assert_eq!(histories[i].push(key), expected, "step {step}");
+                }
+            }
+            let h = &histories[i];
+            assert_eq!(h.len(), plain[i].len());
+            assert_eq!(h.current(), plain[i].last().copied());
+            assert!(h.keys().eq(plain[i].iter().copied()));
+        }
     }
 
     #[test]

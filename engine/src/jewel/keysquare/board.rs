@@ -176,22 +176,33 @@ impl<B: Bits> Board<B> {
 
     /// The Zobrist hash of the placement, whose pieces are of the first `kinds`
     /// kinds.
-    #[must_use]
     ///
-    /// Kind by kind over a constant range (so that it unrolls), each side's pieces
-    /// looked up in its row of keys: the check after every step recomputes it.
-    #[inline]
+    /// Kind by kind, unrolled (each kind's rows of keys at a constant offset),
+    /// each side's pieces looked up in its row of keys: the check after every
+    /// step recomputes it. Always inlined, so that `kinds` is the game's
+    /// constant.
+    #[must_use]
+    #[inline(always)]
     pub fn hash(&self, kinds: usize) -> u64 {
-        let mut h = 0;
-        for k in 0..MAX_KINDS {
-            if k < kinds {
-                let bb = self.kinds[k];
-                let (green, red) = (&PIECE_KEYS[k], &PIECE_KEYS[MAX_KINDS + k]);
-                h = (bb & self.sides[0]).xor_keys(green, h);
-                h = (bb & self.sides[1]).xor_keys(red, h);
-            }
+        let h = self.kind_hash::<0>(kinds, 0);
+        let h = self.kind_hash::<1>(kinds, h);
+        let h = self.kind_hash::<2>(kinds, h);
+        let h = self.kind_hash::<3>(kinds, h);
+        let h = self.kind_hash::<4>(kinds, h);
+        self.kind_hash::<5>(kinds, h)
+    }
+
+    /// `h` XORed with the keys of both sides' pieces of kind `K`, if the game
+    /// has that kind (`K < kinds`): [`Board::hash`]'s share of one kind.
+    #[inline(always)]
+    fn kind_hash<const K: usize>(&self, kinds: usize, h: u64) -> u64 {
+        const { assert!(K < MAX_KINDS) };
+        if K >= kinds {
+            return h;
         }
-        h
+        let bb = self.kinds[K];
+        let h = (bb & self.sides[0]).xor_keys(&PIECE_KEYS[K], h);
+        (bb & self.sides[1]).xor_keys(&PIECE_KEYS[MAX_KINDS + K], h)
     }
 
     /// The board turned north to south with every piece handed to the other side.
