@@ -184,6 +184,8 @@ impl<B: Bits> Board<B> {
     #[must_use]
     #[inline(always)]
     pub fn hash(&self, kinds: usize) -> u64 {
+        // One call a kind below: a seventh kind needs a seventh call.
+        const { assert!(MAX_KINDS == 6) };
         let h = self.kind_hash::<0>(kinds, 0);
         let h = self.kind_hash::<1>(kinds, h);
         let h = self.kind_hash::<2>(kinds, h);
