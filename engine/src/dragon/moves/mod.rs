@@ -208,7 +208,7 @@ impl<'a> Ctx<'a> {
             prey,
             free_allied,
             royal_threats: None,
-            embark_zone: SquareSet([!0; 3]),
+            embark_zone: ocean::ANY_POSITION,
         }
     }
 

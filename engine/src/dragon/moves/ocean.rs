@@ -186,6 +186,10 @@ fn tables() -> &'static SeaTables {
     })
 }
 
+/// An embarking zone that rules out no position: what a context holds until
+/// [`embark_zone`] computes one (every force then runs [`may_embark`]).
+pub(crate) const ANY_POSITION: SquareSet = SquareSet([!0; 3]);
+
 /// The land positions from which a force of the side to move might embark
 /// on one of its unoccupied vessels (`c.free_allied`) by its moves' shape: a
 /// superset of those where [`may_embark`] holds, computed once a
@@ -197,7 +201,7 @@ pub(crate) fn embark_zone(c: &Ctx<'_>) -> SquareSet {
         return SquareSet::EMPTY;
     }
     if c.opts.open_water == OpenWater::Passes {
-        return SquareSet([!0; 3]);
+        return ANY_POSITION;
     }
     let tb = tables();
     let mut zone = SquareSet::EMPTY;
@@ -499,7 +503,7 @@ pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> b
         p: q,
         side: by,
         royal_threats: None,
-        embark_zone: SquareSet([!0; 3]),
+        embark_zone: ANY_POSITION,
         ..*c
     };
     if c.b.region(sq).is_land() {
@@ -619,7 +623,7 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
         p: &q,
         side: by,
         royal_threats: None,
-        embark_zone: SquareSet([!0; 3]),
+        embark_zone: ANY_POSITION,
         ..*c
     };
     let mut t = SquareSet::EMPTY;
