@@ -547,10 +547,9 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         } else {
             0
         };
-        // Three or more squares to test: one map of the opponent's attacks is
+        // Two or more squares to test: one map of the opponent's attacks is
         // cheaper than testing each.
-        let after_two = targets & targets.wrapping_sub(1);
-        let mapped = ALL && after_two & after_two.wrapping_sub(1) != 0;
+        let mapped = ALL && targets & targets.wrapping_sub(1) != 0;
         if mapped {
             // Every square found at once: the moves go out together, Towering's
             // squares (two files away) in their place among them.
