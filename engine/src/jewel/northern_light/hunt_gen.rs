@@ -260,7 +260,8 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
 
     /// Every square of `zone` that `by` attacks with the squares `occ` occupied
     /// (and perhaps other squares): the Pikemen's attacks in one shift each way,
-    /// and only the sliders whose lines cross the zone.
+    /// and the sliders' on the squares of the zone only, each by the squares
+    /// between (tests compare the zone's squares with the slides').
     #[inline]
     fn danger(&self, by: Side, occ: u64, zone: u64) -> u64 {
         const BOARD: u64 = (1 << 49) - 1;
@@ -283,20 +284,27 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         if p != 0 {
             d |= t.king[p.first().index()];
         }
-        let mut r = b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT);
-        while r != 0 {
-            let i = r.pop().index();
-            if t.orthogonal[i] & zone != 0 {
-                d |= t.rook(i, occ);
+        // A slider: the squares of the zone on its lines (not yet found
+        // attacked) with nothing between, one table read a square.
+        let reach = |lines: &[u64; SLOTS], mut sliders: u64, d: &mut u64| {
+            while sliders != 0 {
+                let i = sliders.pop().index();
+                let mut open = lines[i] & zone & !*d;
+                let between = &LINES.between[i & 63];
+                while open != 0 {
+                    let z = open.pop().index() & 63;
+                    if between[z] & occ == 0 {
+                        *d |= 1 << z;
+                    }
+                }
             }
-        }
-        let mut n = b.pieces(by, NOBLE);
-        while n != 0 {
-            let i = n.pop().index();
-            if t.diagonal[i] & zone != 0 {
-                d |= t.bishop(i, occ);
-            }
-        }
+        };
+        reach(
+            &t.orthogonal,
+            b.pieces(by, TOWER) | b.pieces(by, ARISTOCRAT),
+            &mut d,
+        );
+        reach(&t.diagonal, b.pieces(by, NOBLE), &mut d);
         d
     }
 
@@ -719,6 +727,15 @@ mod tests {
                             | (t.bishop(i, occ) & b.pieces(by, NOBLE));
                         assert_eq!(g.attackers(sq, by, occ), all, "{sq:?} {by:?} {g:?}");
                         attacked += usize::from(slides);
+                        // The zone around the square: its attacked squares.
+                        let zone = t.king[i] | 1 << i;
+                        let mut expected = 0;
+                        for z in 0..49u8 {
+                            if zone >> z & 1 == 1 && attacked_by_slides(&b, Square(z), by, occ) {
+                                expected |= 1 << z;
+                            }
+                        }
+                        assert_eq!(g.danger(by, occ, zone) & zone, expected, "{sq:?} {by:?}");
                     }
                 }
             }
