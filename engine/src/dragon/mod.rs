@@ -77,7 +77,8 @@ pub use self::state::Position;
 pub use self::text::side_name;
 pub use self::truce::{THREEFOLD_REPETITION, TRUCE_BY_AGREEMENT, TruceAgreement};
 use crate::core::{
-    Game, InvariantError, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn,
+    ApplyError, Game, InvariantError, NotationError, PositionError, RepetitionHistory, RuleId,
+    Side, Turn,
 };
 use crate::registry::GameId;
 use crate::rulings::Ruling;
@@ -158,6 +159,20 @@ impl PartialEq for Dragon {
 impl Eq for Dragon {}
 
 impl Dragon {
+    /// [`Game::is_legal`], the origin's generated actions kept for the
+    /// later tests of copies of this state ([`moves::kept`], in
+    /// [`sibling::Sibling`]: the same answer, a debug assertion compares).
+    fn is_legal_kept(&mut self, action: Action) -> bool {
+        moves::is_legal_guarded(
+            &self.pos,
+            &self.options,
+            Some(self.guard),
+            self.memo.threats.as_ref(),
+            action,
+            Some((&mut self.sibling.kept, self.stamp)),
+        )
+    }
+
     /// The position.
     #[must_use]
     pub fn position(&self) -> &Position {
@@ -315,7 +330,28 @@ impl Game for Dragon {
             Some(self.guard),
             self.memo.threats.as_ref(),
             action,
+            None,
         )
+    }
+
+    /// [`Game::apply`]'s test and application, the legality tested with the
+    /// actions of the action's origin kept for this state (the same answer
+    /// as [`Game::is_legal`]): the full checks apply each listed action of
+    /// one state to a copy of it, so an origin's actions are generated once,
+    /// not once for each of them.
+    fn apply(
+        &mut self,
+        action: Action,
+        events: &mut impl FnMut(DragonEvent),
+    ) -> Result<(), ApplyError> {
+        if self.is_legal_kept(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else if matches!(self.turn(), Turn::Over(_)) {
+            Err(ApplyError::GameOver)
+        } else {
+            Err(ApplyError::NotLegal)
+        }
     }
 
     fn refusal(&self, action: Action) -> Option<String> {

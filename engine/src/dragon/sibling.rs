@@ -27,7 +27,7 @@
 use super::action::{Action, ActionKind};
 use super::board::{Region, board};
 use super::guard::Guard;
-use super::moves::{Ctx, attack::Threats};
+use super::moves::{Ctx, attack::Threats, kept::Kept};
 use super::options::DragonOptions;
 use super::state::Position;
 use super::victory::royal_square;
@@ -111,15 +111,18 @@ impl Basis {
 
 /// What a game keeps to share its opponent's Guard among the positions one
 /// action from one position: the stamp of that position and its basis once
-/// computed. Kept by a game through [`Clone::clone_from`] (the copy a full
+/// computed; and the actions of the origin last tested for legality
+/// ([`Kept`]). Kept by a game through [`Clone::clone_from`] (the copy a full
 /// check applies each action to), no part of equality.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Sibling {
     /// The stamp of the position last applied to (0: none).
     parent: u64,
     /// Its basis, once computed (the second action applied from it):
     /// `Some(None)` when it has none.
     basis: Option<Option<Basis>>,
+    /// The actions of the origin last tested by [`Game::apply`](crate::core::Game::apply).
+    pub(crate) kept: Kept,
 }
 
 impl Sibling {

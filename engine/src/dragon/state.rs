@@ -831,11 +831,11 @@ impl Position {
         for w in 0..8 {
             h ^= barren_key(w, word(&self.barren[w * 8..w * 8 + 8]));
         }
-        self.all_occupied()
-            .for_each(|sq| h ^= force_key(sq, self.forces[sq as usize]));
+        let h = self
+            .all_occupied()
+            .xor_keys(h, |sq| force_key(sq, self.forces[sq as usize]));
         self.fleet
-            .for_each(|sq| h ^= vessel_key(sq, self.vessels[sq as usize]));
-        h
+            .xor_keys(h, |sq| vessel_key(sq, self.vessels[sq as usize]))
     }
 
     /// Forces of `side` anywhere: on the grid, in the special areas, in the

@@ -363,7 +363,20 @@ pub(super) fn write_vessel<W: fmt::Write + ?Sized>(
 
 /// Writes `n` in decimal without the formatting machinery (exports run on a
 /// sample of every simulated step).
+///
+/// One digit (a run of empty positions in a rank of nine, most counters) is
+/// written in line, with no division.
+#[inline(always)]
 fn write_number<W: fmt::Write + ?Sized>(n: u32, out: &mut W) -> fmt::Result {
+    if n < 10 {
+        return out.write_char(char::from(b'0' + n as u8));
+    }
+    write_digits(n, out)
+}
+
+/// [`write_number`] of a number of two digits or more.
+#[inline(never)]
+fn write_digits<W: fmt::Write + ?Sized>(n: u32, out: &mut W) -> fmt::Result {
     let mut digits = [0u8; 10];
     let mut len = 0;
     let mut n = n;

@@ -10,6 +10,7 @@
 //! Nothing here allocates: actions go into the caller's fixed buffer.
 
 pub(crate) mod attack;
+pub(crate) mod kept;
 pub(crate) mod land;
 pub(crate) mod ocean;
 
@@ -438,7 +439,9 @@ fn steps_free(b: &Board, s: usize, all: SquareSet, dirs: [usize; 4]) -> bool {
 /// Whether `action` is legal: only the actions of its origin are generated.
 ///
 /// `known`: the side to move's [`Guard`] when known already; `threats`: the
-/// threats against his royal that it gathered, when known.
+/// threats against his royal that it gathered, when known; `kept`: the
+/// origin's actions kept for the state's stamp ([`kept::Kept`]), when the
+/// caller keeps them (its state and that stamp).
 #[inline(never)]
 pub(crate) fn is_legal_guarded(
     p: &Position,
@@ -446,6 +449,7 @@ pub(crate) fn is_legal_guarded(
     known: Option<Option<Guard>>,
     threats: Option<&attack::Threats>,
     action: Action,
+    kept: Option<(&mut kept::Kept, u64)>,
 ) -> bool {
     if p.outcome.is_some() {
         return false;
@@ -470,24 +474,59 @@ pub(crate) fn is_legal_guarded(
         }
         _ => {}
     }
-    let mut c = Ctx::new(p, opts);
-    c.royal_threats = threats;
-    let from = action.from();
-    let trident = p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red;
-    let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
-        listed_among_all(&c, action)
-    } else if action.kind() == Some(ActionKind::Plant) {
-        action.to() == NO_ORIGIN && victory::may_plant(&c, from)
-    } else {
-        let mut one = Find(action, false);
-        if c.b.region(from) == Region::Ocean {
-            ocean::generate_at(&c, from, &mut one);
-        } else if p.force(from).is(c.side) {
-            land::generate(&c, from, p.force(from), &mut one);
-        }
-        one.1
+    // The context only where it is read: not for an action found among
+    // the kept ones with the Guard known.
+    let ctx = || Ctx {
+        royal_threats: threats,
+        ..Ctx::new(p, opts)
     };
-    listed && guard_for(&c, known).is_none_or(|g| g.allows(p, opts, action))
+    let from = action.from();
+    let trident = p.flags & flags::TRIDENT_OPENING != 0 && p.to_move == Side::Red;
+    let listed = if trident || p.pending != 0 || usize::from(from) >= super::board::SQUARES {
+        listed_among_all(&ctx(), action)
+    } else if action.kind() == Some(ActionKind::Plant) {
+        action.to() == NO_ORIGIN && victory::may_plant(&ctx(), from)
+    } else {
+        match kept {
+            Some((kept, stamp)) => {
+                let listed = kept.has(ctx, stamp, action);
+                debug_assert_eq!(
+                    listed,
+                    find(&ctx(), action),
+                    "the kept actions of {from} answer otherwise for {action:?}"
+                );
+                listed
+            }
+            None => find(&ctx(), action),
+        }
+    };
+    let guard = if procedures::Pending::is_offer(p.pending) {
+        None
+    } else {
+        known.unwrap_or_else(|| Guard::new(&ctx()))
+    };
+    listed && guard.is_none_or(|g| g.allows(p, opts, action))
+}
+
+/// Whether `action` (from a position on the grid) is among the actions
+/// generated at its origin.
+#[inline(always)]
+pub(crate) fn find(c: &Ctx<'_>, action: Action) -> bool {
+    let mut one = Find(action, false);
+    generate_origin(c, action.from(), &mut one);
+    one.1
+}
+
+/// Writes the actions of the side to move's force or vessel on `from` (a
+/// position on the grid): what [`generate`] writes at that origin, without
+/// the Plant, outside the Trident opening and any choice.
+#[inline(always)]
+fn generate_origin(c: &Ctx<'_>, from: u8, out: &mut impl Sink) {
+    if c.b.region(from) == Region::Ocean {
+        ocean::generate_at(c, from, out);
+    } else if c.p.force(from).is(c.side) {
+        land::generate(c, from, c.p.force(from), out);
+    }
 }
 
 /// Whether `action` is among every action the generator writes (the
@@ -503,7 +542,8 @@ fn listed_among_all(c: &Ctx<'_>, action: Action) -> bool {
 }
 
 /// The royal-safety [`Guard`] the side to move's actions answer to: `known`
-/// or computed; none while he answers his opponent's offer, a truce or a
+/// or computed (as [`is_legal_guarded`] does with its context made only
+/// when needed); none while he answers his opponent's offer, a truce or a
 /// concession ([`Pending::is_offer`](procedures::Pending::is_offer):
 /// `choose 1`, `choose 0` are no moves of his and leave the position as it
 /// is, ruling `dragon.locking-up`), when his duty to escape waits for his own
