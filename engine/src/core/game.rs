@@ -479,16 +479,8 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
         action: Self::Action,
         events: &mut impl FnMut(Self::Event),
     ) -> Result<(), ApplyError> {
-        // The legality test first: a game that is over has no legal action, so
-        // a legal one needs no test of the outcome.
-        if self.is_legal(action) {
-            self.apply_unchecked(action, events);
-            Ok(())
-        } else if matches!(self.turn(), Turn::Over(_)) {
-            Err(ApplyError::GameOver)
-        } else {
-            Err(ApplyError::NotLegal)
-        }
+        let legal = self.is_legal(action);
+        apply_tested(self, legal, action, events)
     }
 
     /// [`Game::apply`] ignoring events.
@@ -622,5 +614,32 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     /// [`Game::mirrored`] is `Some`; the default returns `action` unchanged.
     fn mirror_action(&self, action: Self::Action) -> Self::Action {
         action
+    }
+}
+
+/// [`Game::apply`] once `action`'s legality is known (`legal`, what
+/// [`Game::is_legal`] answers): applies it if legal, else says why not. For a
+/// game that tests legality its own way when applying (Dragon keeps an
+/// origin's generated actions for the copies of one state) and shares the rest.
+///
+/// # Errors
+///
+/// [`ApplyError::GameOver`] or [`ApplyError::NotLegal`] when `legal` is false;
+/// the state is then unchanged and no event was reported.
+pub fn apply_tested<G: Game>(
+    game: &mut G,
+    legal: bool,
+    action: G::Action,
+    events: &mut impl FnMut(G::Event),
+) -> Result<(), ApplyError> {
+    // The legality test first: a game that is over has no legal action, so
+    // a legal one needs no test of the outcome.
+    if legal {
+        game.apply_unchecked(action, events);
+        Ok(())
+    } else if matches!(game.turn(), Turn::Over(_)) {
+        Err(ApplyError::GameOver)
+    } else {
+        Err(ApplyError::NotLegal)
     }
 }

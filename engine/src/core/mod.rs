@@ -17,7 +17,7 @@ pub use bits::{Bits, Squares};
 pub use coord::{Coord, CoordError};
 pub use game::{
     ActionBuffer, ActionList, ApplyError, Game, GameOptions, InvariantError, NoOptions,
-    NotationError, OptionError, OptionSpec, PositionError, RuleEvent,
+    NotationError, OptionError, OptionSpec, PositionError, RuleEvent, apply_tested,
 };
 pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
 pub use history::RepetitionHistory;

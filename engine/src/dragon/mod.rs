@@ -344,14 +344,8 @@ impl Game for Dragon {
         action: Action,
         events: &mut impl FnMut(DragonEvent),
     ) -> Result<(), ApplyError> {
-        if self.is_legal_kept(action) {
-            self.apply_unchecked(action, events);
-            Ok(())
-        } else if matches!(self.turn(), Turn::Over(_)) {
-            Err(ApplyError::GameOver)
-        } else {
-            Err(ApplyError::NotLegal)
-        }
+        let legal = self.is_legal_kept(action);
+        crate::core::apply_tested(self, legal, action, events)
     }
 
     fn refusal(&self, action: Action) -> Option<String> {
