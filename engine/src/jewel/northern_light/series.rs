@@ -480,6 +480,7 @@ impl Game for NorthernLight {
         self.ply
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut SeriesActions) {
         match &self.stage {
             Stage::Qi(g) => g.legal_actions(out),
