@@ -498,6 +498,7 @@ impl Game for NorthernLight {
         }
     }
 
+    #[inline]
     fn is_legal(&self, action: JewelAction) -> bool {
         match &self.stage {
             Stage::Qi(g) => g.is_legal(action),
