@@ -555,6 +555,7 @@ impl Game for NorthernLight {
         }
     }
 
+    #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match &self.stage {
             Stage::Qi(g) => g.parse_action(text),
