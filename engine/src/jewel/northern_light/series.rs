@@ -480,6 +480,7 @@ impl Game for NorthernLight {
         self.ply
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut SeriesActions) {
         match &self.stage {
             Stage::Qi(g) => g.legal_actions(out),
@@ -497,6 +498,7 @@ impl Game for NorthernLight {
         }
     }
 
+    #[inline]
     fn is_legal(&self, action: JewelAction) -> bool {
         match &self.stage {
             Stage::Qi(g) => g.is_legal(action),
@@ -553,6 +555,7 @@ impl Game for NorthernLight {
         }
     }
 
+    #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match &self.stage {
             Stage::Qi(g) => g.parse_action(text),
