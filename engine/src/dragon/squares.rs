@@ -1,5 +1,7 @@
 //! Sets of the board's 135 positions, three machine words each.
 
+use crate::core::Squares;
+
 /// A set of positions: bit `i` of word `i / 64` for position `i`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet(pub [u64; 3]);
@@ -83,24 +85,14 @@ impl SquareSet {
     }
 
     /// `h` XORed with `key(sq)` for each position `sq` of the set: two
-    /// positions a round (the loop's test and branch shared by two keys),
-    /// the same value as XORing them one by one ([`SquareSet::for_each`]; a
-    /// test compares the two).
+    /// positions a round (the core's [`Squares::each_two`] on each word: the
+    /// loop's test and branch shared by two keys), the same value as XORing
+    /// them one by one ([`SquareSet::for_each`]; a test compares the two).
     #[inline(always)]
     #[must_use]
     pub fn xor_keys(&self, mut h: u64, key: impl Fn(u8) -> u64) -> u64 {
-        for w in 0..3 {
-            let mut bits = self.0[w];
-            let base = w as u8 * 64;
-            while bits != 0 {
-                h ^= key(base + bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-                if bits == 0 {
-                    break;
-                }
-                h ^= key(base + bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-            }
+        for (w, &word) in self.0.iter().enumerate() {
+            Squares::new(word, w as u8 * 64).each_two(|sq| h ^= key(sq.0));
         }
         h
     }
