@@ -9,7 +9,9 @@ use std::sync::OnceLock;
 
 use super::board::{AREA_SLOTS, AREAS, NO_SQUARE, SQUARES, SquareSet, board};
 use super::forces::{Force, Kind};
-use super::state::{CANNONBALLS, GREEN_ARROWS, Position, RED_ARROWS, SEER_LIMIT, has_bird};
+use super::state::{
+    CANNONBALLS, Counters, GREEN_ARROWS, Position, RED_ARROWS, SEER_LIMIT, has_bird,
+};
 use crate::core::{InvariantError, Side};
 
 /// The bit of [`slot_codes`] for a byte that is no force.
@@ -270,10 +272,88 @@ impl Position {
     /// nothing on the Island of Sirens, vessels only on water, occupancy sets
     /// agreeing with the grid, counts conserved, resources within their limits.
     ///
+    /// The tests run first as one run with no error to build
+    /// (`quick_ok`: the same tests, for a position whose last
+    /// action changed only grid positions); when that does not pass (or the
+    /// history is unknown, or the special areas changed) the explaining
+    /// version (`check_explained`) makes every test again and
+    /// names the first broken invariant.
+    ///
     /// # Errors
     ///
     /// The first broken invariant.
+    #[inline(always)]
     pub fn check(&self) -> Result<(), InvariantError> {
+        if self.quick_ok() {
+            debug_assert_eq!(
+                self.check_explained(),
+                Ok(()),
+                "the quick check passes a position the explaining one does not"
+            );
+            return Ok(());
+        }
+        self.check_explained()
+    }
+
+    /// Whether every test of [`Position::check_explained`] passes, made as
+    /// one run of tests with no error to build, for a position whose last
+    /// action changed at most eight grid positions; `false` for a position
+    /// of unknown history or one whose special areas changed (the
+    /// explaining version checks those). The same tests: each changed
+    /// position ([`Position::position_ok`]); the Island's positions in no
+    /// occupancy or fleet set; the forces of each side (on the grid, a tower
+    /// with her bird inside counting two, in the special areas as kept and in
+    /// the Barren Lands as kept) and the vessels of each original side
+    /// (afloat and sunk) as deployed, in the same arithmetic; the arrows,
+    /// cannonballs and Seer consultations within their limits
+    /// ([`Counters::within_limits`]); the en-passant position empty.
+    #[inline(always)]
+    fn quick_ok(&self) -> bool {
+        let Some(changed) = self.touched.squares() else {
+            return false;
+        };
+        if self.touched.off_grid() {
+            return false;
+        }
+        let b = board();
+        let mut ok = true;
+        for &sq in changed {
+            ok &= self.position_ok(b, sq);
+        }
+        let [green, red] = self.occupied;
+        let (fleet, red_fleet) = (self.fleet, self.red_fleet);
+        let island = (0..3).fold(0, |acc, w| {
+            acc | (green.0[w] | red.0[w] | fleet.0[w]) & b.island.0[w]
+        });
+        let total = |i: usize, set: SquareSet| {
+            (set.count() as u16)
+                .wrapping_add(u16::from(self.towers_with_birds[i]))
+                .wrapping_add(self.area_forces[i])
+                .wrapping_add(self.barren_forces[i])
+        };
+        let reds = red_fleet.count() as u8;
+        let greens = (fleet.count() as u8).wrapping_sub(reds);
+        let vessels = |i: usize, afloat: u8| {
+            afloat
+                .wrapping_add(self.sunk[i * 2])
+                .wrapping_add(self.sunk[i * 2 + 1])
+        };
+        let ep_ok = self.ep == NO_SQUARE
+            || (usize::from(self.ep) < SQUARES && self.forces[usize::from(self.ep)].is_none());
+        ok && island == 0
+            && total(0, green) == self.deployed[0]
+            && total(1, red) == self.deployed[1]
+            && vessels(0, greens) == self.deployed_vessels[0]
+            && vessels(1, reds) == self.deployed_vessels[1]
+            && self.counters.within_limits()
+            && ep_ok
+    }
+
+    /// [`Position::check`]'s explaining version: every test, the first
+    /// broken invariant named.
+    #[cold]
+    #[inline(never)]
+    fn check_explained(&self) -> Result<(), InvariantError> {
         let b = board();
         let err = |m: String| Err(InvariantError(m));
         // Every force where its scope allows: one table lookup each
@@ -420,5 +500,29 @@ impl Position {
             return err("the en-passant position is occupied".into());
         }
         Ok(())
+    }
+}
+
+impl Counters {
+    /// Whether the arrows, cannonballs and Seer consultations are within
+    /// their limits: the tests of [`Position::check_explained`] (Green
+    /// Arrows in the quivers, the Library and spent at most
+    /// [`GREEN_ARROWS`], Red ones at most [`RED_ARROWS`], each Flagship's
+    /// cannonballs left and fired at most [`CANNONBALLS`], each OverLord's
+    /// consultations at most [`SEER_LIMIT`]), with no error to build.
+    #[inline(always)]
+    fn within_limits(&self) -> bool {
+        let n = u16::from;
+        n(self.princess_arrows)
+            + n(self.library_arrows)
+            + n(self.queen_arrows)
+            + n(self.spent_arrows[0])
+            <= u16::from(GREEN_ARROWS)
+            && n(self.red_arrows) + n(self.red_arrows_forfeited) + n(self.spent_arrows[1])
+                <= u16::from(RED_ARROWS)
+            && n(self.cannonballs[0]) + n(self.spent_cannonballs[0]) <= u16::from(CANNONBALLS)
+            && n(self.cannonballs[1]) + n(self.spent_cannonballs[1]) <= u16::from(CANNONBALLS)
+            && self.seers[0] <= SEER_LIMIT
+            && self.seers[1] <= SEER_LIMIT
     }
 }

@@ -38,8 +38,8 @@ use arrayvec::ArrayString;
 
 use super::action::{AREA_ORIGIN, Action, ActionKind, NO_ORIGIN};
 use super::board::{
-    AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, RANKS, SQUARES, file_of, parse_square,
-    quick_square, rank_of, write_square,
+    AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, RANKS, SQUARES, file_of, parse_square, rank_of,
+    write_square,
 };
 use super::forces::{Force, Kind};
 use super::moves::Ctx;
@@ -70,19 +70,55 @@ fn write_origin<W: fmt::Write + ?Sized>(from: u8, out: &mut W) -> fmt::Result {
     }
 }
 
-/// Appends the name of grid position `sq` (`A1` to `I15`) to `text`,
-/// character by character (an ASCII `ArrayString`: no UTF-8 validation of a
-/// byte buffer, which cost more than the writing).
+/// Each grid position's name in ASCII (`A1` to `I15`: the file letter and
+/// the rank), zero-padded to three bytes: what [`write_square`] writes, read
+/// by the notation's commonest forms without dividing by the ranks and files
+/// (a test compares the two for every position).
+static SQUARE_NAMES: [[u8; 3]; SQUARES] = {
+    let mut t = [[0u8; 3]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (file, rank) = (file_of(sq as u8), rank_of(sq as u8) + 1);
+        t[sq][0] = b'A' + file;
+        if rank >= 10 {
+            t[sq][1] = b'1';
+            t[sq][2] = b'0' + rank - 10;
+        } else {
+            t[sq][1] = b'0' + rank;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// [`DIRECTION_NAMES`] as ASCII bytes, zero-padded to two (a test compares
+/// the two).
+const DIRECTION_BYTES: [[u8; 2]; 8] = [
+    *b"N\0", *b"NE", *b"E\0", *b"SE", *b"S\0", *b"SW", *b"W\0", *b"NW",
+];
+
+/// Appends one or two ASCII bytes, the second unless it is zero (a byte is
+/// pushed as a one-byte `char`: no UTF-8 validation of a byte buffer, which
+/// cost more than the writing).
+#[inline(always)]
+fn push_bytes<const N: usize>(text: &mut ArrayString<N>, first: u8, second: u8) -> fmt::Result {
+    text.try_push(char::from(first & 0x7f))
+        .map_err(|_| fmt::Error)?;
+    if second != 0 {
+        text.try_push(char::from(second & 0x7f))
+            .map_err(|_| fmt::Error)?;
+    }
+    Ok(())
+}
+
+/// Appends the name of grid position `sq` (`A1` to `I15`) to `text`, from
+/// [`SQUARE_NAMES`].
 #[inline(always)]
 fn push_square<const N: usize>(text: &mut ArrayString<N>, sq: u8) -> fmt::Result {
-    let r = rank_of(sq) + 1;
-    text.try_push(char::from(b'A' + file_of(sq)))
+    let [letter, rank, units] = SQUARE_NAMES[usize::from(sq)];
+    text.try_push(char::from(letter & 0x7f))
         .map_err(|_| fmt::Error)?;
-    if r >= 10 {
-        text.try_push('1').map_err(|_| fmt::Error)?;
-    }
-    text.try_push(char::from(b'0' + r % 10))
-        .map_err(|_| fmt::Error)
+    push_bytes(text, rank, units)
 }
 
 fn write_direction<W: fmt::Write + ?Sized>(d: u8, out: &mut W) -> fmt::Result {
@@ -91,36 +127,46 @@ fn write_direction<W: fmt::Write + ?Sized>(d: u8, out: &mut W) -> fmt::Result {
 
 /// Writes `action` in Dragon's notation. Any 32-bit word writes without
 /// panicking (positions off the grid as `?`).
+///
+/// The commonest forms, a move, a capture and a vessel re-aligned (all but a
+/// few of every list), are gathered from [`SQUARE_NAMES`] and
+/// [`DIRECTION_BYTES`] and passed in one write; every other action (and these
+/// with a position off the grid) is written by [`write_general`], which
+/// writes these forms the same way (a test compares the two).
+#[inline]
 pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
     let (from, to) = (action.from(), action.to());
-    // The commonest forms, a move, a capture and a vessel re-aligned, in one
-    // write.
-    let step = match action.kind() {
-        Some(ActionKind::Move) => Some('-'),
-        Some(ActionKind::Capture) => Some('x'),
-        Some(ActionKind::VesselRealign) if usize::from(from) < SQUARES => {
-            // At most `vA15>NE`, seven characters.
-            let mut text = ArrayString::<8>::new();
-            text.try_push('v').map_err(|_| fmt::Error)?;
-            push_square(&mut text, from)?;
-            text.try_push('>').map_err(|_| fmt::Error)?;
-            text.try_push_str(DIRECTION_NAMES[usize::from(action.extra() & 7)])
-                .map_err(|_| fmt::Error)?;
-            return out.write_str(&text);
-        }
-        _ => None,
+    let sep = match action.kind() {
+        Some(ActionKind::Move) => '-',
+        Some(ActionKind::Capture) => 'x',
+        Some(ActionKind::VesselRealign) => '>',
+        _ => return write_general(action, out),
     };
-    if let Some(sep) = step
-        && usize::from(from) < SQUARES
-        && usize::from(to) < SQUARES
-    {
-        // At most `A15xI15`, seven characters.
-        let mut text = ArrayString::<8>::new();
+    if usize::from(from) >= SQUARES || (sep != '>' && usize::from(to) >= SQUARES) {
+        return write_general(action, out);
+    }
+    // At most `A15xI15` or `vA15>NE`, seven characters.
+    let mut text = ArrayString::<8>::new();
+    if sep == '>' {
+        text.try_push('v').map_err(|_| fmt::Error)?;
+        push_square(&mut text, from)?;
+        text.try_push('>').map_err(|_| fmt::Error)?;
+        let [first, second] = DIRECTION_BYTES[usize::from(action.extra() & 7)];
+        push_bytes(&mut text, first, second)?;
+    } else {
         push_square(&mut text, from)?;
         text.try_push(sep).map_err(|_| fmt::Error)?;
         push_square(&mut text, to)?;
-        return out.write_str(&text);
     }
+    out.write_str(&text)
+}
+
+/// Writes any action in Dragon's notation, character by character (the
+/// general form of [`write_action`]).
+#[cold]
+#[inline(never)]
+fn write_general(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+    let (from, to) = (action.from(), action.to());
     let sep = |c: char, out: &mut dyn fmt::Write| -> fmt::Result {
         write_origin(from, out)?;
         out.write_char(c)?;
@@ -195,47 +241,102 @@ pub(super) fn direction(text: &str) -> Option<u8> {
         .map(|d| d as u8)
 }
 
-/// Reads an action in `p` (the Trident's Ships and the area a Spring leaves
-/// come from the position).
-/// The commonest forms, `A1-B2` and `A1xB2` (a move, a capture) and `vA7>NE`
-/// (a vessel re-aligned), in a few comparisons; `None` for anything else, which [`parse_action`]'s general
-/// reading below takes (and reads these two the same way).
-fn quick_step(t: &str) -> Option<Action> {
-    // `vA7>NE`: a vessel re-aligned (a dozen of them a vessel in every list).
-    if let Some(rest) = t.strip_prefix('v') {
-        let sep = rest.bytes().position(|c| c == b'>')?;
-        let from = quick_square(rest.get(..sep)?)?;
-        let d = direction(rest.get(sep + 1..)?)?;
-        return Some(Action::new(ActionKind::VesselRealign, from, from, d));
-    }
-    let sep = t.bytes().position(|c| c == b'-' || c == b'x')?;
-    let kind = if t.as_bytes()[sep] == b'-' {
-        ActionKind::Move
-    } else {
-        ActionKind::Capture
+/// A grid position's name at the start of `b`, as
+/// [`quick_square`](super::board::quick_square) reads it
+/// (a file letter A-I of either case and a rank 1-15 without a leading
+/// zero), and the bytes after it. A rank of two digits is taken whenever its
+/// second digit follows (`A15-A14`): no separator of the notation is a digit.
+#[inline(always)]
+fn square_at(b: &[u8]) -> Option<(u8, &[u8])> {
+    let [letter, digit, rest @ ..] = b else {
+        return None;
     };
-    let from = quick_square(t.get(..sep)?)?;
-    let to = quick_square(t.get(sep + 1..)?)?;
-    Some(Action::new(kind, from, to, 0))
+    // `A`-`I` or `a`-`i`: no other byte has those values with bit 5 set.
+    let file @ 0..=8 = (letter | 0x20).wrapping_sub(b'a') else {
+        return None;
+    };
+    let (rank, rest) = match (*digit, rest) {
+        (b'1', [d @ b'0'..=b'5', rest @ ..]) => (10 + d - b'0', rest),
+        (d @ b'1'..=b'9', rest) => (d - b'0', rest),
+        _ => return None,
+    };
+    Some(((rank - 1) * FILES + file, rest))
 }
 
+/// The commonest forms, `A1-B2` and `A1xB2` (a move, a capture) and `vA7>NE`
+/// (a vessel re-aligned), read byte by byte; `None` for anything else, which
+/// [`parse_general`] takes (and reads these forms the same way: a test
+/// compares the two).
+#[inline(always)]
+fn quick_step(t: &str) -> Option<Action> {
+    // `vA7>NE`: a vessel re-aligned (a dozen of them a vessel in every list).
+    if let [b'v', rest @ ..] = t.as_bytes() {
+        let (from, rest) = square_at(rest)?;
+        let d = match rest {
+            b">N" => 0,
+            b">NE" => 1,
+            b">E" => 2,
+            b">SE" => 3,
+            b">S" => 4,
+            b">SW" => 5,
+            b">W" => 6,
+            b">NW" => 7,
+            _ => return None,
+        };
+        return Some(Action::new(ActionKind::VesselRealign, from, from, d));
+    }
+    let (from, rest) = square_at(t.as_bytes())?;
+    let (kind, rest) = match rest {
+        [b'-', rest @ ..] => (ActionKind::Move, rest),
+        [b'x', rest @ ..] => (ActionKind::Capture, rest),
+        _ => return None,
+    };
+    match square_at(rest)? {
+        (to, []) => Some(Action::new(kind, from, to, 0)),
+        _ => None,
+    }
+}
+
+/// Reads an action in `p` (the Trident's Ships and the area a Spring leaves
+/// come from the position): the commonest forms by [`quick_step`], the rest
+/// by [`parse_general`].
+#[inline]
 pub(crate) fn parse_action(
     p: &Position,
     opts: &DragonOptions,
     text: &str,
 ) -> Result<Action, NotationError> {
-    let err = |expected: String| NotationError {
-        text: text.to_owned(),
-        expected,
-    };
     // The notation as written (no spaces around it) first.
     if let Some(action) = quick_step(text) {
         return Ok(action);
     }
+    parse_general(p, opts, text)
+}
+
+/// Reads any action in `p`: the general reading of [`parse_action`], for a
+/// text with spaces around it or of a rarer form.
+#[cold]
+#[inline(never)]
+fn parse_general(p: &Position, opts: &DragonOptions, text: &str) -> Result<Action, NotationError> {
     let t = text.trim();
     if let Some(action) = quick_step(t) {
         return Ok(action);
     }
+    read_action(p, opts, text, t)
+}
+
+/// Reads every form of the notation from `t`, `text` trimmed (an error
+/// quotes `text`); the forms [`quick_step`] reads, it reads the same way.
+fn read_action(
+    p: &Position,
+    opts: &DragonOptions,
+    text: &str,
+    t: &str,
+) -> Result<Action, NotationError> {
+    let err = |expected: String| NotationError {
+        text: text.to_owned(),
+        expected,
+    };
     let sq = |s: &str| parse_square(s).map_err(|e| err(format!("{ACTION_FORMS}: {e}")));
     if let Some(rest) = t
         .strip_prefix("seer")
@@ -608,5 +709,125 @@ pub(super) const fn result_key(winner: Option<Side>) -> &'static str {
         None => "draw",
         Some(Side::Green) => "forest-wins",
         Some(Side::Red) => "storm-wins",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::core::zobrist::splitmix64;
+    use crate::dragon::board::{DIRECTION_NAMES, write_square};
+    use crate::dragon::{Dragon, DragonActions};
+
+    /// [`SQUARE_NAMES`] and [`DIRECTION_BYTES`] hold what [`write_square`]
+    /// and [`DIRECTION_NAMES`] write, and [`square_at`] reads every name
+    /// back (in either case, and with the bytes after it).
+    #[test]
+    fn the_tables_hold_the_names() {
+        for sq in 0..SQUARES as u8 {
+            let mut name = String::new();
+            write_square(sq, &mut name).unwrap();
+            let mut text = ArrayString::<4>::new();
+            push_square(&mut text, sq).unwrap();
+            assert_eq!(text.as_str(), name);
+            assert_eq!(square_at(name.as_bytes()), Some((sq, &b""[..])));
+            let lower = name.to_ascii_lowercase() + "-";
+            assert_eq!(square_at(lower.as_bytes()), Some((sq, &b"-"[..])));
+        }
+        for (d, name) in DIRECTION_NAMES.iter().enumerate() {
+            let [first, second] = DIRECTION_BYTES[d];
+            let mut text = ArrayString::<2>::new();
+            push_bytes(&mut text, first, second).unwrap();
+            assert_eq!(text.as_str(), *name);
+        }
+    }
+
+    /// The texts near `text`: each byte replaced by a few others (the
+    /// separators, digits around the ranks' bounds, letters around the
+    /// files', a space), cut short, or followed by a digit, a space or `ep`.
+    fn neighbours(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let bytes = text.as_bytes();
+        for i in 0..bytes.len() {
+            for &c in b"-x>*^v0156789AIJaijNESW :" {
+                let mut b = bytes.to_vec();
+                b[i] = c;
+                out.push(String::from_utf8(b).unwrap());
+            }
+            out.push(text[..i].to_owned());
+        }
+        for tail in ["0", "5", " ", "ep", "E", "-A1"] {
+            out.push(format!("{text}{tail}"));
+            out.push(format!("{tail}{text}"));
+        }
+        out.push(format!(" {text} "));
+        out
+    }
+
+    /// The fast notation against the general one, for `a` in `g`: the same
+    /// text written ([`write_action`], [`write_general`]); that text and
+    /// its neighbours read the same by [`parse_action`] and by the general
+    /// reading alone ([`read_action`]), and whatever [`quick_step`] reads it
+    /// reads as the general reading does.
+    fn compare(g: &Dragon, a: Action, texts: &mut usize) {
+        let (p, opts) = (&g.pos, &g.options);
+        let mut fast = String::new();
+        write_action(a, &mut fast).unwrap();
+        let mut general = String::new();
+        write_general(a, &mut general).unwrap();
+        assert_eq!(fast, general, "{a:?}");
+        let mut all = neighbours(&fast);
+        all.push(fast);
+        for text in &all {
+            let read = read_action(p, opts, text, text.trim());
+            assert_eq!(parse_action(p, opts, text), read, "`{text}`");
+            if let Some(quick) = quick_step(text) {
+                assert_eq!(Ok(quick), read, "`{text}`");
+            }
+            *texts += 1;
+        }
+    }
+
+    /// Every listed action of random games from the deployment and the
+    /// perft table's positions (every fourth position of each), and
+    /// arbitrary action words, written and read by the fast paths and the
+    /// general ones alike.
+    #[test]
+    fn the_fast_notation_agrees_with_the_general() {
+        let opts = DragonOptions::default();
+        let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
+            .iter()
+            .map(|t| Dragon::import(t, &opts).unwrap())
+            .collect();
+        games.push(Dragon::new(&opts));
+        let mut legal = DragonActions::new();
+        let mut x = 0x51_u64;
+        let (mut listed, mut texts) = (0usize, 0usize);
+        for (i, start) in games.iter().enumerate() {
+            let mut g = start.clone();
+            for ply in 0..60u64 {
+                g.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                if ply % 4 == (i % 4) as u64 {
+                    for &a in legal.iter() {
+                        compare(&g, a, &mut texts);
+                        listed += 1;
+                    }
+                    for _ in 0..8 {
+                        x = splitmix64(x);
+                        compare(&g, g.arbitrary_action(x), &mut texts);
+                        compare(&g, Action(x as u32), &mut texts);
+                    }
+                }
+                x = splitmix64(x ^ ply);
+                let a = legal[(x % legal.len() as u64) as usize];
+                g.play(a).unwrap();
+            }
+        }
+        eprintln!("{listed} listed actions, {texts} texts");
+        assert!(listed > 3000, "{listed}");
     }
 }

@@ -212,6 +212,7 @@ pub(crate) fn recorded(rule: &str) -> Option<Outcome> {
 /// # Errors
 ///
 /// The first broken invariant.
+#[inline]
 pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
     let err = |m: &str| Err(InvariantError(m.to_owned()));
     // Whose move it is: the offerer's while his offer awaits its answer.

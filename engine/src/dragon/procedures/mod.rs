@@ -317,12 +317,20 @@ pub(crate) fn end_action(
 /// # Errors
 ///
 /// The first broken invariant.
+#[inline(always)]
 pub(crate) fn check(p: &Position) -> Result<(), InvariantError> {
-    // The common case first, with the same answer: no step pending (none
-    // has a position), nothing off the grid changed.
+    // The common case first, in line in the checks after every step, with
+    // the same answer: no step pending (none has a position), nothing off
+    // the grid changed.
     if p.pending == Pending::None as u8 && p.pending_at == NO_SQUARE && !p.touched.off_grid() {
         return Ok(());
     }
+    check_rest(p)
+}
+
+/// [`check`] past its common case.
+#[inline(never)]
+fn check_rest(p: &Position) -> Result<(), InvariantError> {
     let err = |m: String| Err(InvariantError(m));
     let Some(step) = Pending::from_u8(p.pending) else {
         return err(format!("pending step {} is no step", p.pending));
