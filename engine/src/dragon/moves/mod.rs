@@ -10,6 +10,7 @@
 //! Nothing here allocates: actions go into the caller's fixed buffer.
 
 pub(crate) mod attack;
+pub(crate) mod cache;
 pub(crate) mod kept;
 pub(crate) mod land;
 pub(crate) mod ocean;
@@ -232,6 +233,7 @@ pub(crate) fn legal_actions_guarded(
     opts: &DragonOptions,
     known: Option<Option<Guard>>,
     threats: Option<&attack::Threats>,
+    cached: Option<&cache::SideLists>,
     out: &mut DragonActions,
 ) {
     out.clear();
@@ -241,8 +243,9 @@ pub(crate) fn legal_actions_guarded(
     let mut c = Ctx::new(p, opts);
     c.royal_threats = threats;
     match guard_for(&c, known) {
-        Some(guard) => generate(
+        Some(guard) => generate_cached(
             &c,
+            cached,
             &mut Guarded {
                 inner: out,
                 guard,
@@ -250,7 +253,7 @@ pub(crate) fn legal_actions_guarded(
                 opts,
             },
         ),
-        None => generate(&c, out),
+        None => generate_cached(&c, cached, out),
     }
     // Beside another action only: a Seer consultation, a truce offer (rulings
     // `dragon.seers`, `dragon.truce-agreement`), ascending after the rest.
@@ -569,6 +572,13 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
 }
 
 pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
+    generate_cached(c, None, out);
+}
+
+/// [`generate`], the land forces' [`land::role_part`] taken from `cached`
+/// where it keeps them (the game's own move cache, exact for this state).
+#[inline(always)]
+fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl Sink) {
     if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
         ocean::trident_opening(c, out);
         return;
@@ -618,7 +628,11 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
             if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
-                land::generate(c, from, c.p.force(from), out);
+                let f = c.p.force(from);
+                match cached.and_then(|k| k.get(from)) {
+                    Some(t) => land::generate_with(c, from, f, t, out),
+                    None => land::generate(c, from, f, out),
+                }
                 if from == banner_a || from == banner_b {
                     victory::plant(c, from, out);
                 }
