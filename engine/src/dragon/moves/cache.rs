@@ -60,7 +60,9 @@ pub(crate) struct MoveCache {
     /// The stamp the owner's last application produced: a state whose stamp
     /// is this continues the owner's own chain.
     product: u64,
-    /// Each side's entries, once the owner's chain has made them.
+    /// Each side's entries, once the owner's chain has made them (allocated
+    /// once, when an object's chain first continues; never for a copy that
+    /// applies one action at a time).
     sides: Option<Box<[SideLists; 2]>>,
 }
 
@@ -83,6 +85,9 @@ impl fmt::Debug for MoveCache {
             .finish()
     }
 }
+
+/// The role parts of a cache keeping no origin.
+pub(crate) static NONE_KEPT: [SquareSet; SQUARES] = [SquareSet::EMPTY; SQUARES];
 
 /// One side's entries.
 pub(crate) struct SideLists {
@@ -116,18 +121,16 @@ impl SideLists {
         }
     }
 
-    /// The [`land::role_part`] of the force on `from`, when kept.
+    /// The origins kept, and each one's [`land::role_part`].
     #[inline(always)]
-    pub(crate) fn get(&self, from: u8) -> Option<SquareSet> {
-        self.origins
-            .has(from)
-            .then(|| self.dests[usize::from(from)])
+    pub(crate) fn parts(&self) -> (SquareSet, &[SquareSet; SQUARES]) {
+        (self.origins, &self.dests)
     }
 
     /// Brings the entries up to date for `p` (their side to move), with the
     /// stamp `stamp`.
     fn update(&mut self, p: &Position, opts: &DragonOptions, stamp: u64) {
-        let c = Ctx::new(p, opts);
+        let c = role_ctx(p, opts);
         let land = kept_origins(p, c.b, c.side);
         if self.valid {
             // The origins reading a changed position: an arrival's own
@@ -137,14 +140,21 @@ impl SideLists {
             let dirty = self.dirty;
             let mut redo = SquareSet::EMPTY;
             dirty.for_each(|sq| redo = redo.or(self.readers[usize::from(sq)]));
-            redo.and(land).for_each(|from| {
-                if dirty.has(from) {
-                    self.compute(&c, from);
-                } else {
-                    let f = p.force(from);
-                    self.dests[usize::from(from)] = land::role_part(&c, from, f);
+            let redo = redo.and(land);
+            for w in 0..3 {
+                // Written out (not `for_each`'s closure: a call an origin).
+                let mut bits = redo.0[w];
+                while bits != 0 {
+                    let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    if dirty.has(from) {
+                        self.compute(&c, from);
+                    } else {
+                        let f = p.force(from);
+                        self.dests[usize::from(from)] = land::role_part(&c, from, f);
+                    }
                 }
-            });
+            }
         } else {
             for (sq, r) in self.readers.iter_mut().enumerate() {
                 *r = SquareSet::EMPTY;
@@ -208,6 +218,37 @@ impl SideLists {
     }
 }
 
+/// The context [`land::role_part`] reads (the position, the options, the
+/// unoccupied positions and the prey), without the vessels' part of
+/// [`Ctx::new`] that only embarking reads.
+#[inline(always)]
+fn role_ctx<'a>(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
+    let side = p.to_move;
+    let [g, r] = p.occupied;
+    let mut empty = SquareSet::EMPTY;
+    let mut prey = p.occupied[side.opponent().index()];
+    for w in 0..3 {
+        empty.0[w] = !(g.0[w] | r.0[w]);
+        prey.0[w] &= !p.princesses.0[w];
+    }
+    let c = Ctx {
+        p,
+        b: super::super::board::board(),
+        opts,
+        side,
+        empty,
+        prey,
+        free_allied: SquareSet::EMPTY,
+        royal_threats: None,
+        embark_zone: SquareSet::EMPTY,
+    };
+    debug_assert!({
+        let full = Ctx::new(p, opts);
+        full.empty == c.empty && full.prey == c.prey
+    });
+    c
+}
+
 /// The origins the cache keeps for `side` in `p`: its forces on land but
 /// the royals.
 #[inline]
@@ -233,6 +274,7 @@ impl MoveCache {
     /// previous application (its own chain), records what changed and brings
     /// the side to move's entries up to date. `before_flags`,
     /// `before_pending`: the flags and the pending choice before the action.
+    #[inline]
     pub(crate) fn after_apply(
         &mut self,
         before: u64,
@@ -244,9 +286,22 @@ impl MoveCache {
     ) {
         let chain = self.product == before;
         self.product = after;
-        if !chain {
-            return;
+        if chain {
+            self.advance(before, after, p, opts, before_flags, before_pending);
         }
+    }
+
+    /// [`MoveCache::after_apply`] on the owner's own chain.
+    #[inline(never)]
+    fn advance(
+        &mut self,
+        before: u64,
+        after: u64,
+        p: &Position,
+        opts: &DragonOptions,
+        before_flags: u32,
+        before_pending: u8,
+    ) {
         let sides = self
             .sides
             .get_or_insert_with(|| Box::new([SideLists::new(), SideLists::new()]));

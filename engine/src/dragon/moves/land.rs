@@ -14,7 +14,7 @@ use super::super::forces::{Archery, Force, Glide, Kind, Role};
 use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
 use super::{Ctx, LATERAL, Sink, attack, diagonal_forward, forward, ocean};
 
-pub(crate) const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 impl Ctx<'_> {
     /// Whether `attacker` (of the side to move) may capture the force on `sq`:

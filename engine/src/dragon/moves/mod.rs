@@ -226,7 +226,9 @@ impl<'a> Ctx<'a> {
 ///
 /// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
 /// the guard `None` when the royal is nowhere: taken); `threats`: the threats
-/// against his royal that it gathered, when known.
+/// against his royal that it gathered, when known; `cached`: the land
+/// origins' role parts kept for this state by the game's own move cache
+/// ([`cache`]), when it has them.
 #[inline(never)]
 pub(crate) fn legal_actions_guarded(
     p: &Position,
@@ -618,9 +620,12 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     // A visited position on the water holds a vessel (the Island, the
     // ocean's other positions, holds nothing: checked after every step).
     debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
+    // The origins whose role parts the cache keeps, and those parts.
+    let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
+        let kept = kept.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
@@ -629,9 +634,10 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
                 ocean::generate_at(c, from, out);
             } else {
                 let f = c.p.force(from);
-                match cached.and_then(|k| k.get(from)) {
-                    Some(t) => land::generate_with(c, from, f, t, out),
-                    None => land::generate(c, from, f, out),
+                if kept >> i & 1 != 0 {
+                    land::generate_with(c, from, f, parts[usize::from(from)], out);
+                } else {
+                    land::generate(c, from, f, out);
                 }
                 if from == banner_a || from == banner_b {
                     victory::plant(c, from, out);
