@@ -22,7 +22,8 @@
 //! reading it (`readers`); after each of its own actions it brings the side
 //! to move's entries up to date, generating afresh only the origins reading
 //! a position changed since that side's last update (the last two actions;
-//! an arrival's own position is among them). Everything else of a land
+//! an arrival's own position is among them), a glider's glide set-wise (its
+//! reach kept: the unoccupied positions of it). Everything else of a land
 //! force's actions (embarking, arrows, maiden flights, en passant) and the
 //! ocean's, the Plant, the procedures and the Guard are generated afresh as
 //! before. Everything is regenerated when an action changed more positions
@@ -101,8 +102,11 @@ pub(crate) struct SideLists {
     dirty: SquareSet,
     /// Each origin's [`land::role_part`].
     dests: [SquareSet; SQUARES],
-    /// The positions each origin's `dests` depend on ([`reads`]).
+    /// The positions each origin's `dests` depend on ([`reads`] and
+    /// [`glide_reach`]).
     reads: [SquareSet; SQUARES],
+    /// Each origin's [`glide_reach`].
+    glides: [SquareSet; SQUARES],
     /// For each position, the origins whose `reads` hold it (and itself; a
     /// superset: an origin gone may stay).
     readers: [SquareSet; SQUARES],
@@ -117,6 +121,7 @@ impl SideLists {
             dirty: SquareSet::EMPTY,
             dests: [SquareSet::EMPTY; SQUARES],
             reads: [SquareSet::EMPTY; SQUARES],
+            glides: [SquareSet::EMPTY; SQUARES],
             readers: [SquareSet::EMPTY; SQUARES],
         }
     }
@@ -150,8 +155,10 @@ impl SideLists {
                     if dirty.has(from) {
                         self.compute(&c, from);
                     } else {
-                        let f = p.force(from);
-                        self.dests[usize::from(from)] = land::role_part(&c, from, f);
+                        // The glide set-wise: where it reaches, unoccupied.
+                        let (f, i) = (p.force(from), usize::from(from));
+                        let glides = self.glides[i].and(c.empty);
+                        self.dests[i] = land::role_moves(&c, from, f).or(glides);
                     }
                 }
             }
@@ -177,7 +184,9 @@ impl SideLists {
         let i = usize::from(from);
         let f = c.p.force(from);
         self.dests[i] = land::role_part(c, from, f);
-        let (old, new) = (self.reads[i], reads(c, from, f));
+        let glides = glide_reach(c, from, f);
+        self.glides[i] = glides;
+        let (old, new) = (self.reads[i], reads(c, from, f).or(glides));
         if old != new {
             self.reads[i] = new;
             let (mut gone, mut added) = (SquareSet::EMPTY, SquareSet::EMPTY);
@@ -205,9 +214,10 @@ impl SideLists {
             );
             assert_eq!(
                 self.reads[i],
-                reads(c, from, f),
+                reads(c, from, f).or(glide_reach(c, from, f)),
                 "the cached reads of {from} differ"
             );
+            assert_eq!(self.glides[i], glide_reach(c, from, f));
             self.reads[i].for_each(|sq| {
                 assert!(
                     self.readers[usize::from(sq)].has(from),
@@ -335,10 +345,12 @@ impl MoveCache {
     }
 }
 
-/// Positions that the [`land::role_part`] of the force `f` of the side to
+/// Positions that the [`land::role_moves`] of the force `f` of the side to
 /// move on land position `from` (not a royal) depends on, and `from`
 /// itself: a superset fixed by the force and its position (see the
-/// module's text).
+/// module's text). With its [`glide_reach`], what its [`land::role_part`]
+/// depends on.
+#[inline(always)]
 pub(crate) fn reads(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
     let (b, s) = (c.b, usize::from(from));
     let info = f.info();
@@ -394,18 +406,30 @@ pub(crate) fn reads(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
             r = r.or(b.neighbours[s]);
         }
     }
-    if info.glide != Glide::No {
-        let home = b.region(from);
-        for &d in crossing_directions(c, from, info.glide == Glide::VerticalDiagonal) {
-            let step = &b.step[d];
-            let mut sq = step[s];
-            while sq != NO_SQUARE {
-                let region: Region = b.region(sq);
-                if region.is_land() && region != home {
-                    r.insert(sq);
-                }
-                sq = step[usize::from(sq)];
+    r
+}
+
+/// The land positions of the other kingdom along the crossing lines of the
+/// glider `f` on `from` (none for a force that does not glide): what its
+/// glide reads, and where it glides when they are unoccupied (`land`'s
+/// `glide`, "to an unoccupied position within the opposite Kingdom").
+pub(crate) fn glide_reach(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
+    let glide = f.info().glide;
+    let mut r = SquareSet::EMPTY;
+    if glide == Glide::No {
+        return r;
+    }
+    let b = c.b;
+    let home = b.region(from);
+    for &d in crossing_directions(c, from, glide == Glide::VerticalDiagonal) {
+        let step = &b.step[d];
+        let mut sq = step[usize::from(from)];
+        while sq != NO_SQUARE {
+            let region: Region = b.region(sq);
+            if region.is_land() && region != home {
+                r.insert(sq);
             }
+            sq = step[usize::from(sq)];
         }
     }
     r

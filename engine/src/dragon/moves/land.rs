@@ -59,10 +59,21 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
 /// The destinations of the force `f` of the side to move on land position
 /// `from` by its role's moves and captures and its glide: its actions but
 /// for embarking, arrows, maiden flights and en passant. For every role but
-/// the royal's, a function of the positions [`super::cache::reads`] lists
-/// (the move cache keeps it).
+/// the royal's, a function of the positions [`super::cache::reads`] and
+/// [`super::cache::glide_reach`] list (the move cache keeps it).
 #[inline(always)]
 pub(crate) fn role_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
+    let mut t = role_moves(c, from, f);
+    let glides = f.info().glide;
+    if glides != Glide::No {
+        glide(c, from, glides, &mut t);
+    }
+    t
+}
+
+/// [`role_part`] without the glide: the role's moves and captures.
+#[inline(always)]
+pub(crate) fn role_moves(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
     let info = f.info();
     let mut t = SquareSet::EMPTY;
     match info.role {
@@ -102,9 +113,6 @@ pub(crate) fn role_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
         Role::FlyerOrthogonal => fly(c, from, f, &ORTHOGONAL, &mut t),
         Role::FlyerDiagonal => fly(c, from, f, &DIAGONAL, &mut t),
         Role::Bird => bird(c, from, f, &mut t),
-    }
-    if info.glide != Glide::No {
-        glide(c, from, info.glide, &mut t);
     }
     t
 }
