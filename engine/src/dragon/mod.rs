@@ -108,6 +108,11 @@ pub struct Dragon {
     /// same position ([`sibling`]): the copy's own, kept through
     /// `clone_from`, left behind by `clone`; no part of equality.
     sibling: sibling::Sibling,
+    /// The game's own per-origin move cache ([`moves::cache`]): the
+    /// object's own, neither copied by `clone_from` nor by `clone`, used
+    /// only for the state whose stamp its lists were made for; no part of
+    /// equality.
+    cache: moves::cache::MoveCache,
 }
 
 /// The side to move's Guard in `pos`, and the threats it gathered.
@@ -131,6 +136,7 @@ impl Clone for Dragon {
             memo: self.memo,
             stamp: self.stamp,
             sibling: sibling::Sibling::default(),
+            cache: moves::cache::MoveCache::default(),
         }
     }
 
@@ -274,6 +280,7 @@ impl Game for Dragon {
             },
             stamp: crate::core::stamp::fresh(),
             sibling: sibling::Sibling::default(),
+            cache: moves::cache::MoveCache::default(),
         }
     }
 
@@ -298,12 +305,14 @@ impl Game for Dragon {
             &self.options,
             Some(self.guard),
             self.memo.threats.as_ref(),
+            self.cache.lists(self.stamp, self.pos.to_move),
             out,
         );
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
         let restart = truce::irreversible(&self.pos, action);
+        let (before_flags, before_pending) = (self.pos.flags, self.pos.pending);
         let basis = self
             .sibling
             .before_apply(self.stamp, &self.pos, &self.options);
@@ -315,12 +324,21 @@ impl Game for Dragon {
             &mut self.memo,
             basis,
         );
+        let before = self.stamp;
         self.stamp = crate::core::stamp::fresh();
         truce::record(&mut self.pos, &mut self.history, restart);
         match known {
             Some(guard) => self.guard = guard,
             None => (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options),
         }
+        self.cache.after_apply(
+            before,
+            self.stamp,
+            &self.pos,
+            &self.options,
+            before_flags,
+            before_pending,
+        );
     }
 
     fn is_legal(&self, action: Action) -> bool {
@@ -405,6 +423,7 @@ impl Game for Dragon {
             },
             stamp: crate::core::stamp::fresh(),
             sibling: sibling::Sibling::default(),
+            cache: moves::cache::MoveCache::default(),
         })
     }
 

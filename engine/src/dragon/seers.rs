@@ -192,7 +192,7 @@ impl StateOfAffairs {
             .filter(|&(area, royal)| room::attacked(&c, area, side.opponent(), royal))
             .map(|(area, _)| area);
         let mut legal = DragonActions::new();
-        moves::legal_actions_guarded(p, opts, None, None, &mut legal);
+        moves::legal_actions_guarded(p, opts, None, None, None, &mut legal);
         let mut open = 0u16;
         let mut actions = 0u16;
         for &a in &legal {

@@ -53,6 +53,27 @@ pub(crate) fn protected(attacker: Force, target: Force) -> bool {
 /// Writes every action of the force `f` of the side to move on land position
 /// `from`.
 pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
+    generate_with(c, from, f, role_part(c, from, f), out);
+}
+
+/// The destinations of the force `f` of the side to move on land position
+/// `from` by its role's moves and captures and its glide: its actions but
+/// for embarking, arrows, maiden flights and en passant. For every role but
+/// the royal's, a function of the positions [`super::cache::reads`] and
+/// [`super::cache::glide_reach`] list (the move cache keeps it).
+#[inline(always)]
+pub(crate) fn role_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
+    let mut t = role_moves(c, from, f);
+    let glides = f.info().glide;
+    if glides != Glide::No {
+        glide(c, from, glides, &mut t);
+    }
+    t
+}
+
+/// [`role_part`] without the glide: the role's moves and captures.
+#[inline(always)]
+pub(crate) fn role_moves(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
     let info = f.info();
     let mut t = SquareSet::EMPTY;
     match info.role {
@@ -93,9 +114,16 @@ pub(crate) fn generate(c: &Ctx<'_>, from: u8, f: Force, out: &mut impl Sink) {
         Role::FlyerDiagonal => fly(c, from, f, &DIAGONAL, &mut t),
         Role::Bird => bird(c, from, f, &mut t),
     }
-    if info.glide != Glide::No {
-        glide(c, from, info.glide, &mut t);
-    }
+    t
+}
+
+/// Writes every action of the force `f` of the side to move on land position
+/// `from`, `t` being its [`role_part`]: that, embarking, and the rarer
+/// actions merged in order.
+#[inline(always)]
+pub(crate) fn generate_with(c: &Ctx<'_>, from: u8, f: Force, t: SquareSet, out: &mut impl Sink) {
+    let info = f.info();
+    let mut t = t;
     // Outside the zone no embarking shape reaches a free allied vessel.
     debug_assert!(c.embark_zone.has(from) || !ocean::may_embark(c, from, info.role));
     if ocean::seafaring(f) && c.embark_zone.has(from) && ocean::may_embark(c, from, info.role) {
@@ -385,7 +413,7 @@ fn bird(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
 
 /// The directions from `from` towards the other kingdom: vertically, and with
 /// `diagonal` diagonally.
-fn crossing_directions(c: &Ctx<'_>, from: u8, diagonal: bool) -> &'static [usize] {
+pub(crate) fn crossing_directions(c: &Ctx<'_>, from: u8, diagonal: bool) -> &'static [usize] {
     let south = c.b.region(from) == super::super::board::Region::Forest;
     match (south, diagonal) {
         (true, false) => &[4],

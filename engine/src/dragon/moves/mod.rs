@@ -10,6 +10,7 @@
 //! Nothing here allocates: actions go into the caller's fixed buffer.
 
 pub(crate) mod attack;
+pub(crate) mod cache;
 pub(crate) mod kept;
 pub(crate) mod land;
 pub(crate) mod ocean;
@@ -225,13 +226,16 @@ impl<'a> Ctx<'a> {
 ///
 /// `known`: the side to move's [`Guard`] when known already (`Some(guard)`,
 /// the guard `None` when the royal is nowhere: taken); `threats`: the threats
-/// against his royal that it gathered, when known.
+/// against his royal that it gathered, when known; `cached`: the land
+/// origins' role parts kept for this state by the game's own move cache
+/// ([`cache`]), when it has them.
 #[inline(never)]
 pub(crate) fn legal_actions_guarded(
     p: &Position,
     opts: &DragonOptions,
     known: Option<Option<Guard>>,
     threats: Option<&attack::Threats>,
+    cached: Option<&cache::SideLists>,
     out: &mut DragonActions,
 ) {
     out.clear();
@@ -241,8 +245,9 @@ pub(crate) fn legal_actions_guarded(
     let mut c = Ctx::new(p, opts);
     c.royal_threats = threats;
     match guard_for(&c, known) {
-        Some(guard) => generate(
+        Some(guard) => generate_cached(
             &c,
+            cached,
             &mut Guarded {
                 inner: out,
                 guard,
@@ -250,7 +255,7 @@ pub(crate) fn legal_actions_guarded(
                 opts,
             },
         ),
-        None => generate(&c, out),
+        None => generate_cached(&c, cached, out),
     }
     // Beside another action only: a Seer consultation, a truce offer (rulings
     // `dragon.seers`, `dragon.truce-agreement`), ascending after the rest.
@@ -569,6 +574,13 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
 }
 
 pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
+    generate_cached(c, None, out);
+}
+
+/// [`generate`], the land forces' [`land::role_part`] taken from `cached`
+/// where it keeps them (the game's own move cache, exact for this state).
+#[inline(always)]
+fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl Sink) {
     if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
         ocean::trident_opening(c, out);
         return;
@@ -608,9 +620,12 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
     // A visited position on the water holds a vessel (the Island, the
     // ocean's other positions, holds nothing: checked after every step).
     debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
+    // The origins whose role parts the cache keeps, and those parts.
+    let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
+        let kept = kept.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
@@ -618,7 +633,12 @@ pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
             if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
-                land::generate(c, from, c.p.force(from), out);
+                let f = c.p.force(from);
+                if kept >> i & 1 != 0 {
+                    land::generate_with(c, from, f, parts[usize::from(from)], out);
+                } else {
+                    land::generate(c, from, f, out);
+                }
                 if from == banner_a || from == banner_b {
                     victory::plant(c, from, out);
                 }

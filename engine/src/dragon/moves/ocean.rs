@@ -936,7 +936,7 @@ mod tests {
         let opts = DragonOptions::default();
         let p = Formation::Trident.position();
         let mut out = DragonActions::new();
-        crate::dragon::moves::legal_actions_guarded(p, &opts, None, None, &mut out);
+        crate::dragon::moves::legal_actions_guarded(p, &opts, None, None, None, &mut out);
         // 49 pairs of bows, then the Storm OverLord's Seer (ruling
         // `dragon.seers`: his own move).
         assert_eq!(out.len(), 50);
