@@ -102,6 +102,22 @@ fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
     Ok((Vessel::new(kind, bow).with_colour(colour), occupant))
 }
 
+/// Writes `force` on `sq` with its side's occupancy: the rest of what
+/// [`Position::put`] keeps is made by the import's one pass
+/// ([`Position::seal_placed`](super::placed)).
+#[inline]
+fn place(p: &mut Position, sq: u8, force: Force) {
+    p.forces[usize::from(sq)] = force;
+    p.occupied[force.side().index()].insert(sq);
+}
+
+/// Writes `vessel` on `sq` with the fleet, as [`place`] a force.
+#[inline]
+fn place_vessel(p: &mut Position, sq: u8, vessel: Vessel) {
+    p.vessels[usize::from(sq)] = vessel;
+    p.fleet.insert(sq);
+}
+
 fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
     let mut file = 0u8;
     let mut rest = text;
@@ -124,9 +140,9 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
                 .position(|b| b == b')')
                 .ok_or_else(|| format!("rank {}: unclosed `(`", r + 1))?;
             let (v, occupant) = parse_vessel(&rest[1..end])?;
-            p.put_vessel(sq, v);
+            place_vessel(p, sq, v);
             if occupant.is_some() {
-                p.put(sq, occupant);
+                place(p, sq, occupant);
             }
             file += 1;
             rest = &rest[end + 1..];
@@ -139,7 +155,7 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
             let token = rest
                 .get(..len)
                 .ok_or_else(|| format!("rank {}: `{rest}`", r + 1))?;
-            p.put(sq, parse_force(token)?);
+            place(p, sq, parse_force(token)?);
             file += 1;
             rest = &rest[len..];
         }
@@ -371,9 +387,9 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
             }
         }
     }
-    validate(&p)?;
-    p.seal();
-    p.check().map_err(|e| e.0)?;
+    let placed = p.seal_placed();
+    validate(&p, placed.on_grid)?;
+    p.check_placed(placed.grid).map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
     if p.pending == Pending::Guards as u8 && !towered_this_move(&p) {
         let side = p.to_move;
@@ -486,7 +502,10 @@ fn towered_this_move(p: &Position) -> bool {
 
 /// What an import checks beyond the state's invariants: forces only where
 /// they may stand, the en-passant position a double step just passed.
-fn validate(p: &Position) -> Result<(), String> {
+/// `on_grid` is whether every force on the grid is of a kind that may
+/// stand there (the one pass's answer); their positions are looked through
+/// for the error only when one is not.
+fn validate(p: &Position, on_grid: bool) -> Result<(), String> {
     let b = board();
     for side in Side::ALL {
         if p.occupied[side.index()].count() > MAX_FORCES_ON_GRID {
@@ -496,15 +515,17 @@ fn validate(p: &Position) -> Result<(), String> {
             ));
         }
     }
-    for sq in p.all_occupied().iter() {
-        let f = p.force(sq);
-        let k = f.kind().ok_or("a byte that is no force")?;
-        if !k.on_grid() {
-            return Err(format!(
-                "{} cannot stand on the grid ({})",
-                k.name(),
-                square_name(sq)
-            ));
+    if !on_grid {
+        for sq in p.all_occupied().iter() {
+            let f = p.force(sq);
+            let k = f.kind().ok_or("a byte that is no force")?;
+            if !k.on_grid() {
+                return Err(format!(
+                    "{} cannot stand on the grid ({})",
+                    k.name(),
+                    square_name(sq)
+                ));
+            }
         }
     }
     // One TrueBorn Prince and one Dark Warlord at most (victory turns on
@@ -512,10 +533,8 @@ fn validate(p: &Position) -> Result<(), String> {
     // `dragon.partial-positions`: a partial board showing a rule).
     for side in Side::ALL {
         let royal = victory::royal_kind(side);
-        let on_grid = p.occupied[side.index()]
-            .iter()
-            .filter(|&s| p.force(s).kind() == Some(royal))
-            .count();
+        // The side's forces among the royals' positions are its royal.
+        let on_grid = p.occupied[side.index()].and(p.royals).count() as usize;
         let in_areas = p
             .areas
             .iter()

@@ -42,6 +42,7 @@ mod invariants;
 pub mod moves;
 pub mod ocean_rules;
 pub mod options;
+mod placed;
 pub mod procedures;
 mod render;
 mod room;
