@@ -75,6 +75,23 @@ fn parse_force(text: &str) -> Result<Force, String> {
     })
 }
 
+/// [`parse_force`] of a code of two letters with or without the mark
+/// (every force on an exported rank): the kind from the codes' table, the
+/// mark tested, [`parse_force`] itself for anything else and for the error.
+#[inline]
+fn quick_force(text: &str) -> Result<Force, String> {
+    let (code, unmoved) = match *text.as_bytes() {
+        [_, _] => (text, false),
+        [a, b, b'\''] if a.is_ascii() && b.is_ascii() => (&text[..2], true),
+        _ => return parse_force(text),
+    };
+    match Kind::from_code(code) {
+        Some(k) if !unmoved => Ok(Force::new(k)),
+        Some(k) if tracks_first_move(k) => Ok(Force::unmoved(k)),
+        _ => parse_force(text),
+    }
+}
+
 fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
     let (v, occupant) = match cut(text, b':') {
         Some((v, o)) => (v, parse_force(o)?),
@@ -155,7 +172,7 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
             let token = rest
                 .get(..len)
                 .ok_or_else(|| format!("rank {}: `{rest}`", r + 1))?;
-            place(p, sq, parse_force(token)?);
+            place(p, sq, quick_force(token)?);
             file += 1;
             rest = &rest[len..];
         }
@@ -168,6 +185,16 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
 
 fn numbers<const N: usize>(key: &str, value: &str) -> Result<[u8; N], String> {
     let mut out = [0u8; N];
+    // One digit each (the common case), read as the bytes they are.
+    let b = value.as_bytes();
+    if b.len() == 2 * N - 1
+        && (0..N).all(|i| b[2 * i].is_ascii_digit() && (i + 1 == N || b[2 * i + 1] == b','))
+    {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = b[2 * i] - b'0';
+        }
+        return Ok(out);
+    }
     if value.bytes().filter(|&b| b == b',').count() + 1 != N {
         return Err(format!("`{key}:` takes {N} numbers"));
     }
@@ -236,6 +263,18 @@ fn fields(text: &str) -> impl Iterator<Item = &str> {
             i += 1;
         }
         let start = i;
+        // Eight bytes at a time while none is at most a space (every
+        // whitespace byte is; the text is ASCII, so the word test is exact
+        // up to its first such byte), then byte by byte.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let w = u64::from_le_bytes([
+                chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
+            ]);
+            if w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0 {
+                break;
+            }
+            i += 8;
+        }
         while i < bytes.len() && !space(bytes[i]) {
             i += 1;
         }
@@ -539,7 +578,7 @@ fn validate(p: &Position, on_grid: bool) -> Result<(), String> {
             .areas
             .iter()
             .flatten()
-            .filter(|f| f.kind() == Some(royal))
+            .filter(|f| f.kind_value() == royal as u8)
             .count();
         if on_grid + in_areas > 1 {
             return Err(format!("{} stands there more than once", royal.name()));
@@ -585,10 +624,41 @@ mod tests {
             "\u{2003}a b\u{2003}",
             "x\x1Fy z",
             "ply:3   quiet:0\n",
+            "abcdefghij klmnopqrstuvwxyz\tABCDEFGH\x0BIJKLMNOPQRSTU\x1Fxyz12345678 9",
+            "12345678 12345678\x0C12345678\r\n1234567812345678",
         ] {
             let fast: Vec<&str> = super::fields(text).collect();
             let plain: Vec<&str> = text.split_whitespace().collect();
             assert_eq!(fast, plain, "{text:?}");
+        }
+    }
+
+    /// The ranks' quick reading of a force reads every code, marked or
+    /// not, and every other token of two or three bytes as `parse_force`.
+    #[test]
+    fn quick_force_reads_as_parse_force() {
+        let mut tokens: Vec<String> = Vec::new();
+        for &k in crate::dragon::forces::Kind::ALL {
+            tokens.push(k.code().to_owned());
+            tokens.push(format!("{}'", k.code()));
+            tokens.push(format!("{}x", k.code()));
+        }
+        for t in [
+            "",
+            "a",
+            "zz",
+            "zz'",
+            "''",
+            "é",
+            "a'",
+            "é'",
+            "ab\"",
+            "\u{7f}\u{7f}'",
+        ] {
+            tokens.push(t.to_owned());
+        }
+        for t in &tokens {
+            assert_eq!(super::quick_force(t), super::parse_force(t), "{t:?}");
         }
     }
 }
