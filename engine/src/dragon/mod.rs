@@ -44,6 +44,7 @@ pub mod ocean_rules;
 pub mod options;
 mod placed;
 pub mod procedures;
+mod ranks;
 mod render;
 mod room;
 pub mod sea;
