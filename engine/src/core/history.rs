@@ -77,6 +77,30 @@ impl Clone for RepetitionHistory {
     }
 }
 
+impl RepetitionHistory {
+    /// `clone_from` for a history that was a copy of `source` and has had
+    /// at most one key pushed since (the caller knows it): a pushed key
+    /// dropped again instead of the spilled keys copied whole. Any other
+    /// history is copied as `clone_from` copies it.
+    #[inline]
+    pub fn restore_from(&mut self, source: &Self) {
+        if source.len > INLINE
+            && self.len == source.len + 1
+            && self.more.len() == source.more.len() + 1
+        {
+            self.more.truncate(source.more.len());
+            self.recent = source.recent;
+            self.len = source.len;
+            self.current_count = source.current_count;
+            self.near = source.near;
+            self.seen = source.seen;
+            debug_assert!(self.more == source.more, "not a copy of the source");
+        } else {
+            self.clone_from(source);
+        }
+    }
+}
+
 impl PartialEq for RepetitionHistory {
     /// The same keys in the same order.
     fn eq(&self, other: &Self) -> bool {
@@ -241,6 +265,35 @@ mod tests {
         assert_eq!(h.count(1), 0);
         assert_eq!(h.push(1), 1);
         assert_eq!(h.len(), 2);
+    }
+
+    #[test]
+    fn a_restore_drops_the_one_pushed_key() {
+        let mut h = RepetitionHistory::starting_at(0);
+        for k in 1..30u64 {
+            h.push(k % 5);
+        }
+        let mut c = h.clone();
+        c.push(3);
+        c.restore_from(&h);
+        assert_eq!(c, h);
+        assert_eq!(c.count(3), h.count(3));
+        assert_eq!(c.current_count(), h.current_count());
+        assert_eq!(c.push(4), h.clone().push(4));
+        // A reset, or two keys pushed: copied whole.
+        c.reset(7);
+        c.restore_from(&h);
+        assert_eq!(c, h);
+        c.push(1);
+        c.push(2);
+        c.restore_from(&h);
+        assert_eq!(c, h);
+        let short = RepetitionHistory::starting_at(4);
+        let mut d = short.clone();
+        d.push(4);
+        d.restore_from(&short);
+        assert_eq!(d, short);
+        assert_eq!(d.current_count(), 1);
     }
 
     #[test]

@@ -75,6 +75,23 @@ fn parse_force(text: &str) -> Result<Force, String> {
     })
 }
 
+/// [`parse_force`] of a code of two letters with or without the mark
+/// (every force on an exported rank): the kind from the codes' table, the
+/// mark tested, [`parse_force`] itself for anything else and for the error.
+#[inline]
+fn quick_force(text: &str) -> Result<Force, String> {
+    let (code, unmoved) = match *text.as_bytes() {
+        [_, _] => (text, false),
+        [a, b, b'\''] if a.is_ascii() && b.is_ascii() => (&text[..2], true),
+        _ => return parse_force(text),
+    };
+    match Kind::from_code(code) {
+        Some(k) if !unmoved => Ok(Force::new(k)),
+        Some(k) if tracks_first_move(k) => Ok(Force::unmoved(k)),
+        _ => parse_force(text),
+    }
+}
+
 fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
     let (v, occupant) = match cut(text, b':') {
         Some((v, o)) => (v, parse_force(o)?),
@@ -102,6 +119,22 @@ fn parse_vessel(text: &str) -> Result<(Vessel, Force), String> {
     Ok((Vessel::new(kind, bow).with_colour(colour), occupant))
 }
 
+/// Writes `force` on `sq` with its side's occupancy: the rest of what
+/// [`Position::put`] keeps is made by the import's one pass
+/// ([`Position::seal_placed`](super::placed)).
+#[inline]
+fn place(p: &mut Position, sq: u8, force: Force) {
+    p.forces[usize::from(sq)] = force;
+    p.occupied[force.side().index()].insert(sq);
+}
+
+/// Writes `vessel` on `sq` with the fleet, as [`place`] a force.
+#[inline]
+fn place_vessel(p: &mut Position, sq: u8, vessel: Vessel) {
+    p.vessels[usize::from(sq)] = vessel;
+    p.fleet.insert(sq);
+}
+
 fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
     let mut file = 0u8;
     let mut rest = text;
@@ -124,9 +157,9 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
                 .position(|b| b == b')')
                 .ok_or_else(|| format!("rank {}: unclosed `(`", r + 1))?;
             let (v, occupant) = parse_vessel(&rest[1..end])?;
-            p.put_vessel(sq, v);
+            place_vessel(p, sq, v);
             if occupant.is_some() {
-                p.put(sq, occupant);
+                place(p, sq, occupant);
             }
             file += 1;
             rest = &rest[end + 1..];
@@ -139,7 +172,7 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
             let token = rest
                 .get(..len)
                 .ok_or_else(|| format!("rank {}: `{rest}`", r + 1))?;
-            p.put(sq, parse_force(token)?);
+            place(p, sq, quick_force(token)?);
             file += 1;
             rest = &rest[len..];
         }
@@ -152,6 +185,16 @@ fn parse_rank(p: &mut Position, r: u8, text: &str) -> Result<(), String> {
 
 fn numbers<const N: usize>(key: &str, value: &str) -> Result<[u8; N], String> {
     let mut out = [0u8; N];
+    // One digit each (the common case), read as the bytes they are.
+    let b = value.as_bytes();
+    if b.len() == 2 * N - 1
+        && (0..N).all(|i| b[2 * i].is_ascii_digit() && (i + 1 == N || b[2 * i + 1] == b','))
+    {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = b[2 * i] - b'0';
+        }
+        return Ok(out);
+    }
     if value.bytes().filter(|&b| b == b',').count() + 1 != N {
         return Err(format!("`{key}:` takes {N} numbers"));
     }
@@ -220,6 +263,18 @@ fn fields(text: &str) -> impl Iterator<Item = &str> {
             i += 1;
         }
         let start = i;
+        // Eight bytes at a time while none is at most a space (every
+        // whitespace byte is; the text is ASCII, so the word test is exact
+        // up to its first such byte), then byte by byte.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let w = u64::from_le_bytes([
+                chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
+            ]);
+            if w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0 {
+                break;
+            }
+            i += 8;
+        }
         while i < bytes.len() && !space(bytes[i]) {
             i += 1;
         }
@@ -371,9 +426,9 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
             }
         }
     }
-    validate(&p)?;
-    p.seal();
-    p.check().map_err(|e| e.0)?;
+    let placed = p.seal_placed();
+    validate(&p, placed.on_grid)?;
+    p.check_placed(placed.grid).map_err(|e| e.0)?;
     super::procedures::check(&p).map_err(|e| e.0)?;
     if p.pending == Pending::Guards as u8 && !towered_this_move(&p) {
         let side = p.to_move;
@@ -486,7 +541,10 @@ fn towered_this_move(p: &Position) -> bool {
 
 /// What an import checks beyond the state's invariants: forces only where
 /// they may stand, the en-passant position a double step just passed.
-fn validate(p: &Position) -> Result<(), String> {
+/// `on_grid` is whether every force on the grid is of a kind that may
+/// stand there (the one pass's answer); their positions are looked through
+/// for the error only when one is not.
+fn validate(p: &Position, on_grid: bool) -> Result<(), String> {
     let b = board();
     for side in Side::ALL {
         if p.occupied[side.index()].count() > MAX_FORCES_ON_GRID {
@@ -496,15 +554,17 @@ fn validate(p: &Position) -> Result<(), String> {
             ));
         }
     }
-    for sq in p.all_occupied().iter() {
-        let f = p.force(sq);
-        let k = f.kind().ok_or("a byte that is no force")?;
-        if !k.on_grid() {
-            return Err(format!(
-                "{} cannot stand on the grid ({})",
-                k.name(),
-                square_name(sq)
-            ));
+    if !on_grid {
+        for sq in p.all_occupied().iter() {
+            let f = p.force(sq);
+            let k = f.kind().ok_or("a byte that is no force")?;
+            if !k.on_grid() {
+                return Err(format!(
+                    "{} cannot stand on the grid ({})",
+                    k.name(),
+                    square_name(sq)
+                ));
+            }
         }
     }
     // One TrueBorn Prince and one Dark Warlord at most (victory turns on
@@ -512,15 +572,13 @@ fn validate(p: &Position) -> Result<(), String> {
     // `dragon.partial-positions`: a partial board showing a rule).
     for side in Side::ALL {
         let royal = victory::royal_kind(side);
-        let on_grid = p.occupied[side.index()]
-            .iter()
-            .filter(|&s| p.force(s).kind() == Some(royal))
-            .count();
+        // The side's forces among the royals' positions are its royal.
+        let on_grid = p.occupied[side.index()].and(p.royals).count() as usize;
         let in_areas = p
             .areas
             .iter()
             .flatten()
-            .filter(|f| f.kind() == Some(royal))
+            .filter(|f| f.kind_value() == royal as u8)
             .count();
         if on_grid + in_areas > 1 {
             return Err(format!("{} stands there more than once", royal.name()));
@@ -566,10 +624,41 @@ mod tests {
             "\u{2003}a b\u{2003}",
             "x\x1Fy z",
             "ply:3   quiet:0\n",
+            "abcdefghij klmnopqrstuvwxyz\tABCDEFGH\x0BIJKLMNOPQRSTU\x1Fxyz12345678 9",
+            "12345678 12345678\x0C12345678\r\n1234567812345678",
         ] {
             let fast: Vec<&str> = super::fields(text).collect();
             let plain: Vec<&str> = text.split_whitespace().collect();
             assert_eq!(fast, plain, "{text:?}");
+        }
+    }
+
+    /// The ranks' quick reading of a force reads every code, marked or
+    /// not, and every other token of two or three bytes as `parse_force`.
+    #[test]
+    fn quick_force_reads_as_parse_force() {
+        let mut tokens: Vec<String> = Vec::new();
+        for &k in crate::dragon::forces::Kind::ALL {
+            tokens.push(k.code().to_owned());
+            tokens.push(format!("{}'", k.code()));
+            tokens.push(format!("{}x", k.code()));
+        }
+        for t in [
+            "",
+            "a",
+            "zz",
+            "zz'",
+            "''",
+            "é",
+            "a'",
+            "é'",
+            "ab\"",
+            "\u{7f}\u{7f}'",
+        ] {
+            tokens.push(t.to_owned());
+        }
+        for t in &tokens {
+            assert_eq!(super::quick_force(t), super::parse_force(t), "{t:?}");
         }
     }
 }

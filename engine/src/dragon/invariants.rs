@@ -76,7 +76,7 @@ impl Position {
     /// scope and each vessel's validity and flag, and the sets are compared
     /// with those kept (a force on the water is aboard: the occupied water
     /// positions lie in the fleet; every vessel is on the water).
-    fn grid_ok(&self, b: &super::board::Board) -> bool {
+    pub(super) fn grid_ok(&self, b: &super::board::Board) -> bool {
         let mut sets = [SquareSet::EMPTY; 5];
         let [green, red, fleet, red_fleet, royals] = &mut sets;
         let mut ok = true;
@@ -362,7 +362,6 @@ impl Position {
         // Every force where its scope allows: the positions the last action
         // changed (the others kept the invariant from before), or every
         // position of a position of unknown history.
-        let mut totals = [0u16; 2];
         match self.touched.squares() {
             Some(changed) => {
                 for &sq in changed {
@@ -411,6 +410,34 @@ impl Position {
                 }
             }
         }
+        self.check_counts()
+    }
+
+    /// [`Position::check`] of a position the import just read, whose kept
+    /// sets and totals its one pass built from the grid
+    /// ([`Position::seal_placed`](super::placed)), `grid` whether every grid
+    /// position passed the tests of one position there: the same tests as
+    /// for any position of unknown history, the grid's not made again when
+    /// they passed (a debug assertion makes them again).
+    pub(super) fn check_placed(&self, grid: bool) -> Result<(), InvariantError> {
+        debug_assert!(self.touched.squares().is_none());
+        debug_assert_eq!(grid, self.grid_ok(board()), "the pass and the grid's check");
+        if !grid {
+            return self.check_explained();
+        }
+        let result = self.check_counts();
+        debug_assert_eq!(result, self.check_explained());
+        result
+    }
+
+    /// The tests of [`Position::check_explained`] beyond each grid
+    /// position's: the Island, the special areas, the Barren Lands, the
+    /// forces and vessels conserved, the arrows, cannonballs and Seers, the
+    /// en-passant position.
+    fn check_counts(&self) -> Result<(), InvariantError> {
+        let b = board();
+        let err = |m: String| Err(InvariantError(m));
+        let mut totals = [0u16; 2];
         for side in Side::ALL {
             // A tower with her bird inside counts two forces.
             totals[side.index()] = self.occupied[side.index()].count() as u16

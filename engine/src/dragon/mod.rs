@@ -42,7 +42,9 @@ mod invariants;
 pub mod moves;
 pub mod ocean_rules;
 pub mod options;
+mod placed;
 pub mod procedures;
+mod ranks;
 mod render;
 mod room;
 pub mod sea;
@@ -104,6 +106,11 @@ pub struct Dragon {
     /// This state's stamp ([`crate::core::stamp`]): fresh at every change,
     /// kept by its copies.
     stamp: u64,
+    /// The stamp of the state this object's last action was applied to,
+    /// while nothing else changed it since (0 otherwise): `clone_from` a
+    /// state of that stamp drops the repetition history's one pushed key
+    /// instead of copying the history whole. No part of equality.
+    applied_from: u64,
     /// The opponent's Guard shared by the positions one action from the
     /// same position ([`sibling`]): the copy's own, kept through
     /// `clone_from`, left behind by `clone`; no part of equality.
@@ -135,18 +142,34 @@ impl Clone for Dragon {
             guard: self.guard,
             memo: self.memo,
             stamp: self.stamp,
+            applied_from: 0,
             sibling: sibling::Sibling::default(),
             cache: moves::cache::MoveCache::default(),
         }
     }
 
     /// A copy of `source`, keeping this state's own `sibling` (keyed
-    /// by the stamp of the state it was made for).
+    /// by the stamp of the state it was made for). When this state was a
+    /// copy of `source` before its last action (its stamp then was
+    /// `source`'s, and only that action changed it since: the full checks'
+    /// scratch state, copied back for each listed action), the repetition
+    /// history's key that action pushed is dropped again
+    /// ([`RepetitionHistory::restore_from`]) rather than the history
+    /// copied whole; a debug assertion compares the result with `source`.
     fn clone_from(&mut self, source: &Dragon) {
         self.pos = source.pos;
+        if self.applied_from == source.stamp {
+            self.history.restore_from(&source.history);
+            debug_assert!(
+                self.history == source.history,
+                "a restored history differs from its source's"
+            );
+        } else {
+            self.history.clone_from(&source.history);
+        }
+        self.applied_from = 0;
         self.options = source.options;
         self.lines = source.lines;
-        self.history.clone_from(&source.history);
         self.guard = source.guard;
         self.memo = source.memo;
         self.stamp = source.stamp;
@@ -227,6 +250,7 @@ impl Dragon {
         self.pos.outcome = Some(conceding::loss_on_time(fall, award));
         (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options);
         self.stamp = crate::core::stamp::fresh();
+        self.applied_from = 0;
         true
     }
 
@@ -279,6 +303,7 @@ impl Game for Dragon {
                 ..moves::Memo::default()
             },
             stamp: crate::core::stamp::fresh(),
+            applied_from: 0,
             sibling: sibling::Sibling::default(),
             cache: moves::cache::MoveCache::default(),
         }
@@ -326,6 +351,9 @@ impl Game for Dragon {
         );
         let before = self.stamp;
         self.stamp = crate::core::stamp::fresh();
+        // The state is now the one of stamp `before` (the same position
+        // and history: a stamp changes with every change) and this action.
+        self.applied_from = before;
         truce::record(&mut self.pos, &mut self.history, restart);
         match known {
             Some(guard) => self.guard = guard,
@@ -422,6 +450,7 @@ impl Game for Dragon {
                 ..moves::Memo::default()
             },
             stamp: crate::core::stamp::fresh(),
+            applied_from: 0,
             sibling: sibling::Sibling::default(),
             cache: moves::cache::MoveCache::default(),
         })

@@ -515,13 +515,13 @@ pub(crate) fn has_bird(force: Force) -> bool {
 
 /// The hash key of `force` on `sq`.
 #[inline]
-fn force_key(sq: u8, force: Force) -> u64 {
+pub(super) fn force_key(sq: u8, force: Force) -> u64 {
     (Z_SQUARE[sq as usize] ^ Z_FORCE[force.0 as usize]).wrapping_mul(MIX)
 }
 
 /// The hash key of `vessel` on `sq`.
 #[inline]
-fn vessel_key(sq: u8, vessel: Vessel) -> u64 {
+pub(super) fn vessel_key(sq: u8, vessel: Vessel) -> u64 {
     (Z_SQUARE[sq as usize].rotate_left(17) ^ Z_VESSEL[vessel.0 as usize]).wrapping_mul(MIX)
 }
 
@@ -827,15 +827,20 @@ impl Position {
     /// The hash from scratch.
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
+        let h = self.all_occupied().xor_keys(self.off_grid_key(), |sq| {
+            force_key(sq, self.forces[sq as usize])
+        });
+        self.fleet
+            .xor_keys(h, |sq| vessel_key(sq, self.vessels[sq as usize]))
+    }
+
+    /// The hash of everything but the grid's forces and vessels.
+    pub(super) fn off_grid_key(&self) -> u64 {
         let mut h = rare_key(self) ^ ep_key(self.ep) ^ side_key(self.to_move);
         for w in 0..8 {
             h ^= barren_key(w, word(&self.barren[w * 8..w * 8 + 8]));
         }
-        let h = self
-            .all_occupied()
-            .xor_keys(h, |sq| force_key(sq, self.forces[sq as usize]));
-        self.fleet
-            .xor_keys(h, |sq| vessel_key(sq, self.vessels[sq as usize]))
+        h
     }
 
     /// Forces of `side` anywhere: on the grid, in the special areas, in the

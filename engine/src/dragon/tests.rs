@@ -434,3 +434,60 @@ fn positions_differ_by_one_force_or_vessel() {
     q.to_move = q.to_move.opponent();
     assert_ne!(p, q);
 }
+
+/// A scratch state restored after each listed action (and after an
+/// unlisted one refused) equals a fresh copy of its source, grid,
+/// fields, history, Guard and kept threats alike, at every ply of
+/// random games from the deployment and the perft table's positions;
+/// the restores take the short way (the history's pushed key dropped)
+/// where the scratch was its source's copy before its last action.
+#[test]
+fn a_restored_scratch_equals_a_fresh_copy() {
+    let opts = DragonOptions::default();
+    let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
+        .iter()
+        .map(|t| Dragon::import(t, &opts).unwrap())
+        .collect();
+    games.push(Dragon::new(&opts));
+    let mut legal = DragonActions::new();
+    let mut x = 0x5C_u64;
+    let (mut restores, mut short) = (0usize, 0usize);
+    for start in &games {
+        let mut g = start.clone();
+        let mut scratch = g.clone();
+        for ply in 0..120u64 {
+            g.legal_actions(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            for &a in legal.iter() {
+                short += usize::from(scratch.applied_from == g.stamp && g.history.len() > 12);
+                scratch.clone_from(&g);
+                assert_eq!(scratch.pos, g.pos);
+                assert_eq!(scratch.history, g.history);
+                scratch.apply(a, &mut |_| {}).unwrap();
+                restores += 1;
+            }
+            x = crate::core::zobrist::splitmix64(x ^ ply);
+            let probe = g.arbitrary_action(x);
+            scratch.clone_from(&g);
+            if !legal.contains(&probe) {
+                assert!(scratch.apply(probe, &mut |_| {}).is_err());
+            }
+            let fresh = g.clone();
+            scratch.clone_from(&g);
+            assert_eq!(scratch.pos, fresh.pos, "ply {ply}");
+            assert_eq!(scratch.pos.hash, fresh.pos.hash);
+            assert_eq!(scratch.history, fresh.history);
+            assert_eq!(scratch.history.len(), fresh.history.len());
+            assert_eq!(scratch.guard, fresh.guard);
+            assert_eq!(scratch.memo.threats, fresh.memo.threats);
+            assert_eq!(scratch.stamp, fresh.stamp);
+            let a = legal[(x % legal.len() as u64) as usize];
+            g.play(a).unwrap();
+        }
+    }
+    eprintln!("{restores} restores, {short} the short way");
+    assert!(restores > 5000, "{restores}");
+    assert!(short > 1000, "{short}");
+}

@@ -38,7 +38,7 @@ use arrayvec::ArrayString;
 
 use super::action::{AREA_ORIGIN, Action, ActionKind, NO_ORIGIN};
 use super::board::{
-    AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, RANKS, SQUARES, file_of, parse_square, rank_of,
+    AREAS, Area, DIRECTION_NAMES, FILES, NO_SQUARE, SQUARES, file_of, parse_square, rank_of,
     write_square,
 };
 use super::forces::{Force, Kind};
@@ -567,33 +567,10 @@ impl fmt::Write for Buffered<'_> {
 
 /// [`export`] into `out`.
 fn export_to(p: &Position, out: &mut Buffered<'_>) -> fmt::Result {
-    for r in (0..RANKS).rev() {
-        let mut empty = 0u32;
-        for f in 0..FILES {
-            let sq = r * FILES + f;
-            let force = p.force(sq);
-            let vessel = p.vessel(sq);
-            if force.is_none() && !vessel.is_some() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                write_number(empty, out)?;
-                empty = 0;
-            }
-            if vessel.is_some() {
-                write_vessel(vessel, force, out)?;
-            } else {
-                write_force(force, out)?;
-            }
-        }
-        if empty > 0 {
-            write_number(empty, out)?;
-        }
-        if r > 0 {
-            out.write_char('/')?;
-        }
-    }
+    // The ranks through the codes' tables, in one write: the first text,
+    // so straight to `out`'s own writer (nothing is gathered yet).
+    debug_assert!(out.text.is_empty());
+    super::ranks::write_grid(p, &mut *out.out)?;
     out.write_char(' ')?;
     out.write_str(side_name(p.to_move))?;
     for (a, slots) in p.areas.iter().enumerate() {

@@ -198,6 +198,12 @@ pub fn line_totals(p: &Position) -> [u8; LINES.len()] {
         let k = usize::from(f.kind_value());
         by_kind[k] = by_kind[k].wrapping_add(1);
     }
+    totals_by_kind(&by_kind)
+}
+
+/// Each line's total from the forces of each kind value (anywhere).
+#[must_use]
+pub(crate) fn totals_by_kind(by_kind: &[u8; 64]) -> [u8; LINES.len()] {
     let mut out = [0u8; LINES.len()];
     for (o, line) in out.iter_mut().zip(LINES) {
         for &k in line {
