@@ -791,10 +791,10 @@ pub(crate) mod tests {
         assert!(seen.in_room_attacked >= 10, "{seen:?}");
     }
 
-    /// The same over many more games (on its last run, 2026-12-02, 278,257
-    /// positions and 16.9M actions played and compared, as README records;
+    /// The same over many more games (on its last run, 2026-12-03, 279,756
+    /// positions and 17.0M actions played and compared, as README records;
     /// an earlier build's games gave 356,939 and 23.1M: the figures move with
-    /// the rules the random games meet; 7 s in release on that run): too long
+    /// the rules the random games meet; 3 s in release on that run): too long
     /// for every CI run, so run by hand after changing the Guard:
     /// `cargo test --release -p tigerseye-engine the_guard_agrees -- --ignored`.
     #[test]
