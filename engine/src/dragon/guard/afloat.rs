@@ -32,13 +32,15 @@
 //! vessel's advance off them, leave him as he was: not attacked. (A win at
 //! once never leaves him attacked either: the definition's first answer.)
 //!
-//! **His own boardings and sailings** (a move or capture onto a vessel, his
+//! **His own moves and sailings** (a move or capture: boarding, landing; his
 //! vessel's advance or Ram) were tested by the generator itself for the
 //! TrueBorn Prince and the Dark Warlord under `warlord-into-attack =
 //! forbidden` ([`generate_at`]: the move or sailing made on a copy,
-//! [`attacked_on`] asked): the same grid as applying the action (from the
-//! ocean to the ocean no transformation, demotion or procedure touches the
-//! grid), so every one listed leaves him out of attack.
+//! [`attacked_on`] asked): the same grid as applying the action (a royal is
+//! never transformed or demoted on crossing, and what else applying does, a
+//! flag of his landing, a procedure's step opened, the Shields lowered in
+//! their areas off the grid, touches nothing an attack on him reads; a win
+//! at once is legal anyway), so every one listed leaves him out of attack.
 //!
 //! **The royal on land attacked by a force on land** ([`attacks_on_land`]:
 //! steps, leaps and lines within his kingdom, the Forest Sword from the
@@ -90,8 +92,7 @@ impl Guard {
             // generator (and trusted by the Guard only while not attacked).
             let free = p.force(from).kind() == Some(Kind::DarkWarlord)
                 && opts.warlord_into_attack == WarlordIntoAttack::Allowed;
-            let own = (kind & MOVES != 0 && board().water.has(to)) || kind & SAILS != 0;
-            return own && !free;
+            return kind & (MOVES | SAILS) != 0 && !free;
         }
         if self.mode != Mode::Quiet {
             return false;
