@@ -166,10 +166,27 @@ impl Threats {
         if self.fixed.has(sq) {
             return true;
         }
-        let b = c.b;
-        if !b.lines[sq as usize].meets(self.orthogonal.or(self.diagonal)) {
+        if !c.b.lines[sq as usize].meets(self.orthogonal.or(self.diagonal)) {
             return self.attacks_from_sea(c, sq, ignore);
         }
+        if self.along_lines(c, sq, ignore) {
+            return true;
+        }
+        self.attacks_from_sea(c, sq, ignore)
+    }
+
+    /// [`Threats::attacks`] by the forces on land alone (steps, leaps, the
+    /// lines of the kingdom, the Forest Sword from the White Room): what
+    /// nothing afloat can change.
+    pub(crate) fn attacks_on_land(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
+        self.fixed.has(sq) || self.along_lines(c, sq, ignore)
+    }
+
+    /// Whether a rider, jumper or flyer attacks `sq` along a line of the
+    /// kingdom.
+    #[inline(always)]
+    fn along_lines(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
+        let b = c.b;
         for d in 0..8 {
             let diagonal = is_diagonal(d);
             let liners = if diagonal {
@@ -191,7 +208,7 @@ impl Threats {
                 return true;
             }
         }
-        self.attacks_from_sea(c, sq, ignore)
+        false
     }
 
     /// [`ocean::attacks_from_sea`], asked only where a force afloat might
