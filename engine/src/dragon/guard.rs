@@ -59,7 +59,7 @@ use super::forces::Kind;
 use super::moves::{Ctx, Sink, attack, ocean};
 use super::options::{DragonOptions, WarlordIntoAttack};
 use super::room;
-use super::state::Position;
+use super::state::{Position, flags};
 use super::victory::royal_square;
 use crate::core::Side;
 
@@ -449,10 +449,12 @@ impl Guard {
     /// royal on land and not under attack, surely leaves him so: only the
     /// lines through him that the action touches can change, so they are
     /// walked (his kingdom's part, where his attackers on land are) with the
-    /// action's origin emptied and its destination holding the mover, unless
-    /// an opposing force afloat stands on one (then the action is played).
-    /// `false` says "play it" (a win at once, or an attack, is the
-    /// definition's to tell).
+    /// action's origin emptied and its destination holding the mover; an
+    /// opposing force afloat that captures along one of them must stay kept
+    /// from him ([`Guard::kept_from_sea`], for a move or capture on land;
+    /// otherwise the action is played). A vessel's advance: the same for the
+    /// forces afloat, nothing on land changing. `false` says "play it" (a
+    /// win at once, or an attack, is the definition's to tell).
     ///
     /// Afloat: [`Guard::surely_safe_afloat`].
     #[inline(always)]
@@ -460,24 +462,41 @@ impl Guard {
         if !self.land {
             return self.surely_safe_afloat(p, opts, a);
         }
-        if self.mode != Mode::Quiet
-            || !matches!(a.kind(), Some(ActionKind::Move | ActionKind::Capture))
-        {
+        if self.mode != Mode::Quiet {
             return false;
         }
+        let advance = match a.kind() {
+            Some(ActionKind::Move | ActionKind::Capture) => false,
+            // Not while the TrueBorn Queen is due to go to war as it ends.
+            Some(ActionKind::VesselAdvance) if p.flags & flags::QUEEN_WAR_DUE == 0 => true,
+            _ => return false,
+        };
         let (from, to) = (a.from(), a.to());
         let by = p.to_move.opponent();
         let (orthogonal, diagonal) = sea_liners(p, by);
         let c = Ctx::new(p, opts);
         let victim = p.force(self.royal);
         let edit = (from, to, p.force(from));
+        // A move or capture from land to land, or a vessel's advance: what
+        // it changes at sea is known ([`Guard::kept_from_sea`]).
+        let known_at_sea = advance
+            || (usize::from(from) < SQUARES
+                && usize::from(to) < SQUARES
+                && c.b.region(from).is_land()
+                && c.b.region(to).is_land());
         for (d, ray) in full_rays().iter().enumerate() {
             let ray = ray[self.royal as usize];
             if !ray.has(from) && !ray.has(to) {
                 continue;
             }
-            let afloat = if d % 2 == 1 { diagonal } else { orthogonal };
-            if ray.meets(afloat) || attack::along(&c, by, victim, self.royal, d, edit) {
+            let afloat = ray.and(if d % 2 == 1 { diagonal } else { orthogonal });
+            let kept = afloat.is_empty()
+                || (known_at_sea && self.kept_from_sea(p, opts, d, afloat, a, advance));
+            if !kept {
+                return false;
+            }
+            // A vessel's advance changes nothing on land.
+            if !advance && attack::along(&c, by, victim, self.royal, d, edit) {
                 return false;
             }
         }
