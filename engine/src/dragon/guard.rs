@@ -51,6 +51,7 @@
 use std::sync::OnceLock;
 
 mod afloat;
+mod attacked;
 
 use super::action::{Action, ActionKind};
 use super::apply;
@@ -421,8 +422,9 @@ impl Guard {
 
     /// [`Guard::allows`] past [`Guard::verdict`] when the answer is known
     /// without playing `a` (checked against playing in debug builds):
-    /// [`Guard::surely_safe`], or a vessel's advance
-    /// [`Guard::surely_refused`]; `None`: play it.
+    /// [`Guard::surely_safe`], or refused: a vessel's advance
+    /// [`Guard::surely_refused`], a move or capture
+    /// [`Guard::surely_still_attacked`]; `None`: play it.
     #[inline(never)]
     fn surely_known(&self, p: &Position, opts: &DragonOptions, a: Action) -> Option<bool> {
         if self.surely_safe(p, opts, a) {
@@ -436,6 +438,13 @@ impl Guard {
             && a.kind() == Some(ActionKind::VesselAdvance)
             && self.surely_refused(p, opts, a)
         {
+            debug_assert!(
+                leaves_royal_attacked(p, opts, a),
+                "{a:?} refused without playing"
+            );
+            return Some(false);
+        }
+        if self.mode == Mode::Everything && self.surely_still_attacked(p, a) {
             debug_assert!(
                 leaves_royal_attacked(p, opts, a),
                 "{a:?} refused without playing"
