@@ -37,8 +37,9 @@
 //!   lines, or Flagship, are looked at: a move or a vessel's advance touching
 //!   only positions next to him, and leaving no vessel that would ram him, is
 //!   legal, the rest played ([`afloat`]); afloat and under attack, every
-//!   action; afloat, his own moves and sailings are legal as listed (the
-//!   generator tested them);
+//!   action but a move or capture on land, which nothing afloat sees: refused
+//!   ([`attacked`]); afloat, his own moves and sailings are legal as listed
+//!   (the generator tested them);
 //! - re-aligning a bow never changes the answer (it moves nothing and turns
 //!   only the mover's own Ram and Cannons).
 //!

@@ -42,6 +42,22 @@
 //! their areas off the grid, touches nothing an attack on him reads; a win
 //! at once is legal anyway), so every one listed leaves him out of attack.
 //!
+//! **The royal on land, not under attack**, and a move or capture from land
+//! to land, or a vessel's advance, touching a line through him that holds
+//! an opposing force afloat capturing along it ([`Guard::kept_from_sea`]):
+//! the action changes the grid on its two positions only (a vessel that
+//! advances carrying her occupant), so such a force reaches him afterwards
+//! only over the line's positions between them as the action leaves them. A
+//! rider afloat (Watchtower, Castle, Buccaneer, Pirate, Queen: [`ride`])
+//! stops at the first force, boards the first vessel it meets (note 18) and
+//! crosses no open water but by `open-water = passes`: any force, any vessel
+//! with no force aboard or such open water between keeps him off. A
+//! Crossbowman or Catapult ([`jump`]) jumps one force, at sea an occupied
+//! vessel only: a vessel with no force aboard or such open water between,
+//! or two forces of the royal's side (the second ends the jump, taken or
+//! not), keeps him off. The kingdom's part of the line is walked as before
+//! ([`Guard::surely_safe`]); a vessel's advance changes nothing on land.
+//!
 //! **The royal on land attacked by a force on land** ([`attacks_on_land`]:
 //! steps, leaps and lines within his kingdom, the Forest Sword from the
 //! White Room): a vessel's advance moves nothing on land, so he stays
@@ -61,6 +77,8 @@
 //! [`generate_at`]: crate::dragon::moves::ocean::generate_at
 //! [`attacks_on_land`]: crate::dragon::moves::attack::Threats::attacks_on_land
 //! [`decide`]: crate::dragon::victory::decide
+//! [`ride`]: crate::dragon::moves::ocean
+//! [`jump`]: crate::dragon::moves::ocean
 
 use super::super::action::{Action, ActionKind};
 use super::super::board::{NO_SQUARE, SquareSet, board};
