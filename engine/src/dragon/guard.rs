@@ -26,7 +26,8 @@
 //!   an attacker, or the enemy royal, which wins), by sinking or sailing (a
 //!   vessel's occupant may be an attacker, or the Red Witch carried next to
 //!   the Prince), by a move of the Red Witch or of the Storm Queen who
-//!   becomes her on leaving the Kingdom of Storms (her Direct Capture wins),
+//!   becomes her on leaving the Kingdom of Storms (her Direct Capture wins;
+//!   the Storm Queen's move within it is refused, [`attacked`]),
 //!   en passant or a choice: those are played (but a vessel's advance while a
 //!   force on land attacks him is illegal, [`afloat`]), every other action is
 //!   illegal;
@@ -445,7 +446,7 @@ impl Guard {
             );
             return Some(false);
         }
-        if self.mode == Mode::Everything && self.surely_still_attacked(p, a) {
+        if self.mode != Mode::Quiet && self.surely_still_attacked(p, a) {
             debug_assert!(
                 leaves_royal_attacked(p, opts, a),
                 "{a:?} refused without playing"
