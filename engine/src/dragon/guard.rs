@@ -26,7 +26,8 @@
 //!   an attacker, or the enemy royal, which wins), by sinking or sailing (a
 //!   vessel's occupant may be an attacker, or the Red Witch carried next to
 //!   the Prince), by a move of the Red Witch or of the Storm Queen who
-//!   becomes her on leaving the Kingdom of Storms (her Direct Capture wins),
+//!   becomes her on leaving the Kingdom of Storms (her Direct Capture wins;
+//!   the Storm Queen's move within it is refused, [`attacked`]),
 //!   en passant or a choice: those are played (but a vessel's advance while a
 //!   force on land attacks him is illegal, [`afloat`]), every other action is
 //!   illegal;
@@ -37,8 +38,9 @@
 //!   lines, or Flagship, are looked at: a move or a vessel's advance touching
 //!   only positions next to him, and leaving no vessel that would ram him, is
 //!   legal, the rest played ([`afloat`]); afloat and under attack, every
-//!   action; afloat, his own moves and sailings are legal as listed (the
-//!   generator tested them);
+//!   action but a move or capture on land, which nothing afloat sees: refused
+//!   ([`attacked`]); afloat, his own moves and sailings are legal as listed
+//!   (the generator tested them);
 //! - re-aligning a bow never changes the answer (it moves nothing and turns
 //!   only the mover's own Ram and Cannons).
 //!
@@ -51,6 +53,7 @@
 use std::sync::OnceLock;
 
 mod afloat;
+mod attacked;
 
 use super::action::{Action, ActionKind};
 use super::apply;
@@ -59,7 +62,7 @@ use super::forces::Kind;
 use super::moves::{Ctx, Sink, attack, ocean};
 use super::options::{DragonOptions, WarlordIntoAttack};
 use super::room;
-use super::state::Position;
+use super::state::{Position, flags};
 use super::victory::royal_square;
 use crate::core::Side;
 
@@ -421,8 +424,9 @@ impl Guard {
 
     /// [`Guard::allows`] past [`Guard::verdict`] when the answer is known
     /// without playing `a` (checked against playing in debug builds):
-    /// [`Guard::surely_safe`], or a vessel's advance
-    /// [`Guard::surely_refused`]; `None`: play it.
+    /// [`Guard::surely_safe`], or refused: a vessel's advance
+    /// [`Guard::surely_refused`], a move or capture
+    /// [`Guard::surely_still_attacked`]; `None`: play it.
     #[inline(never)]
     fn surely_known(&self, p: &Position, opts: &DragonOptions, a: Action) -> Option<bool> {
         if self.surely_safe(p, opts, a) {
@@ -442,6 +446,13 @@ impl Guard {
             );
             return Some(false);
         }
+        if self.mode != Mode::Quiet && self.surely_still_attacked(p, a) {
+            debug_assert!(
+                leaves_royal_attacked(p, opts, a),
+                "{a:?} refused without playing"
+            );
+            return Some(false);
+        }
         None
     }
 
@@ -449,10 +460,12 @@ impl Guard {
     /// royal on land and not under attack, surely leaves him so: only the
     /// lines through him that the action touches can change, so they are
     /// walked (his kingdom's part, where his attackers on land are) with the
-    /// action's origin emptied and its destination holding the mover, unless
-    /// an opposing force afloat stands on one (then the action is played).
-    /// `false` says "play it" (a win at once, or an attack, is the
-    /// definition's to tell).
+    /// action's origin emptied and its destination holding the mover; an
+    /// opposing force afloat that captures along one of them must stay kept
+    /// from him ([`Guard::kept_from_sea`], for a move or capture on land;
+    /// otherwise the action is played). A vessel's advance: the same for the
+    /// forces afloat, nothing on land changing. `false` says "play it" (a
+    /// win at once, or an attack, is the definition's to tell).
     ///
     /// Afloat: [`Guard::surely_safe_afloat`].
     #[inline(always)]
@@ -460,24 +473,41 @@ impl Guard {
         if !self.land {
             return self.surely_safe_afloat(p, opts, a);
         }
-        if self.mode != Mode::Quiet
-            || !matches!(a.kind(), Some(ActionKind::Move | ActionKind::Capture))
-        {
+        if self.mode != Mode::Quiet {
             return false;
         }
+        let advance = match a.kind() {
+            Some(ActionKind::Move | ActionKind::Capture) => false,
+            // Not while the TrueBorn Queen is due to go to war as it ends.
+            Some(ActionKind::VesselAdvance) if p.flags & flags::QUEEN_WAR_DUE == 0 => true,
+            _ => return false,
+        };
         let (from, to) = (a.from(), a.to());
         let by = p.to_move.opponent();
         let (orthogonal, diagonal) = sea_liners(p, by);
         let c = Ctx::new(p, opts);
         let victim = p.force(self.royal);
         let edit = (from, to, p.force(from));
+        // A move or capture from land to land, or a vessel's advance: what
+        // it changes at sea is known ([`Guard::kept_from_sea`]).
+        let known_at_sea = advance
+            || (usize::from(from) < SQUARES
+                && usize::from(to) < SQUARES
+                && c.b.region(from).is_land()
+                && c.b.region(to).is_land());
         for (d, ray) in full_rays().iter().enumerate() {
             let ray = ray[self.royal as usize];
             if !ray.has(from) && !ray.has(to) {
                 continue;
             }
-            let afloat = if d % 2 == 1 { diagonal } else { orthogonal };
-            if ray.meets(afloat) || attack::along(&c, by, victim, self.royal, d, edit) {
+            let afloat = ray.and(if d % 2 == 1 { diagonal } else { orthogonal });
+            let kept = afloat.is_empty()
+                || (known_at_sea && self.kept_from_sea(p, opts, d, afloat, a, advance));
+            if !kept {
+                return false;
+            }
+            // A vessel's advance changes nothing on land.
+            if !advance && attack::along(&c, by, victim, self.royal, d, edit) {
                 return false;
             }
         }

@@ -42,6 +42,22 @@
 //! their areas off the grid, touches nothing an attack on him reads; a win
 //! at once is legal anyway), so every one listed leaves him out of attack.
 //!
+//! **The royal on land, not under attack**, and a move or capture from land
+//! to land, or a vessel's advance, touching a line through him that holds
+//! an opposing force afloat capturing along it ([`Guard::kept_from_sea`]):
+//! the action changes the grid on its two positions only (a vessel that
+//! advances carrying her occupant), so such a force reaches him afterwards
+//! only over the line's positions between them as the action leaves them. A
+//! rider afloat (Watchtower, Castle, Buccaneer, Pirate, Queen: [`ride`])
+//! stops at the first force, boards the first vessel it meets (note 18) and
+//! crosses no open water but by `open-water = passes`: any force, any vessel
+//! with no force aboard or such open water between keeps him off. A
+//! Crossbowman or Catapult ([`jump`]) jumps one force, at sea an occupied
+//! vessel only: a vessel with no force aboard or such open water between,
+//! or two forces of the royal's side (the second ends the jump, taken or
+//! not), keeps him off. The kingdom's part of the line is walked as before
+//! ([`Guard::surely_safe`]); a vessel's advance changes nothing on land.
+//!
 //! **The royal on land attacked by a force on land** ([`attacks_on_land`]:
 //! steps, leaps and lines within his kingdom, the Forest Sword from the
 //! White Room): a vessel's advance moves nothing on land, so he stays
@@ -61,11 +77,14 @@
 //! [`generate_at`]: crate::dragon::moves::ocean::generate_at
 //! [`attacks_on_land`]: crate::dragon::moves::attack::Threats::attacks_on_land
 //! [`decide`]: crate::dragon::victory::decide
+//! [`ride`]: crate::dragon::moves::ocean
+//! [`jump`]: crate::dragon::moves::ocean
 
 use super::super::action::{Action, ActionKind};
-use super::super::board::{NO_SQUARE, board};
-use super::super::forces::Kind;
+use super::super::board::{NO_SQUARE, SquareSet, board};
+use super::super::forces::{Kind, Role};
 use super::super::moves::{Ctx, attack::Threats};
+use super::super::ocean_rules::OpenWater;
 use super::super::options::{DragonOptions, WarlordIntoAttack};
 use super::super::state::{Position, flags};
 use super::{Guard, Mode, full_rays, sea_liners};
@@ -138,6 +157,78 @@ impl Guard {
         v.is_some()
             && v.kind().side() != p.to_move
             && board().step[usize::from(v.bow())][from as usize] == self.royal
+    }
+
+    /// The royal on land and not under attack, `a` a move or capture from
+    /// land to land or (`advance`) a vessel's advance touching the ray `d`
+    /// from him: whether every opposing force afloat on `liners` (those on
+    /// the ray that capture along it from the ocean) is still kept from
+    /// capturing him along it afterwards (see the module's doc), judged on
+    /// the grid as the action leaves it (its origin emptied, its destination
+    /// holding the mover, a vessel that advances with her occupant).
+    #[inline(never)]
+    pub(super) fn kept_from_sea(
+        &self,
+        p: &Position,
+        opts: &DragonOptions,
+        d: usize,
+        liners: SquareSet,
+        a: Action,
+        advance: bool,
+    ) -> bool {
+        if p.flags & flags::QUEEN_WAR_DUE != 0 {
+            return false;
+        }
+        let b = board();
+        let (from, to) = (a.from(), a.to());
+        let mut occupied = p.all_occupied();
+        let mut mine = p.occupied[p.to_move.index()];
+        if p.force(from).is_some() {
+            occupied.remove(from);
+            occupied.insert(to);
+            mine.remove(from);
+            mine.insert(to);
+        }
+        let mut fleet = p.fleet;
+        if advance {
+            fleet.remove(from);
+            fleet.insert(to);
+        }
+        // What ends every ride and jump from the ocean before him: a vessel
+        // with no force aboard, and open water but by `open-water = passes`.
+        let mut walls = SquareSet([
+            fleet.0[0] & !occupied.0[0],
+            fleet.0[1] & !occupied.0[1],
+            fleet.0[2] & !occupied.0[2],
+        ]);
+        if opts.open_water != OpenWater::Passes {
+            for w in 0..3 {
+                walls.0[w] |= b.water.0[w] & !fleet.0[w];
+            }
+        }
+        let rays = full_rays();
+        let whole = rays[d][usize::from(self.royal)];
+        let mut kept = true;
+        liners.for_each(|s| {
+            let beyond = rays[d][usize::from(s)];
+            let mut between = SquareSet([
+                whole.0[0] & !beyond.0[0],
+                whole.0[1] & !beyond.0[1],
+                whole.0[2] & !beyond.0[2],
+            ]);
+            between.remove(s);
+            kept &= between.meets(walls)
+                || if p.force(s).info().role == Role::Crossbow {
+                    // A Crossbowman or Catapult jumps one force: two of the
+                    // royal's side between stop him, whatever stands there
+                    // of his own (ruling `dragon.jump-target`).
+                    between.and(mine).count() >= 2
+                } else {
+                    // A rider stops at the first force.
+                    between.meets(occupied)
+                };
+        });
+        kept
     }
 
     /// The royal on land and attacked: whether `a`, a vessel's advance,

@@ -79,45 +79,50 @@ impl Threats {
         let mut orthogonal = SquareSet::EMPTY;
         let mut diagonal = SquareSet::EMPTY;
         let near = c.p.occupied[by.index()].and(c.b.region_set(region));
-        #[allow(clippy::explicit_iter_loop)]
-        for s in near.iter() {
-            let f = c.p.force(s);
-            if protected(f, victim) {
-                continue;
-            }
-            let s_ = s as usize;
-            let role = f.info().role;
-            match role {
-                Role::Royal | Role::Adjacent | Role::Bird => fixed = fixed.or(b.neighbours[s_]),
-                Role::PalaceGuard => {
-                    if b.in_palace(by, s) {
-                        let palace = match by {
-                            Side::Green => b.palace,
-                            Side::Red => b.citadel,
-                        };
-                        fixed = fixed.or(b.neighbours[s_].and(palace));
-                    }
+        // Most often no force of `by` stands in the victim's region (for
+        // the Guard, an invader in the royal's kingdom): the loop's set-up
+        // over the set's three words is skipped then.
+        if !near.is_empty() {
+            #[allow(clippy::explicit_iter_loop)]
+            for s in near.iter() {
+                let f = c.p.force(s);
+                if protected(f, victim) {
+                    continue;
                 }
-                Role::Walker | Role::PalaceWalker => fixed = fixed.or(b.walker[by.index()][s_]),
-                Role::Pawn => fixed = fixed.or(b.pawn_captures[by.index()][s_]),
-                Role::Knight => fixed = fixed.or(b.leap_sets[KNIGHT][s_]),
-                Role::Lance => fixed = fixed.or(b.leap_sets[leap][s_]),
-                Role::Fixed | Role::Sentinel => {}
-                Role::Rook
-                | Role::Bishop
-                | Role::Queen
-                | Role::Crossbow
-                | Role::SiegeRook
-                | Role::SiegeBishop
-                | Role::SiegeQueen
-                | Role::FlyerAll
-                | Role::FlyerOrthogonal
-                | Role::FlyerDiagonal => {
-                    if role.rides(false) || role.jumps(false) || role.blazes(false) {
-                        orthogonal.insert(s);
+                let s_ = s as usize;
+                let role = f.info().role;
+                match role {
+                    Role::Royal | Role::Adjacent | Role::Bird => fixed = fixed.or(b.neighbours[s_]),
+                    Role::PalaceGuard => {
+                        if b.in_palace(by, s) {
+                            let palace = match by {
+                                Side::Green => b.palace,
+                                Side::Red => b.citadel,
+                            };
+                            fixed = fixed.or(b.neighbours[s_].and(palace));
+                        }
                     }
-                    if role.rides(true) || role.jumps(true) || role.blazes(true) {
-                        diagonal.insert(s);
+                    Role::Walker | Role::PalaceWalker => fixed = fixed.or(b.walker[by.index()][s_]),
+                    Role::Pawn => fixed = fixed.or(b.pawn_captures[by.index()][s_]),
+                    Role::Knight => fixed = fixed.or(b.leap_sets[KNIGHT][s_]),
+                    Role::Lance => fixed = fixed.or(b.leap_sets[leap][s_]),
+                    Role::Fixed | Role::Sentinel => {}
+                    Role::Rook
+                    | Role::Bishop
+                    | Role::Queen
+                    | Role::Crossbow
+                    | Role::SiegeRook
+                    | Role::SiegeBishop
+                    | Role::SiegeQueen
+                    | Role::FlyerAll
+                    | Role::FlyerOrthogonal
+                    | Role::FlyerDiagonal => {
+                        if role.rides(false) || role.jumps(false) || role.blazes(false) {
+                            orthogonal.insert(s);
+                        }
+                        if role.rides(true) || role.jumps(true) || role.blazes(true) {
+                            diagonal.insert(s);
+                        }
                     }
                 }
             }
