@@ -880,7 +880,8 @@ impl<P: Params> Game for KeyGame<P> {
             set_up_totals: [self.set_up_totals[1], self.set_up_totals[0]],
         };
         m.hash = m.compute_hash();
-        m.history = RepetitionHistory::starting_at(m.hash);
+        // In place: the history is the empty one built above.
+        m.history.reset(m.hash);
         Some(m)
     }
 

@@ -212,7 +212,7 @@ impl<P: Params> KeyGame<P> {
             expected,
         };
         let g = P::GEOMETRY;
-        let mut fields = text.split_whitespace();
+        let mut fields = crate::core::fields(text);
         let (Some(board_text), Some(turn_text)) = (fields.next(), fields.next()) else {
             return Err(err(
                 "`<board> <green|red|coin> [ep:<square>] [<result>]`".to_owned()
@@ -278,7 +278,8 @@ impl<P: Params> KeyGame<P> {
         };
         game.validate(full).map_err(err)?;
         game.hash = game.compute_hash();
-        game.history = RepetitionHistory::starting_at(game.hash);
+        // In place: the history is the empty one built above.
+        game.history.reset(game.hash);
         Ok(game)
     }
 

@@ -641,7 +641,8 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             history: RepetitionHistory::default(),
         };
         m.hash = m.compute_hash();
-        m.history = RepetitionHistory::starting_at(m.hash);
+        // In place: the history is the empty one built above.
+        m.history.reset(m.hash);
         Some(m)
     }
 

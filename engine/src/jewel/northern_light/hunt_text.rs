@@ -145,7 +145,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             text: text.to_owned(),
             expected,
         };
-        let mut fields = text.split_whitespace();
+        let mut fields = crate::core::fields(text);
         let (Some(board_text), Some(turn_text)) = (fields.next(), fields.next()) else {
             return Err(err(
                 "`<board> <green|red|coin> [towering:<corners>] [ep:<square>] [<result>]`".into(),
@@ -234,7 +234,8 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             ));
         }
         hunt.hash = hunt.compute_hash();
-        hunt.history = RepetitionHistory::starting_at(hunt.hash);
+        // In place: the history is the empty one built above.
+        hunt.history.reset(hunt.hash);
         Ok(hunt)
     }
 

@@ -158,6 +158,28 @@ impl Stage {
             Stage::Deciding(_) => 3,
         }
     }
+
+    /// The Hunt's [`Game::turn`], computed.
+    fn turn(&self) -> Turn {
+        match self {
+            Stage::Qi(g) => g.turn(),
+            Stage::Quest(g) => g.turn(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
+        }
+    }
+}
+
+/// The match's own part of the hash, computed: the stage's key and the first
+/// movers' keys.
+fn extra_hash(stage: &Stage, qi_first: Option<Side>, chess_first: Option<Side>) -> u64 {
+    let mut h = KEYS[stage.index()];
+    if let Some(s) = qi_first {
+        h ^= KEYS[4 + s.index()];
+    }
+    if let Some(s) = chess_first {
+        h ^= KEYS[6 + s.index()];
+    }
+    h
 }
 
 /// The stages' names in the export, by [`Stage`] index.
@@ -302,14 +324,7 @@ impl NorthernLight {
     /// The match's own part of the hash, computed: the stage's key and the first
     /// movers' keys.
     fn compute_extra_hash(&self) -> u64 {
-        let mut h = KEYS[self.stage.index()];
-        if let Some(s) = self.qi_first {
-            h ^= KEYS[4 + s.index()];
-        }
-        if let Some(s) = self.chess_first {
-            h ^= KEYS[6 + s.index()];
-        }
-        h
+        extra_hash(&self.stage, self.qi_first, self.chess_first)
     }
 
     /// The stage's turn, as recorded ([`NorthernLight::stage_turn`] field). Tests
@@ -322,11 +337,7 @@ impl NorthernLight {
 
     /// The stage's turn, computed.
     fn compute_stage_turn(&self) -> Turn {
-        match &self.stage {
-            Stage::Qi(g) => g.turn(),
-            Stage::Quest(g) => g.turn(),
-            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
-        }
+        self.stage.turn()
     }
 
     /// Whether a draw of the current stage ends the match.
@@ -402,11 +413,7 @@ impl NorthernLight {
                 )
             }
         };
-        self.stage_turn = match &next {
-            Stage::Qi(g) => g.turn(),
-            Stage::Quest(g) => g.turn(),
-            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
-        };
+        self.stage_turn = next.turn();
         events(SeriesEvent::NextHunt {
             hunt: match next {
                 Stage::Qi(_) => "DiamondQi",
@@ -590,26 +597,8 @@ impl Game for NorthernLight {
             text: text.to_owned(),
             expected,
         };
-        // The first whitespace-separated token of `rest`, and what follows it. The
-        // bytes are scanned for ASCII whitespace (as `char::is_whitespace` has it:
-        // space and tab to carriage return); from the first byte beyond ASCII, if
-        // any comes first, the characters are read.
-        fn next(rest: &str) -> (&str, &str) {
-            let rest = rest.trim_start();
-            let end = match rest
-                .bytes()
-                .position(|b| matches!(b, b' ' | b'\t'..=b'\r') || !b.is_ascii())
-            {
-                Some(i) if !rest.as_bytes()[i].is_ascii() => {
-                    i + rest[i..]
-                        .find(char::is_whitespace)
-                        .unwrap_or(rest.len() - i)
-                }
-                Some(i) => i,
-                None => rest.len(),
-            };
-            rest.split_at(end)
-        }
+        // The first whitespace-separated token of `rest`, and what follows it.
+        let next = crate::core::first_field;
         // The stage: one of the four names followed by whitespace or the end is
         // taken as it stands (the token `next` would cut, without scanning it);
         // anything else is cut by `next`, for the error.
@@ -795,24 +784,28 @@ impl NorthernLight {
     }
 
     /// The match at ply 0 playing `stage`, with the stage's turn computed.
+    ///
+    /// The turn and the match's part of the hash are worked out before the
+    /// match is built, so that the stage (some 400 bytes) is moved once, into
+    /// the match returned, not into a local first and then copied out.
+    #[inline]
     fn with_stage(
         options: SeriesOptions,
         stage: Stage,
         qi_first: Option<Side>,
         chess_first: Option<Side>,
     ) -> NorthernLight {
-        let mut game = NorthernLight {
+        let stage_turn = stage.turn();
+        let extra_hash = extra_hash(&stage, qi_first, chess_first);
+        NorthernLight {
             options,
             stage,
             qi_first,
             chess_first,
             ply: 0,
-            stage_turn: Turn::Chance,
-            extra_hash: 0,
-        };
-        game.stage_turn = game.compute_stage_turn();
-        game.extra_hash = game.compute_extra_hash();
-        game
+            stage_turn,
+            extra_hash,
+        }
     }
 
     /// Whether [`NorthernLight::validate`] passes, as a few tests with no error to
