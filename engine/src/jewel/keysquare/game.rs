@@ -529,6 +529,18 @@ impl<P: Params> KeyGame<P> {
         }
     }
 
+    /// The repetition history, the rest of the state dropped (for
+    /// [`KeyGame::adopt_history_buffer`] of the state that replaces this one).
+    pub(crate) fn into_history(self) -> RepetitionHistory {
+        self.history
+    }
+
+    /// Gives the history `old`'s heap buffer if it is larger
+    /// ([`RepetitionHistory::adopt_buffer`]; the keys do not change).
+    pub(crate) fn adopt_history_buffer(&mut self, old: RepetitionHistory) {
+        self.history.adopt_buffer(old);
+    }
+
     /// The hash computed from the position.
     pub(super) fn compute_hash(&self) -> u64 {
         let mut h = self.board.hash(P::KINDS.len()) ^ side_key(self.to_move);

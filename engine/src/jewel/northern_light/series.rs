@@ -138,10 +138,31 @@ impl Stage {
     /// `*self = source.clone()`: [`Clone::clone_from`] between different Hunts
     /// (rare), apart so that the common copy between equal Hunts needs no large
     /// stack frame for a whole `Stage` and saves no registers for it.
+    ///
+    /// The replaced Hunt's buffer of repetition keys is kept (when larger than
+    /// the copy's), so that a state reused for different Hunts (the player's
+    /// from game to game, the checks' scratch copy) does not allocate it anew.
     #[cold]
     #[inline(never)]
     fn replace_by_clone(&mut self, source: &Stage) {
-        *self = source.clone();
+        let old = std::mem::replace(self, source.clone());
+        self.adopt_history_buffer(old);
+    }
+
+    /// Gives this stage's Hunt `old`'s buffer of repetition keys if it is
+    /// larger ([`crate::core::RepetitionHistory::adopt_buffer`]; the keys
+    /// recorded do not change).
+    fn adopt_history_buffer(&mut self, old: Stage) {
+        let old = match old {
+            Stage::Qi(g) => g.into_history(),
+            Stage::Quest(g) => g.history,
+            Stage::Chess(g) | Stage::Deciding(g) => g.history,
+        };
+        match self {
+            Stage::Qi(g) => g.adopt_history_buffer(old),
+            Stage::Quest(g) => g.history.adopt_buffer(old),
+            Stage::Chess(g) | Stage::Deciding(g) => g.history.adopt_buffer(old),
+        }
     }
 
     /// The stage's name in the export.
@@ -423,7 +444,9 @@ impl NorthernLight {
             },
             first,
         });
-        self.stage = next;
+        // The finished Hunt's buffer of repetition keys goes to the next one.
+        let finished = std::mem::replace(&mut self.stage, next);
+        self.stage.adopt_history_buffer(finished);
         self.extra_hash = self.compute_extra_hash();
     }
 }
