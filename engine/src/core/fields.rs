@@ -29,20 +29,8 @@ const fn may_end(w: u64) -> bool {
 #[inline]
 pub fn first_field(text: &str) -> (&str, &str) {
     let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if is_space(b) {
-            i += 1;
-        } else {
-            if !b.is_ascii() {
-                // Perhaps Unicode whitespace: `trim_start` decides.
-                i = text.len() - text[i..].trim_start().len();
-            }
-            break;
-        }
-    }
-    let start = i;
+    let start = space_before(text);
+    let mut i = start;
     while let Some(chunk) = bytes.get(i..i + 8) {
         let w = u64::from_le_bytes([
             chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
@@ -64,6 +52,35 @@ pub fn first_field(text: &str) -> (&str, &str) {
         i += 1;
     }
     (&text[start..i], &text[i..])
+}
+
+/// How many bytes of whitespace begin `text`: ASCII bytes are read one by one;
+/// from the first byte beyond ASCII, [`str::trim_start`] decides.
+#[inline(always)]
+fn space_before(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if is_space(b) {
+            i += 1;
+        } else {
+            if !b.is_ascii() {
+                // Perhaps Unicode whitespace.
+                i = text.len() - text[i..].trim_start().len();
+            }
+            break;
+        }
+    }
+    i
+}
+
+/// `text` without the whitespace that begins it: [`str::trim_start`], with
+/// ASCII bytes read one by one rather than as characters.
+#[must_use]
+#[inline]
+pub fn trim_start(text: &str) -> &str {
+    &text[space_before(text)..]
 }
 
 /// The fields of `text` as [`str::split_whitespace`] gives them (see
@@ -108,6 +125,7 @@ mod tests {
             rest = after;
         }
         assert_eq!(first_field(rest).0, "", "{text:?}");
+        assert_eq!(trim_start(text), text.trim_start(), "{text:?}");
     }
 
     /// The byte scan cuts texts as `split_whitespace` does: ASCII whitespace,

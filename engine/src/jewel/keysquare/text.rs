@@ -182,11 +182,11 @@ impl<P: Params> KeyGame<P> {
     /// stored result (`red-wins:hold-the-key`, `draw:threefold-repetition`, ...).
     pub(super) fn export_text(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         self.board.write(P::GEOMETRY, P::KINDS, out)?;
-        out.write_char(' ')?;
-        out.write_str(if self.coin {
-            "coin"
-        } else {
-            self.to_move.name()
+        // The space and the turn in one write.
+        out.write_str(match (self.coin, self.to_move) {
+            (true, _) => " coin",
+            (false, Side::Green) => " green",
+            (false, Side::Red) => " red",
         })?;
         if let Some(ep) = self.ep {
             out.write_str(" ep:")?;

@@ -108,11 +108,11 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     /// `draw:dead-position`; checkmate and stalemate are read off the position).
     pub(super) fn export_text(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         self.board.write(GEOMETRY, &KINDS, out)?;
-        out.write_char(' ')?;
-        out.write_str(if self.coin {
-            "coin"
-        } else {
-            self.to_move.name()
+        // The space and the turn in one write.
+        out.write_str(match (self.coin, self.to_move) {
+            (true, _) => " coin",
+            (false, Side::Green) => " green",
+            (false, Side::Red) => " red",
         })?;
         if self.towering != 0 {
             out.write_str(" towering:")?;

@@ -625,7 +625,7 @@ impl Game for NorthernLight {
         // The stage: one of the four names followed by whitespace or the end is
         // taken as it stands (the token `next` would cut, without scanning it);
         // anything else is cut by `next`, for the error.
-        let trimmed = text.trim_start();
+        let trimmed = crate::core::trim_start(text);
         let known = STAGE_NAMES.iter().find(|name| {
             trimmed
                 .strip_prefix(**name)
@@ -641,7 +641,7 @@ impl Game for NorthernLight {
         // mover. Only the first movers are cut out as tokens; the position is
         // not scanned here.
         let hunt_text = loop {
-            let start = rest.trim_start();
+            let start = crate::core::trim_start(rest);
             let (t, after) = if start.starts_with("qi-first:") || start.starts_with("chess-first:")
             {
                 next(start)
