@@ -804,8 +804,14 @@ impl<P: Params> Game for KeyGame<P> {
         self.write_action_text(action, out)
     }
 
+    /// A move in the commonest form read inline
+    /// ([`KeyGame::parse_plain_action`]), any other text by the full reading.
+    #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
-        self.parse_action_text(text)
+        match self.parse_plain_action(text) {
+            Some(action) => Ok(action),
+            None => self.parse_action_text(text),
+        }
     }
 
     fn arbitrary_action(&self, bits: u64) -> JewelAction {

@@ -8,7 +8,7 @@ use super::game::{End, KeyGame};
 use super::options::KeyOptions;
 use super::{
     Action, Board, First, JewelAction, Kind, Move, Movement, Params, read_move_squares,
-    read_square, rules, write_move, write_square,
+    read_plain_move, read_square, rules, write_move, write_square,
 };
 use crate::core::{
     Bits, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn, rules as core_rules,
@@ -112,6 +112,31 @@ impl<P: Params> KeyGame<P> {
             .is_some_and(|k| k.movement.is_pawn());
         pawn && Some(m.to) == self.ep
             && P::GEOMETRY.coord(m.from).file != P::GEOMETRY.coord(m.to).file
+    }
+
+    /// [`KeyGame::parse_action_text`] of a move in the commonest form
+    /// (`A1-A2`, `A1xB2`) written with the right separator, read at once and
+    /// inline, so that the checks' round trip of every listed action's text
+    /// needs no call; `None` for any other text, which the full reading reads
+    /// and explains. A debug assertion compares the two in the tests.
+    #[inline(always)]
+    pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
+        let (from, sep, to) = read_plain_move(P::GEOMETRY, text.as_bytes())?;
+        let kind = if self.board.side(self.to_move).has(from) {
+            self.board.kind_at(from).unwrap_or(Kind::NONE)
+        } else {
+            Kind::NONE
+        };
+        let m = Move {
+            kind,
+            from,
+            to,
+            promotion: None,
+        };
+        let written = if self.is_capture(m) { b'x' } else { b'-' };
+        let action = (sep == written).then(|| JewelAction::play(m))?;
+        debug_assert_eq!(self.parse_action_text(text), Ok(action), "{text}");
+        Some(action)
     }
 
     pub(super) fn parse_action_text(&self, text: &str) -> Result<JewelAction, NotationError> {
