@@ -30,7 +30,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::hunt_gen::{Collect, Search};
+use super::hunt_gen::Collect;
 use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
 use crate::core::{
     ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
@@ -509,6 +509,10 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             .then_some(Probability { num: 1, den: 2 })
     }
 
+    /// Inline: the checks apply every listed action, and the common case is
+    /// a few tests and the call of [`Hunt::piece_move_is_legal`]; Towering is
+    /// searched apart ([`Hunt::towering_is_legal`]).
+    #[inline]
     fn is_legal(&self, action: JewelAction) -> bool {
         match action.get() {
             Action::FirstMove(_) => self.coin,
@@ -520,11 +524,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
                     && if m.kind == PRINCESS && m.from.0.abs_diff(m.to.0) == 2 {
-                        self.for_each_move::<false>(
-                            1 << m.from.0,
-                            1 << m.to.0,
-                            Search(|a| a == action),
-                        )
+                        self.towering_is_legal(action, m)
                     } else {
                         self.piece_move_is_legal(m)
                     }
