@@ -61,7 +61,10 @@ impl Clone for RepetitionHistory {
     }
 
     /// The large filter and the keys on the heap are copied only when `source`
-    /// has more than `INLINE` (12) keys.
+    /// has more than `INLINE` (12) keys, by a call of its own
+    /// ([`RepetitionHistory::copy_spilled`]): the common copy of a short history
+    /// (four in five of the Northern Light checks' copies) then makes no call
+    /// and saves no registers for one.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.recent = source.recent;
@@ -69,11 +72,20 @@ impl Clone for RepetitionHistory {
         self.current_count = source.current_count;
         self.near = source.near;
         if source.len > INLINE {
-            self.seen = source.seen;
-            self.more.clone_from(&source.more);
+            self.copy_spilled(source);
         } else {
             self.more.clear();
         }
+    }
+}
+
+impl RepetitionHistory {
+    /// [`Clone::clone_from`]'s copy of the large filter and the keys on the
+    /// heap, for a `source` of more than [`INLINE`] keys.
+    #[inline(never)]
+    fn copy_spilled(&mut self, source: &Self) {
+        self.seen = source.seen;
+        self.more.clone_from(&source.more);
     }
 }
 
