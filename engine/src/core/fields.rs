@@ -46,7 +46,9 @@ pub fn first_field(text: &str) -> (&str, &str) {
             break;
         }
         if !b.is_ascii() {
-            i += text[i..].find(char::is_whitespace).unwrap_or(text.len() - i);
+            i += text[i..]
+                .find(char::is_whitespace)
+                .unwrap_or(text.len() - i);
             break;
         }
         i += 1;

@@ -62,7 +62,7 @@ impl Clone for RepetitionHistory {
 
     /// The large filter and the keys on the heap are copied only when `source`
     /// has more than `INLINE` (12) keys, by a call of its own
-    /// ([`RepetitionHistory::copy_spilled`]): the common copy of a short history
+    /// (`copy_spilled`): the common copy of a short history
     /// (four in five of the Northern Light checks' copies) then makes no call
     /// and saves no registers for one.
     #[inline]
@@ -186,7 +186,7 @@ impl RepetitionHistory {
         }
     }
 
-    /// Takes over `old`'s heap buffer for the keys beyond the first [`INLINE`]
+    /// Takes over `old`'s heap buffer for the keys beyond the first `INLINE`
     /// (12) when it is larger than this history's own (whose keys move into
     /// it): a history that replaces another (the next Hunt of a match, a copy
     /// between states of different games) then grows without allocating again.

@@ -460,7 +460,8 @@ impl<B: Bits> Board<B> {
         for (k, spec) in kinds.iter().enumerate().take(MAX_KINDS) {
             let kind = self.kinds[k];
             lettered |= kind & (self.sides[0] | self.sides[1]);
-            (kind & self.sides[Side::Red.index()]).each(|sq| letters[sq.index() & 127] = spec.letter);
+            (kind & self.sides[Side::Red.index()])
+                .each(|sq| letters[sq.index() & 127] = spec.letter);
             (kind & self.sides[Side::Green.index()])
                 .each(|sq| letters[sq.index() & 127] = spec.letter.to_ascii_lowercase());
         }

@@ -805,7 +805,7 @@ impl<P: Params> Game for KeyGame<P> {
     }
 
     /// A move in the commonest form read inline
-    /// ([`KeyGame::parse_plain_action`]), any other text by the full reading.
+    /// (`parse_plain_action`), any other text by the full reading.
     #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match self.parse_plain_action(text) {

@@ -510,8 +510,8 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     }
 
     /// Inline: the checks apply every listed action, and the common case is
-    /// a few tests and the call of [`Hunt::piece_move_is_legal`]; Towering is
-    /// searched apart ([`Hunt::towering_is_legal`]).
+    /// a few tests and the call of `piece_move_is_legal`; Towering is
+    /// searched apart (`towering_is_legal`).
     #[inline]
     fn is_legal(&self, action: JewelAction) -> bool {
         match action.get() {
@@ -553,7 +553,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     }
 
     /// A move in the commonest form read inline
-    /// ([`Hunt::parse_plain_action`]), any other text by the full reading.
+    /// (`parse_plain_action`), any other text by the full reading.
     #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match self.parse_plain_action(text) {
