@@ -585,7 +585,9 @@ impl Game for NorthernLight {
         }
     }
 
-    #[inline]
+    /// Always inlined: the checks read back every listed action's text, and a
+    /// move in the commonest form is read inline by the Hunts.
+    #[inline(always)]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match &self.stage {
             Stage::Qi(g) => g.parse_action(text),
