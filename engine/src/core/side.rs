@@ -75,6 +75,13 @@ impl FromStr for Side {
     type Err = SideError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // The names as every export writes them, compared at once; any other
+        // case below.
+        match s {
+            "green" => return Ok(Side::Green),
+            "red" => return Ok(Side::Red),
+            _ => {}
+        }
         if s.eq_ignore_ascii_case("green") {
             Ok(Side::Green)
         } else if s.eq_ignore_ascii_case("red") {

@@ -451,23 +451,27 @@ impl<B: Bits> Board<B> {
     /// Only those of `out`.
     pub fn write(&self, g: Geometry, kinds: &[KindSpec], out: &mut dyn fmt::Write) -> fmt::Result {
         // Every piece's letter by square, filled from the bitboards (indexed by a
-        // byte, so no index is out of range).
-        let mut letters = [0u8; 256];
+        // square masked to the 128 a board has at most, so no index is out of
+        // range).
+        let mut letters = [0u8; 128];
         // The squares given a letter (a square of no kind this game has, or of
         // no side, counts as empty).
         let mut lettered = B::EMPTY;
         for (k, spec) in kinds.iter().enumerate().take(MAX_KINDS) {
             let kind = self.kinds[k];
             lettered |= kind & (self.sides[0] | self.sides[1]);
-            (kind & self.sides[Side::Red.index()]).each(|sq| letters[sq.index()] = spec.letter);
+            (kind & self.sides[Side::Red.index()])
+                .each(|sq| letters[sq.index() & 127] = spec.letter);
             (kind & self.sides[Side::Green.index()])
-                .each(|sq| letters[sq.index()] = spec.letter.to_ascii_lowercase());
+                .each(|sq| letters[sq.index() & 127] = spec.letter.to_ascii_lowercase());
         }
         // The text is built in a buffer and written at once: at most 128 squares
-        // and 25 rank separators. Each rank is walked by its occupied squares,
-        // the runs of empty squares between them counted from their files.
-        let mut text = [0u8; 160];
-        let mut len = 0;
+        // and 25 rank separators, so a length kept in a byte indexes the 256
+        // bytes with no bounds check. Each rank is walked by its occupied
+        // squares, the runs of empty squares between them counted from their
+        // files.
+        let mut text = [0u8; 256];
+        let mut len = 0u8;
         let width = g.width();
         let lettered = lettered.to_bb().0;
         let rank_mask = (1u64 << width) - 1;
@@ -480,7 +484,7 @@ impl<B: Bits> Board<B> {
                 if f > file {
                     len = put_run(&mut text, len, f - file);
                 }
-                text[len] = letters[(start + u32::from(f)) as usize & 255];
+                text[usize::from(len)] = letters[(start + u32::from(f)) as usize & 127];
                 len += 1;
                 row &= row - 1;
                 file = f + 1;
@@ -489,12 +493,12 @@ impl<B: Bits> Board<B> {
                 len = put_run(&mut text, len, width - file);
             }
             if rank > 0 {
-                text[len] = b'/';
+                text[usize::from(len)] = b'/';
                 len += 1;
             }
         }
         // Only ASCII letters, digits and `/` were written.
-        out.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
+        out.write_str(std::str::from_utf8(&text[..usize::from(len)]).map_err(|_| fmt::Error)?)
     }
 
     fn letter_at(&self, sq: Square, kinds: &[KindSpec]) -> Option<char> {
@@ -553,14 +557,18 @@ impl<B: Bits> Board<B> {
 }
 
 /// Puts a run of `n` empty squares (at most 26, one rank) as digits into `text`
-/// at `len`; returns the length reached.
-fn put_run(text: &mut [u8; 160], mut len: usize, n: u8) -> usize {
-    if n >= 10 {
-        text[len] = b'0' + n / 10;
-        len += 1;
+/// at `len`; returns the length reached. A run of one digit (every run on a
+/// board of at most nine files) is put without a division.
+#[inline(always)]
+fn put_run(text: &mut [u8; 256], len: u8, n: u8) -> u8 {
+    if n < 10 {
+        text[usize::from(len)] = b'0' + n;
+        len + 1
+    } else {
+        text[usize::from(len)] = b'0' + n / 10;
+        text[usize::from(len + 1)] = b'0' + n % 10;
+        len + 2
     }
-    text[len] = b'0' + n % 10;
-    len + 1
 }
 
 /// `sq` turned north to south: rank `r` becomes rank `height + 1 - r`.

@@ -529,6 +529,18 @@ impl<P: Params> KeyGame<P> {
         }
     }
 
+    /// The repetition history, the rest of the state dropped (for
+    /// [`KeyGame::adopt_history_buffer`] of the state that replaces this one).
+    pub(crate) fn into_history(self) -> RepetitionHistory {
+        self.history
+    }
+
+    /// Gives the history `old`'s heap buffer if it is larger
+    /// ([`RepetitionHistory::adopt_buffer`]; the keys do not change).
+    pub(crate) fn adopt_history_buffer(&mut self, old: RepetitionHistory) {
+        self.history.adopt_buffer(old);
+    }
+
     /// The hash computed from the position.
     pub(super) fn compute_hash(&self) -> u64 {
         let mut h = self.board.hash(P::KINDS.len()) ^ side_key(self.to_move);
@@ -792,8 +804,14 @@ impl<P: Params> Game for KeyGame<P> {
         self.write_action_text(action, out)
     }
 
+    /// A move in the commonest form read inline
+    /// (`parse_plain_action`), any other text by the full reading.
+    #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
-        self.parse_action_text(text)
+        match self.parse_plain_action(text) {
+            Some(action) => Ok(action),
+            None => self.parse_action_text(text),
+        }
     }
 
     fn arbitrary_action(&self, bits: u64) -> JewelAction {
@@ -880,7 +898,8 @@ impl<P: Params> Game for KeyGame<P> {
             set_up_totals: [self.set_up_totals[1], self.set_up_totals[0]],
         };
         m.hash = m.compute_hash();
-        m.history = RepetitionHistory::starting_at(m.hash);
+        // In place: the history is the empty one built above.
+        m.history.reset(m.hash);
         Some(m)
     }
 

@@ -8,7 +8,7 @@ use super::game::{End, KeyGame};
 use super::options::KeyOptions;
 use super::{
     Action, Board, First, JewelAction, Kind, Move, Movement, Params, read_move_squares,
-    read_square, rules, write_move, write_square,
+    read_plain_move, read_square, rules, write_move, write_square,
 };
 use crate::core::{
     Bits, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn, rules as core_rules,
@@ -114,6 +114,31 @@ impl<P: Params> KeyGame<P> {
             && P::GEOMETRY.coord(m.from).file != P::GEOMETRY.coord(m.to).file
     }
 
+    /// [`KeyGame::parse_action_text`] of a move in the commonest form
+    /// (`A1-A2`, `A1xB2`) written with the right separator, read at once and
+    /// inline, so that the checks' round trip of every listed action's text
+    /// needs no call; `None` for any other text, which the full reading reads
+    /// and explains. A debug assertion compares the two in the tests.
+    #[inline(always)]
+    pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
+        let (from, sep, to) = read_plain_move(P::GEOMETRY, text.as_bytes())?;
+        let kind = if self.board.side(self.to_move).has(from) {
+            self.board.kind_at(from).unwrap_or(Kind::NONE)
+        } else {
+            Kind::NONE
+        };
+        let m = Move {
+            kind,
+            from,
+            to,
+            promotion: None,
+        };
+        let written = if self.is_capture(m) { b'x' } else { b'-' };
+        let action = (sep == written).then(|| JewelAction::play(m))?;
+        debug_assert_eq!(self.parse_action_text(text), Ok(action), "{text}");
+        Some(action)
+    }
+
     pub(super) fn parse_action_text(&self, text: &str) -> Result<JewelAction, NotationError> {
         let g = P::GEOMETRY;
         let form = || {
@@ -182,11 +207,11 @@ impl<P: Params> KeyGame<P> {
     /// stored result (`red-wins:hold-the-key`, `draw:threefold-repetition`, ...).
     pub(super) fn export_text(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         self.board.write(P::GEOMETRY, P::KINDS, out)?;
-        out.write_char(' ')?;
-        out.write_str(if self.coin {
-            "coin"
-        } else {
-            self.to_move.name()
+        // The space and the turn in one write.
+        out.write_str(match (self.coin, self.to_move) {
+            (true, _) => " coin",
+            (false, Side::Green) => " green",
+            (false, Side::Red) => " red",
         })?;
         if let Some(ep) = self.ep {
             out.write_str(" ep:")?;
@@ -212,7 +237,7 @@ impl<P: Params> KeyGame<P> {
             expected,
         };
         let g = P::GEOMETRY;
-        let mut fields = text.split_whitespace();
+        let mut fields = crate::core::fields(text);
         let (Some(board_text), Some(turn_text)) = (fields.next(), fields.next()) else {
             return Err(err(
                 "`<board> <green|red|coin> [ep:<square>] [<result>]`".to_owned()
@@ -278,7 +303,8 @@ impl<P: Params> KeyGame<P> {
         };
         game.validate(full).map_err(err)?;
         game.hash = game.compute_hash();
-        game.history = RepetitionHistory::starting_at(game.hash);
+        // In place: the history is the empty one built above.
+        game.history.reset(game.hash);
         Ok(game)
     }
 

@@ -30,7 +30,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::hunt_gen::{Collect, Search};
+use super::hunt_gen::Collect;
 use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
 use crate::core::{
     ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
@@ -509,6 +509,10 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             .then_some(Probability { num: 1, den: 2 })
     }
 
+    /// Inline: the checks apply every listed action, and the common case is
+    /// a few tests and the call of `piece_move_is_legal`; Towering is
+    /// searched apart (`towering_is_legal`).
+    #[inline]
     fn is_legal(&self, action: JewelAction) -> bool {
         match action.get() {
             Action::FirstMove(_) => self.coin,
@@ -520,11 +524,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
                     && m.to.index() < GEOMETRY.len()
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
                     && if m.kind == PRINCESS && m.from.0.abs_diff(m.to.0) == 2 {
-                        self.for_each_move::<false>(
-                            1 << m.from.0,
-                            1 << m.to.0,
-                            Search(|a| a == action),
-                        )
+                        self.towering_is_legal(action, m)
                     } else {
                         self.piece_move_is_legal(m)
                     }
@@ -552,8 +552,14 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         self.write_action_text(action, out)
     }
 
+    /// A move in the commonest form read inline
+    /// (`parse_plain_action`), any other text by the full reading.
+    #[inline]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
-        self.parse_action_text(text)
+        match self.parse_plain_action(text) {
+            Some(action) => Ok(action),
+            None => self.parse_action_text(text),
+        }
     }
 
     fn arbitrary_action(&self, bits: u64) -> JewelAction {
@@ -641,7 +647,8 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
             history: RepetitionHistory::default(),
         };
         m.hash = m.compute_hash();
-        m.history = RepetitionHistory::starting_at(m.hash);
+        // In place: the history is the empty one built above.
+        m.history.reset(m.hash);
         Some(m)
     }
 

@@ -366,6 +366,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         !attacked_on(&board, k, us.opponent(), board.occupied())
     }
 
+    /// Whether `action`, the Princess's move `m` two files away (Towering), is
+    /// legal: searched among the moves of her square to its target.
+    #[inline(never)]
+    pub(super) fn towering_is_legal(&self, action: JewelAction, m: Move) -> bool {
+        self.for_each_move::<false>(1 << m.from.0, 1 << m.to.0, Search(|a| a == action))
+    }
+
     /// Whether the move `m` of a piece whose kind stands on `m.from` for the side
     /// to move, other than Towering, is legal: it is one of the piece's moves (a
     /// Pikeman's step, double step, capture or en passant, with the promotion

@@ -10,7 +10,7 @@ use crate::core::{
 };
 use crate::jewel::keysquare::{
     Action, Board, JewelAction, Kind, Move, first_move_text, is_square_name, parse_result,
-    read_move_squares, read_square, write_move, write_result, write_square,
+    read_move_squares, read_plain_move, read_square, write_move, write_result, write_square,
 };
 
 impl<const DOUBLE: bool> Hunt<DOUBLE> {
@@ -43,6 +43,30 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 write_move(GEOMETRY, m.from, self.is_capture(m), m.to, promotion, out)
             }
         }
+    }
+
+    /// [`Hunt::parse_action_text`] of a move in the commonest form (`C2-C3`,
+    /// `B4xC5`: no promotion) written with the right separator, read at once
+    /// and inline, so that the checks' round trip of every listed action's
+    /// text needs no call; `None` for any other text, which the full reading
+    /// reads and explains. A debug assertion compares the two in the tests.
+    #[inline(always)]
+    pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
+        let (from, sep, to) = read_plain_move(GEOMETRY, text.as_bytes())?;
+        let kind = match self.board.side_at(from) {
+            Some(side) if side == self.to_move => self.board.kind_at(from).unwrap_or(Kind::NONE),
+            _ => Kind::NONE,
+        };
+        let m = Move {
+            kind,
+            from,
+            to,
+            promotion: None,
+        };
+        let written = if self.is_capture(m) { b'x' } else { b'-' };
+        let action = (sep == written).then(|| JewelAction::play(m))?;
+        debug_assert_eq!(self.parse_action_text(text), Ok(action), "{text}");
+        Some(action)
     }
 
     pub(super) fn parse_action_text(&self, text: &str) -> Result<JewelAction, NotationError> {
@@ -108,11 +132,11 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     /// `draw:dead-position`; checkmate and stalemate are read off the position).
     pub(super) fn export_text(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         self.board.write(GEOMETRY, &KINDS, out)?;
-        out.write_char(' ')?;
-        out.write_str(if self.coin {
-            "coin"
-        } else {
-            self.to_move.name()
+        // The space and the turn in one write.
+        out.write_str(match (self.coin, self.to_move) {
+            (true, _) => " coin",
+            (false, Side::Green) => " green",
+            (false, Side::Red) => " red",
         })?;
         if self.towering != 0 {
             out.write_str(" towering:")?;
@@ -145,7 +169,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             text: text.to_owned(),
             expected,
         };
-        let mut fields = text.split_whitespace();
+        let mut fields = crate::core::fields(text);
         let (Some(board_text), Some(turn_text)) = (fields.next(), fields.next()) else {
             return Err(err(
                 "`<board> <green|red|coin> [towering:<corners>] [ep:<square>] [<result>]`".into(),
@@ -234,7 +258,8 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             ));
         }
         hunt.hash = hunt.compute_hash();
-        hunt.history = RepetitionHistory::starting_at(hunt.hash);
+        // In place: the history is the empty one built above.
+        hunt.history.reset(hunt.hash);
         Ok(hunt)
     }
 

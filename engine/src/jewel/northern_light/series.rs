@@ -138,10 +138,31 @@ impl Stage {
     /// `*self = source.clone()`: [`Clone::clone_from`] between different Hunts
     /// (rare), apart so that the common copy between equal Hunts needs no large
     /// stack frame for a whole `Stage` and saves no registers for it.
+    ///
+    /// The replaced Hunt's buffer of repetition keys is kept (when larger than
+    /// the copy's), so that a state reused for different Hunts (the player's
+    /// from game to game, the checks' scratch copy) does not allocate it anew.
     #[cold]
     #[inline(never)]
     fn replace_by_clone(&mut self, source: &Stage) {
-        *self = source.clone();
+        let old = std::mem::replace(self, source.clone());
+        self.adopt_history_buffer(old);
+    }
+
+    /// Gives this stage's Hunt `old`'s buffer of repetition keys if it is
+    /// larger ([`crate::core::RepetitionHistory::adopt_buffer`]; the keys
+    /// recorded do not change).
+    fn adopt_history_buffer(&mut self, old: Stage) {
+        let old = match old {
+            Stage::Qi(g) => g.into_history(),
+            Stage::Quest(g) => g.history,
+            Stage::Chess(g) | Stage::Deciding(g) => g.history,
+        };
+        match self {
+            Stage::Qi(g) => g.adopt_history_buffer(old),
+            Stage::Quest(g) => g.history.adopt_buffer(old),
+            Stage::Chess(g) | Stage::Deciding(g) => g.history.adopt_buffer(old),
+        }
     }
 
     /// The stage's name in the export.
@@ -158,6 +179,28 @@ impl Stage {
             Stage::Deciding(_) => 3,
         }
     }
+
+    /// The Hunt's [`Game::turn`], computed.
+    fn turn(&self) -> Turn {
+        match self {
+            Stage::Qi(g) => g.turn(),
+            Stage::Quest(g) => g.turn(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
+        }
+    }
+}
+
+/// The match's own part of the hash, computed: the stage's key and the first
+/// movers' keys.
+fn extra_hash(stage: &Stage, qi_first: Option<Side>, chess_first: Option<Side>) -> u64 {
+    let mut h = KEYS[stage.index()];
+    if let Some(s) = qi_first {
+        h ^= KEYS[4 + s.index()];
+    }
+    if let Some(s) = chess_first {
+        h ^= KEYS[6 + s.index()];
+    }
+    h
 }
 
 /// The stages' names in the export, by [`Stage`] index.
@@ -302,14 +345,7 @@ impl NorthernLight {
     /// The match's own part of the hash, computed: the stage's key and the first
     /// movers' keys.
     fn compute_extra_hash(&self) -> u64 {
-        let mut h = KEYS[self.stage.index()];
-        if let Some(s) = self.qi_first {
-            h ^= KEYS[4 + s.index()];
-        }
-        if let Some(s) = self.chess_first {
-            h ^= KEYS[6 + s.index()];
-        }
-        h
+        extra_hash(&self.stage, self.qi_first, self.chess_first)
     }
 
     /// The stage's turn, as recorded ([`NorthernLight::stage_turn`] field). Tests
@@ -322,11 +358,7 @@ impl NorthernLight {
 
     /// The stage's turn, computed.
     fn compute_stage_turn(&self) -> Turn {
-        match &self.stage {
-            Stage::Qi(g) => g.turn(),
-            Stage::Quest(g) => g.turn(),
-            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
-        }
+        self.stage.turn()
     }
 
     /// Whether a draw of the current stage ends the match.
@@ -402,11 +434,7 @@ impl NorthernLight {
                 )
             }
         };
-        self.stage_turn = match &next {
-            Stage::Qi(g) => g.turn(),
-            Stage::Quest(g) => g.turn(),
-            Stage::Chess(g) | Stage::Deciding(g) => g.turn(),
-        };
+        self.stage_turn = next.turn();
         events(SeriesEvent::NextHunt {
             hunt: match next {
                 Stage::Qi(_) => "DiamondQi",
@@ -416,7 +444,9 @@ impl NorthernLight {
             },
             first,
         });
-        self.stage = next;
+        // The finished Hunt's buffer of repetition keys goes to the next one.
+        let finished = std::mem::replace(&mut self.stage, next);
+        self.stage.adopt_history_buffer(finished);
         self.extra_hash = self.compute_extra_hash();
     }
 }
@@ -555,7 +585,9 @@ impl Game for NorthernLight {
         }
     }
 
-    #[inline]
+    /// Always inlined: the checks read back every listed action's text, and a
+    /// move in the commonest form is read inline by the Hunts.
+    #[inline(always)]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match &self.stage {
             Stage::Qi(g) => g.parse_action(text),
@@ -590,30 +622,12 @@ impl Game for NorthernLight {
             text: text.to_owned(),
             expected,
         };
-        // The first whitespace-separated token of `rest`, and what follows it. The
-        // bytes are scanned for ASCII whitespace (as `char::is_whitespace` has it:
-        // space and tab to carriage return); from the first byte beyond ASCII, if
-        // any comes first, the characters are read.
-        fn next(rest: &str) -> (&str, &str) {
-            let rest = rest.trim_start();
-            let end = match rest
-                .bytes()
-                .position(|b| matches!(b, b' ' | b'\t'..=b'\r') || !b.is_ascii())
-            {
-                Some(i) if !rest.as_bytes()[i].is_ascii() => {
-                    i + rest[i..]
-                        .find(char::is_whitespace)
-                        .unwrap_or(rest.len() - i)
-                }
-                Some(i) => i,
-                None => rest.len(),
-            };
-            rest.split_at(end)
-        }
+        // The first whitespace-separated token of `rest`, and what follows it.
+        let next = crate::core::first_field;
         // The stage: one of the four names followed by whitespace or the end is
         // taken as it stands (the token `next` would cut, without scanning it);
         // anything else is cut by `next`, for the error.
-        let trimmed = text.trim_start();
+        let trimmed = crate::core::trim_start(text);
         let known = STAGE_NAMES.iter().find(|name| {
             trimmed
                 .strip_prefix(**name)
@@ -629,7 +643,7 @@ impl Game for NorthernLight {
         // mover. Only the first movers are cut out as tokens; the position is
         // not scanned here.
         let hunt_text = loop {
-            let start = rest.trim_start();
+            let start = crate::core::trim_start(rest);
             let (t, after) = if start.starts_with("qi-first:") || start.starts_with("chess-first:")
             {
                 next(start)
@@ -795,24 +809,28 @@ impl NorthernLight {
     }
 
     /// The match at ply 0 playing `stage`, with the stage's turn computed.
+    ///
+    /// The turn and the match's part of the hash are worked out before the
+    /// match is built, so that the stage (some 400 bytes) is moved once, into
+    /// the match returned, not into a local first and then copied out.
+    #[inline]
     fn with_stage(
         options: SeriesOptions,
         stage: Stage,
         qi_first: Option<Side>,
         chess_first: Option<Side>,
     ) -> NorthernLight {
-        let mut game = NorthernLight {
+        let stage_turn = stage.turn();
+        let extra_hash = extra_hash(&stage, qi_first, chess_first);
+        NorthernLight {
             options,
             stage,
             qi_first,
             chess_first,
             ply: 0,
-            stage_turn: Turn::Chance,
-            extra_hash: 0,
-        };
-        game.stage_turn = game.compute_stage_turn();
-        game.extra_hash = game.compute_extra_hash();
-        game
+            stage_turn,
+            extra_hash,
+        }
     }
 
     /// Whether [`NorthernLight::validate`] passes, as a few tests with no error to
