@@ -650,6 +650,17 @@ pub(crate) mod tests {
         out
     }
 
+    /// The games the Dragon tests play from: the perft tables' positions
+    /// ([`starts`], imported), then one fresh deployment.
+    pub(crate) fn start_games(opts: &DragonOptions) -> Vec<Dragon> {
+        let mut games: Vec<Dragon> = starts()
+            .iter()
+            .map(|t| Dragon::import(t, opts).unwrap())
+            .collect();
+        games.push(Dragon::new(opts));
+        games
+    }
+
     #[derive(Default, Debug)]
     struct Seen {
         positions: usize,

@@ -118,7 +118,7 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::core::zobrist::splitmix64;
-    use crate::dragon::{Dragon, DragonActions, DragonOptions};
+    use crate::dragon::{DragonActions, DragonOptions};
 
     /// The position `p`'s grid put again force by force and vessel by
     /// vessel, the rest copied, and sealed: the way the import made it
@@ -159,11 +159,7 @@ mod tests {
     #[test]
     fn the_one_pass_equals_put_and_seal() {
         let opts = DragonOptions::default();
-        let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
-            .iter()
-            .map(|t| Dragon::import(t, &opts).unwrap())
-            .collect();
-        games.push(Dragon::new(&opts));
+        let games = crate::dragon::guard::tests::start_games(&opts);
         let mut legal = DragonActions::new();
         let mut x = 0xD10_u64;
         let (mut positions, mut broken) = (0usize, 0usize);

@@ -127,7 +127,7 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::core::zobrist::splitmix64;
-    use crate::dragon::{Dragon, DragonActions, DragonOptions};
+    use crate::dragon::{DragonActions, DragonOptions};
 
     /// The grid as the writers write it rank by rank (the export's loop
     /// before the tables).
@@ -174,11 +174,7 @@ mod tests {
     #[test]
     fn the_tables_write_the_grid_as_the_writers() {
         let opts = DragonOptions::default();
-        let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
-            .iter()
-            .map(|t| Dragon::import(t, &opts).unwrap())
-            .collect();
-        games.push(Dragon::new(&opts));
+        let games = crate::dragon::guard::tests::start_games(&opts);
         let mut legal = DragonActions::new();
         let mut x = 0xE5_u64;
         let mut positions = 0usize;

@@ -151,8 +151,8 @@ impl Sibling {
 mod tests {
     use super::*;
     use crate::core::{Game, zobrist::splitmix64};
+    use crate::dragon::guard_of;
     use crate::dragon::moves::DragonActions;
-    use crate::dragon::{Dragon, guard_of};
 
     /// Random games from the deployment and the perft table's positions:
     /// at every position each listed action is applied to a copy as the full
@@ -161,13 +161,8 @@ mod tests {
     /// many of them.
     #[test]
     fn the_shared_guard_equals_a_fresh_one() {
-        let starts = crate::dragon::guard::tests::starts();
         let opts = DragonOptions::default();
-        let mut games: Vec<Dragon> = starts
-            .iter()
-            .map(|t| Dragon::import(t, &opts).unwrap())
-            .collect();
-        games.push(Dragon::new(&opts));
+        let games = crate::dragon::guard::tests::start_games(&opts);
         let mut x = 0x51B_u64;
         let (mut children, mut shared) = (0usize, 0usize);
         let mut legal = DragonActions::new();

@@ -444,11 +444,7 @@ fn positions_differ_by_one_force_or_vessel() {
 #[test]
 fn a_restored_scratch_equals_a_fresh_copy() {
     let opts = DragonOptions::default();
-    let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
-        .iter()
-        .map(|t| Dragon::import(t, &opts).unwrap())
-        .collect();
-    games.push(Dragon::new(&opts));
+    let games = crate::dragon::guard::tests::start_games(&opts);
     let mut legal = DragonActions::new();
     let mut x = 0x5C_u64;
     let (mut restores, mut short) = (0usize, 0usize);

@@ -773,11 +773,7 @@ mod tests {
     #[test]
     fn the_fast_notation_agrees_with_the_general() {
         let opts = DragonOptions::default();
-        let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
-            .iter()
-            .map(|t| Dragon::import(t, &opts).unwrap())
-            .collect();
-        games.push(Dragon::new(&opts));
+        let games = crate::dragon::guard::tests::start_games(&opts);
         let mut legal = DragonActions::new();
         let mut x = 0x51_u64;
         let (mut listed, mut texts) = (0usize, 0usize);

@@ -459,11 +459,8 @@ mod tests {
     #[test]
     fn the_cached_lists_equal_fresh_ones() {
         let opts = DragonOptions::default();
-        let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
-            .iter()
-            .map(|t| Dragon::import(t, &opts).unwrap())
-            .collect();
-        for _ in 0..8 {
+        let mut games = crate::dragon::guard::tests::start_games(&opts);
+        for _ in 1..8 {
             games.push(Dragon::new(&opts));
         }
         let (mut listed, mut fresh) = (DragonActions::new(), DragonActions::new());

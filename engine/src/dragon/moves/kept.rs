@@ -149,9 +149,9 @@ impl Sink for Kept {
 #[cfg(test)]
 mod tests {
     use crate::core::{Game, zobrist::splitmix64};
+    use crate::dragon::DragonOptions;
     use crate::dragon::action::Action;
     use crate::dragon::moves::DragonActions;
-    use crate::dragon::{Dragon, DragonOptions};
 
     /// Random games from the deployment and the perft table's positions: at
     /// every fourth position each listed action, and its neighbours (the
@@ -161,11 +161,7 @@ mod tests {
     #[test]
     fn the_kept_actions_answer_as_the_generation() {
         let opts = DragonOptions::default();
-        let mut games: Vec<Dragon> = crate::dragon::guard::tests::starts()
-            .iter()
-            .map(|t| Dragon::import(t, &opts).unwrap())
-            .collect();
-        games.push(Dragon::new(&opts));
+        let games = crate::dragon::guard::tests::start_games(&opts);
         let mut legal = DragonActions::new();
         let mut x = 0x6b_u64;
         let (mut listed, mut neighbours, mut refused) = (0usize, 0usize, 0usize);
