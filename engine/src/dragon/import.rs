@@ -245,48 +245,12 @@ pub(crate) fn import(text: &str, opts: &DragonOptions) -> Result<(Position, Know
     })
 }
 
-/// The fields of `text` as [`str::split_whitespace`] cuts them, by a scan of
-/// the bytes when the text is ASCII (every exported position is: its
-/// whitespace is then the ASCII whitespace and the vertical tab), else by
-/// `split_whitespace` itself.
-fn fields(text: &str) -> impl Iterator<Item = &str> {
-    let ascii = text.is_ascii();
-    let mut unicode = text.split_whitespace();
-    let bytes = text.as_bytes();
-    let space = |b: u8| b.is_ascii_whitespace() || b == 0x0B;
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        if !ascii {
-            return unicode.next();
-        }
-        while i < bytes.len() && space(bytes[i]) {
-            i += 1;
-        }
-        let start = i;
-        // Eight bytes at a time while none is at most a space (every
-        // whitespace byte is; the text is ASCII, so the word test is exact
-        // up to its first such byte), then byte by byte.
-        while let Some(chunk) = bytes.get(i..i + 8) {
-            let w = u64::from_le_bytes([
-                chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
-            ]);
-            if w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0 {
-                break;
-            }
-            i += 8;
-        }
-        while i < bytes.len() && !space(bytes[i]) {
-            i += 1;
-        }
-        text.get(start..i).filter(|f| !f.is_empty())
-    })
-}
-
 /// The side to move's Guard and kept threats, when the import computed them.
 pub(crate) type Known = Option<(Option<Guard>, Option<Threats>)>;
 
 fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
-    let mut fields = fields(text);
+    // Cut as `split_whitespace` cuts, by a byte scan (`core::fields`).
+    let mut fields = crate::core::fields(text);
     let grid = fields.next().ok_or("an empty position")?;
     let found = grid.bytes().filter(|&b| b == b'/').count() + 1;
     if found != usize::from(RANKS) {
@@ -611,28 +575,6 @@ fn validate(p: &Position, on_grid: bool) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    /// The byte scan cuts every text as `split_whitespace` does: ASCII
-    /// whitespace, the vertical tab, and non-ASCII texts.
-    #[test]
-    fn fields_are_cut_as_split_whitespace_cuts_them() {
-        for text in [
-            "",
-            " ",
-            "a",
-            "  a  b\tc\nd\re\x0Bf\x0Cg  ",
-            "a\u{a0}b c",
-            "\u{2003}a b\u{2003}",
-            "x\x1Fy z",
-            "ply:3   quiet:0\n",
-            "abcdefghij klmnopqrstuvwxyz\tABCDEFGH\x0BIJKLMNOPQRSTU\x1Fxyz12345678 9",
-            "12345678 12345678\x0C12345678\r\n1234567812345678",
-        ] {
-            let fast: Vec<&str> = super::fields(text).collect();
-            let plain: Vec<&str> = text.split_whitespace().collect();
-            assert_eq!(fast, plain, "{text:?}");
-        }
-    }
-
     /// The ranks' quick reading of a force reads every code, marked or
     /// not, and every other token of two or three bytes as `parse_force`.
     #[test]
