@@ -114,6 +114,24 @@ impl<P: Params> KeyGame<P> {
             && P::GEOMETRY.coord(m.from).file != P::GEOMETRY.coord(m.to).file
     }
 
+    /// The move from `from` to `to` as the side to move would make it: the
+    /// kind of its piece on `from` (`Kind::NONE` when it has none there), no
+    /// promotion; the notation's readings test it for legality afterwards.
+    #[inline(always)]
+    fn mover_move(&self, from: crate::core::Square, to: crate::core::Square) -> Move {
+        let kind = if self.board.side(self.to_move).has(from) {
+            self.board.kind_at(from).unwrap_or(Kind::NONE)
+        } else {
+            Kind::NONE
+        };
+        Move {
+            kind,
+            from,
+            to,
+            promotion: None,
+        }
+    }
+
     /// [`KeyGame::parse_action_text`] of a move in the commonest form
     /// (`A1-A2`, `A1xB2`) written with the right separator, read at once and
     /// inline, so that the checks' round trip of every listed action's text
@@ -122,17 +140,7 @@ impl<P: Params> KeyGame<P> {
     #[inline(always)]
     pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
         let (from, sep, to) = read_plain_move(P::GEOMETRY, text.as_bytes())?;
-        let kind = if self.board.side(self.to_move).has(from) {
-            self.board.kind_at(from).unwrap_or(Kind::NONE)
-        } else {
-            Kind::NONE
-        };
-        let m = Move {
-            kind,
-            from,
-            to,
-            promotion: None,
-        };
+        let m = self.mover_move(from, to);
         let written = if self.is_capture(m) { b'x' } else { b'-' };
         let action = (sep == written).then(|| JewelAction::play(m))?;
         debug_assert_eq!(self.parse_action_text(text), Ok(action), "{text}");
@@ -171,17 +179,7 @@ impl<P: Params> KeyGame<P> {
                 form()
             )));
         }
-        let kind = if self.board.side(self.to_move).has(from) {
-            self.board.kind_at(from).unwrap_or(Kind::NONE)
-        } else {
-            Kind::NONE
-        };
-        let m = Move {
-            kind,
-            from,
-            to,
-            promotion: None,
-        };
+        let m = self.mover_move(from, to);
         let capture = self.is_capture(m);
         let (f, t) = (|| g.name(from), || g.name(to));
         match (sep, capture) {

@@ -45,6 +45,29 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         }
     }
 
+    /// The move from `from` to `to` (with `promotion`) as the side to move
+    /// would make it: the kind of its piece on `from` (`Kind::NONE` when it
+    /// has none there); the notation's readings test it for legality
+    /// afterwards.
+    #[inline(always)]
+    fn mover_move(
+        &self,
+        from: crate::core::Square,
+        to: crate::core::Square,
+        promotion: Option<Kind>,
+    ) -> Move {
+        let kind = match self.board.side_at(from) {
+            Some(side) if side == self.to_move => self.board.kind_at(from).unwrap_or(Kind::NONE),
+            _ => Kind::NONE,
+        };
+        Move {
+            kind,
+            from,
+            to,
+            promotion,
+        }
+    }
+
     /// [`Hunt::parse_action_text`] of a move in the commonest form (`C2-C3`,
     /// `B4xC5`: no promotion) written with the right separator, read at once
     /// and inline, so that the checks' round trip of every listed action's
@@ -53,16 +76,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     #[inline(always)]
     pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
         let (from, sep, to) = read_plain_move(GEOMETRY, text.as_bytes())?;
-        let kind = match self.board.side_at(from) {
-            Some(side) if side == self.to_move => self.board.kind_at(from).unwrap_or(Kind::NONE),
-            _ => Kind::NONE,
-        };
-        let m = Move {
-            kind,
-            from,
-            to,
-            promotion: None,
-        };
+        let m = self.mover_move(from, to, None);
         let written = if self.is_capture(m) { b'x' } else { b'-' };
         let action = (sep == written).then(|| JewelAction::play(m))?;
         debug_assert_eq!(self.parse_action_text(text), Ok(action), "{text}");
@@ -97,16 +111,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }),
             _ => return Err(err(FORM.into())),
         };
-        let kind = match self.board.side_at(from) {
-            Some(side) if side == self.to_move => self.board.kind_at(from).unwrap_or(Kind::NONE),
-            _ => Kind::NONE,
-        };
-        let m = Move {
-            kind,
-            from,
-            to,
-            promotion,
-        };
+        let m = self.mover_move(from, to, promotion);
         let names = || (GEOMETRY.name(from), GEOMETRY.name(to));
         match (sep, self.is_capture(m)) {
             (b'x', false) => {
