@@ -108,6 +108,28 @@ impl Squares {
     }
 }
 
+impl Squares {
+    /// Calls `f` with the squares two at a time, lowest first (`f(a,
+    /// Some(b))`), and an odd last one alone (`f(a, None)`): so that
+    /// [`ActionBuffer::push_squares`](crate::core::ActionBuffer::push_squares)
+    /// tests the room for two actions at once.
+    #[inline(always)]
+    pub fn each_pair(self, mut f: impl FnMut(Square, Option<Square>)) {
+        let mut word = self.word;
+        while word != 0 {
+            let a = Square(self.offset + word.trailing_zeros() as u8);
+            word &= word - 1;
+            if word == 0 {
+                f(a, None);
+                break;
+            }
+            let b = Square(self.offset + word.trailing_zeros() as u8);
+            word &= word - 1;
+            f(a, Some(b));
+        }
+    }
+}
+
 impl Iterator for Squares {
     type Item = Square;
 
