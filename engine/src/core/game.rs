@@ -201,29 +201,43 @@ impl<A: Copy + Default + fmt::Debug + Send, const N: usize> ActionBuffer<A> for 
     /// # Panics
     ///
     /// When the list is full: the game's capacity proof is wrong.
-    #[inline]
     ///
-    /// The squares go in two at a time with one test of the room for both
-    /// (`len < N - 1`, of a constant), not one bounds check a slot; near the
-    /// end of the list each slot is checked as `push` checks it.
+    /// The squares go in up to four at a time with one test of the room for
+    /// four (`len < N - 3`, of a constant), not one bounds check a slot; near
+    /// the end of the list each slot is checked as `push` checks it.
+    #[inline]
     fn push_squares(&mut self, squares: Squares, mut f: impl FnMut(Square) -> A) {
+        let (mut word, offset) = (squares.word(), squares.offset());
+        let mut next = |word: &mut u64| {
+            let sq = Square(offset + word.trailing_zeros() as u8);
+            *word &= *word - 1;
+            f(sq)
+        };
         let mut len = self.len;
-        squares.each_pair(|a, b| match b {
-            Some(b) if len < N.saturating_sub(1) => {
-                self.items[len] = f(a);
-                self.items[len + 1] = f(b);
-                len += 2;
-            }
-            Some(b) => {
-                self.items[len] = f(a);
-                self.items[len + 1] = f(b);
-                len += 2;
-            }
-            None => {
-                self.items[len] = f(a);
+        while word != 0 {
+            if len < N.saturating_sub(3) {
+                self.items[len] = next(&mut word);
+                if word == 0 {
+                    len += 1;
+                    break;
+                }
+                self.items[len + 1] = next(&mut word);
+                if word == 0 {
+                    len += 2;
+                    break;
+                }
+                self.items[len + 2] = next(&mut word);
+                if word == 0 {
+                    len += 3;
+                    break;
+                }
+                self.items[len + 3] = next(&mut word);
+                len += 4;
+            } else {
+                self.items[len] = next(&mut word);
                 len += 1;
             }
-        });
+        }
         self.len = len;
     }
 }
