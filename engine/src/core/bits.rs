@@ -91,8 +91,9 @@ impl Squares {
 
 impl Squares {
     /// Calls `f` with every square, lowest first, two a round: a loop that
-    /// compiles to fewer instructions a square than the iterator's (see
-    /// [`ActionBuffer::push_squares`](crate::core::ActionBuffer::push_squares)).
+    /// compiles to fewer instructions a square than the iterator's (Dragon's
+    /// hash reads it; [`ActionBuffer::push_squares`](crate::core::ActionBuffer::push_squares)
+    /// goes four a round with one test of the list's room).
     #[inline(always)]
     pub fn each_two(self, mut f: impl FnMut(Square)) {
         let mut word = self.word;
@@ -105,6 +106,22 @@ impl Squares {
             f(Square(self.offset + word.trailing_zeros() as u8));
             word &= word - 1;
         }
+    }
+}
+
+impl Squares {
+    /// The set's word: bit `i` is square [`Squares::offset`]` + i`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn word(self) -> u64 {
+        self.word
+    }
+
+    /// The square of bit 0 of [`Squares::word`].
+    #[inline(always)]
+    #[must_use]
+    pub const fn offset(self) -> u8 {
+        self.offset
     }
 }
 
