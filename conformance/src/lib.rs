@@ -12,11 +12,13 @@
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`](mod@bench): random-play and perft throughput;
+//! - [`build`](mod@build): how the binary was built, written into every report;
 //! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
 //! - [`series`]: what a simulation of whole Jewel Series shows;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
 
 pub mod bench;
+pub mod build;
 pub mod chance;
 pub mod corpus;
 pub mod fuzzing;

@@ -552,6 +552,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 summary.bench.extend(rows);
             }
             bench::print(&summary.bench);
+            println!("build: {}", summary.build);
             let dir = finish(&mut summary, started, &reports)?;
             println!("report: {}", dir.display());
             Ok(true)

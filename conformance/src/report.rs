@@ -135,6 +135,11 @@ pub struct Summary {
     pub schema: String,
     /// The tool's version.
     pub tool_version: String,
+    /// How the binary was built ([`crate::build::describe`]: profile, debug
+    /// assertions, target-cpu, PGO); empty in reports written before it was
+    /// recorded.
+    #[serde(default)]
+    pub build: String,
     /// The command that ran (`check`, `sim`, `bench`, `nightly`).
     pub command: String,
     /// The run's id: the report folder's name.
@@ -177,6 +182,7 @@ impl Summary {
         Summary {
             schema: SCHEMA.to_owned(),
             tool_version: env!("CARGO_PKG_VERSION").to_owned(),
+            build: crate::build::describe(),
             command: command.to_owned(),
             run_id: format!("{command}-{stamp}"),
             started,
@@ -371,9 +377,14 @@ pub fn markdown(s: &Summary) -> String {
     let _ = writeln!(md, "# tigerseye {} — {}\n", s.command, s.run_id);
     let _ = writeln!(md, "- status: **{}**", s.status);
     let _ = writeln!(md, "- started: {}, {:.1} s", s.started, s.elapsed_seconds);
+    let build = if s.build.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} build)", s.build)
+    };
     let _ = writeln!(
         md,
-        "- tool version {}, schema `{}`",
+        "- tool version {}{build}, schema `{}`",
         s.tool_version, s.schema
     );
     for note in &s.notes {

@@ -415,3 +415,42 @@ fn the_readme_command_table_names_every_flag_of_every_command() {
         }
     }
 }
+
+#[test]
+fn bench_says_which_build_its_figures_come_from() {
+    // A PGO build and a plain one give different figures: the report and the
+    // printed table name the build (profile, debug assertions, target-cpu, PGO).
+    let reports = tempfile::tempdir().unwrap();
+    let out = tigerseye(&[
+        "bench",
+        "--game",
+        "duel",
+        "--seconds",
+        "0.05",
+        "--threads",
+        "1",
+        "--reports",
+        reports.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let build = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("build: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    // The binary is built with the tests' profile.
+    assert_eq!(
+        build.contains("debug assertions"),
+        cfg!(debug_assertions),
+        "{build}"
+    );
+    let dir = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("report: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let json = std::fs::read_to_string(std::path::Path::new(dir).join("summary.json")).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(summary["build"], build, "{json}");
+    let md = std::fs::read_to_string(std::path::Path::new(dir).join("summary.md")).unwrap();
+    assert!(md.contains(&format!("({build} build)")), "{md}");
+}
