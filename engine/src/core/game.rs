@@ -680,7 +680,7 @@ mod tests {
     use crate::core::zobrist::splitmix64;
 
     /// `push_squares` lists what one `push` a square lists, from every length
-    /// of the list at which the squares fit (the two-at-once path and the
+    /// of the list at which the squares fit (the four-at-once path and the
     /// checked one near the end), and panics as `push` does when they do not.
     #[test]
     fn push_squares_lists_what_push_lists() {
