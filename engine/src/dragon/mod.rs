@@ -36,6 +36,7 @@ pub mod conceding;
 pub mod deploy;
 pub mod events;
 pub mod forces;
+mod grid_hash;
 mod guard;
 mod import;
 mod invariants;

@@ -11,7 +11,7 @@
 
 use super::board::board;
 use super::forces::{Kind, Scope};
-use super::state::{Position, Touched, force_key, has_bird, is_royal, vessel_key};
+use super::state::{Position, Touched, has_bird, is_royal};
 use super::transform;
 use crate::core::Side;
 
@@ -48,7 +48,6 @@ impl Position {
             let k = usize::from(f.kind_value());
             by_kind[k] = by_kind[k].wrapping_add(1);
         }
-        let mut hash = self.off_grid_key();
         let (mut on_grid, mut grid) = (true, true);
         let mut birds = [0u8; 2];
         for side in Side::ALL {
@@ -59,7 +58,6 @@ impl Position {
             forces.for_each(|sq| {
                 let f = self.forces[usize::from(sq)];
                 let k = f.kind_value();
-                hash ^= force_key(sq, f);
                 by_kind[usize::from(k)] = by_kind[usize::from(k)].wrapping_add(1);
                 n += u8::from(has_bird(f));
                 if k == Kind::WoodlandPrincess as u8 {
@@ -78,7 +76,6 @@ impl Position {
         fleet.for_each(|sq| {
             let v = self.vessels[usize::from(sq)];
             let f = self.forces[usize::from(sq)];
-            hash ^= vessel_key(sq, v);
             let original_red = v.kind().side() == Side::Red;
             if original_red {
                 self.red_fleet.insert(sq);
@@ -107,7 +104,7 @@ impl Position {
                 + self.barren_forces[i];
             self.deployed_vessels[i] = vessels[i] + self.sunk[i * 2] + self.sunk[i * 2 + 1];
         }
-        self.hash = hash;
+        self.hash = self.off_grid_key() ^ self.grid_key();
         self.touched = Touched::ALL;
         Placed { on_grid, grid }
     }

@@ -490,19 +490,6 @@ impl Touched {
 /// Per position (256 entries, the grid's first: any byte indexes it without
 /// a bounds test; the keys of the grid's positions as they were with 135).
 static Z_SQUARE: [u64; 256] = zobrist::keys(0xD4A6_0001);
-/// Per force byte: the keys of its low seven bits, twice over (a byte
-/// indexes it as it is, with the same keys as masking it did).
-static Z_FORCE: [u64; 256] = {
-    let keys: [u64; 128] = zobrist::keys(0xD4A6_0002);
-    let mut t = [0u64; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = keys[i & 127];
-        i += 1;
-    }
-    t
-};
-static Z_VESSEL: [u64; 256] = zobrist::keys(0xD4A6_0003);
 static Z_MISC: [u64; 64] = zobrist::keys(0xD4A6_0004);
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -511,18 +498,6 @@ const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 pub(crate) fn has_bird(force: Force) -> bool {
     let k = force.kind_value();
     k == Kind::WatchtowerAlbatross as u8 || k == Kind::CastleRaven as u8
-}
-
-/// The hash key of `force` on `sq`.
-#[inline]
-pub(super) fn force_key(sq: u8, force: Force) -> u64 {
-    (Z_SQUARE[sq as usize] ^ Z_FORCE[force.0 as usize]).wrapping_mul(MIX)
-}
-
-/// The hash key of `vessel` on `sq`.
-#[inline]
-pub(super) fn vessel_key(sq: u8, vessel: Vessel) -> u64 {
-    (Z_SQUARE[sq as usize].rotate_left(17) ^ Z_VESSEL[vessel.0 as usize]).wrapping_mul(MIX)
 }
 
 /// Eight bytes as one word, for hashing them together.
@@ -670,9 +645,9 @@ impl Position {
     #[inline]
     pub fn put(&mut self, sq: u8, force: Force) {
         debug_assert!(self.forces[sq as usize].is_none());
+        self.hash ^= self.force_change(sq, force.0);
         self.forces[sq as usize] = force;
         self.occupied[force.side().index()].insert(sq);
-        self.hash ^= force_key(sq, force);
         self.towers_with_birds[force.side().index()] += u8::from(has_bird(force));
         if force.kind_value() == Kind::WoodlandPrincess as u8 {
             self.princesses.insert(sq);
@@ -713,9 +688,9 @@ impl Position {
     pub fn take(&mut self, sq: u8) -> Force {
         let force = self.forces[sq as usize];
         debug_assert!(force.is_some());
+        self.hash ^= self.force_change(sq, Force::NONE.0);
         self.forces[sq as usize] = Force::NONE;
         self.occupied[force.side().index()].remove(sq);
-        self.hash ^= force_key(sq, force);
         self.towers_with_birds[force.side().index()] -= u8::from(has_bird(force));
         self.princesses.remove(sq);
         self.royals.remove(sq);
@@ -734,12 +709,12 @@ impl Position {
     /// Puts `vessel` on `sq` (which must hold none).
     pub fn put_vessel(&mut self, sq: u8, vessel: Vessel) {
         debug_assert!(!self.vessels[sq as usize].is_some());
+        self.hash ^= self.vessel_change(sq, vessel.0);
         self.vessels[sq as usize] = vessel;
         self.fleet.insert(sq);
         if vessel.kind().side() == Side::Red {
             self.red_fleet.insert(sq);
         }
-        self.hash ^= vessel_key(sq, vessel);
         self.touched.add(sq);
     }
 
@@ -747,10 +722,10 @@ impl Position {
     pub fn take_vessel(&mut self, sq: u8) -> Vessel {
         let vessel = self.vessels[sq as usize];
         debug_assert!(vessel.is_some());
+        self.hash ^= self.vessel_change(sq, Vessel::NONE.0);
         self.vessels[sq as usize] = Vessel::NONE;
         self.fleet.remove(sq);
         self.red_fleet.remove(sq);
-        self.hash ^= vessel_key(sq, vessel);
         self.touched.add(sq);
         vessel
     }
@@ -824,14 +799,12 @@ impl Position {
         result
     }
 
-    /// The hash from scratch.
+    /// The hash from scratch: a key for each word of eight positions of the
+    /// grid's forces and vessels (the module `dragon::grid_hash`), and the
+    /// rest.
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
-        let h = self.all_occupied().xor_keys(self.off_grid_key(), |sq| {
-            force_key(sq, self.forces[sq as usize])
-        });
-        self.fleet
-            .xor_keys(h, |sq| vessel_key(sq, self.vessels[sq as usize]))
+        self.off_grid_key() ^ self.grid_key()
     }
 
     /// The hash of everything but the grid's forces and vessels.

@@ -168,16 +168,45 @@ impl Threats {
     /// (the victim's own origin when it moves).
     #[inline(always)]
     pub(crate) fn attacks(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
-        if self.fixed.has(sq) {
-            return true;
+        self.fixed.has(sq) || self.attacks_beyond_fixed(c, sq, ignore)
+    }
+
+    /// The positions of `set` not attacked by steps and leaps (the
+    /// positions [`Threats::attacks`] answers first).
+    #[inline(always)]
+    pub(crate) fn beyond_fixed(&self, set: SquareSet) -> SquareSet {
+        let mut s = set;
+        for w in 0..3 {
+            s.0[w] &= !self.fixed.0[w];
         }
+        s
+    }
+
+    /// The positions of `set` (none attacked by steps and leaps) that
+    /// [`Threats::attacks_beyond_fixed`] surely answers false for: with no
+    /// rider, jumper or flyer of the kingdom, those no force afloat might
+    /// reach by its moves' shape; otherwise none.
+    #[inline(always)]
+    pub(crate) fn surely_safe(&self, set: SquareSet) -> SquareSet {
+        if !self.orthogonal.or(self.diagonal).is_empty() {
+            return SquareSet::EMPTY;
+        }
+        let mut s = set;
+        for w in 0..3 {
+            s.0[w] &= !self.from_sea.0[w];
+        }
+        s
+    }
+
+    /// [`Threats::attacks`] for a position not attacked by steps and leaps
+    /// ([`Threats::beyond_fixed`]): the lines and the forces afloat.
+    #[inline(always)]
+    pub(crate) fn attacks_beyond_fixed(&self, c: &Ctx<'_>, sq: u8, ignore: u8) -> bool {
+        debug_assert!(!self.fixed.has(sq));
         if !c.b.lines[sq as usize].meets(self.orthogonal.or(self.diagonal)) {
             return self.attacks_from_sea(c, sq, ignore);
         }
-        if self.along_lines(c, sq, ignore) {
-            return true;
-        }
-        self.attacks_from_sea(c, sq, ignore)
+        self.along_lines(c, sq, ignore) || self.attacks_from_sea(c, sq, ignore)
     }
 
     /// [`Threats::attacks`] by the forces on land alone (steps, leaps, the

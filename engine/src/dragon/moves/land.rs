@@ -212,8 +212,26 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
             &gathered
         }
     };
-    candidates.for_each(|to| {
-        if !threats.attacks(c, to, from) {
+    // The positions attacked by steps and leaps taken out at once, those
+    // no line nor force afloat reaches added at once (most often all: the
+    // opponent's liners in the royal's kingdom are its invaders).
+    let open = threats.beyond_fixed(candidates);
+    let safe = threats.surely_safe(open);
+    debug_assert!(
+        {
+            let mut all = true;
+            safe.for_each(|to| all &= !threats.attacks(c, to, from));
+            all
+        },
+        "a position added at once is attacked"
+    );
+    *t = t.or(safe);
+    let mut asked = open;
+    for w in 0..3 {
+        asked.0[w] &= !safe.0[w];
+    }
+    asked.for_each(|to| {
+        if !threats.attacks_beyond_fixed(c, to, from) {
             t.insert(to);
         }
     });
