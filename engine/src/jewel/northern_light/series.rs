@@ -211,30 +211,6 @@ const STAGE_NAMES: [&str; 4] = [
     "deciding-hunt",
 ];
 
-/// The first movers' tokens as the export writes them.
-const FIRST_MOVER_TOKENS: [&str; 4] = [
-    "qi-first:green",
-    "qi-first:red",
-    "chess-first:green",
-    "chess-first:red",
-];
-
-/// `text` cut after its first token when that is one of the exported first
-/// movers' tokens followed by an ASCII space (or tab to carriage return) or by
-/// the end: what [`crate::core::first_field`] cuts from such a text, without
-/// the scan (`None` for any other text, which `first_field` then cuts).
-#[inline]
-fn known_first_mover(text: &str) -> Option<(&str, &str)> {
-    let token = FIRST_MOVER_TOKENS.iter().find(|token| {
-        text.as_bytes().starts_with(token.as_bytes())
-            && text
-                .as_bytes()
-                .get(token.len())
-                .is_none_or(|&b| matches!(b, b' ' | b'\t'..=b'\r'))
-    })?;
-    Some(text.split_at(token.len()))
-}
-
 /// A rule event of the match: one of a Hunt's, or the start of the next Hunt.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SeriesEvent {
@@ -668,9 +644,8 @@ impl Game for NorthernLight {
         // not scanned here.
         let hunt_text = loop {
             let start = crate::core::trim_start(rest);
-            let (t, after) = if let Some(cut) = known_first_mover(start) {
-                cut
-            } else if start.starts_with("qi-first:") || start.starts_with("chess-first:") {
+            let (t, after) = if start.starts_with("qi-first:") || start.starts_with("chess-first:")
+            {
                 next(start)
             } else {
                 break start;
@@ -962,33 +937,5 @@ mod tests {
         }
         let glued = text.replacen(' ', "\u{200b}", 1);
         assert!(NorthernLight::import(&glued, game.options()).is_err());
-    }
-
-    /// The first movers' tokens taken as they stand cut a text as
-    /// `first_field` does, and are found exactly when `first_field`'s token is
-    /// one of them.
-    #[test]
-    fn known_first_movers_cut_as_first_field() {
-        let afters = [
-            "", " rest", "\trest", "\u{b}x", "\r\n", "x", ":", "\u{a0}x", "\u{3000}",
-        ];
-        for token in FIRST_MOVER_TOKENS
-            .iter()
-            .chain(&["qi-first:", "chess-first:gre", "x"])
-        {
-            for after in afters {
-                let text = format!("{token}{after}");
-                let scanned = crate::core::first_field(&text);
-                match known_first_mover(&text) {
-                    Some(cut) => assert_eq!(cut, scanned, "{text:?}"),
-                    // Left to `first_field`: no known token, or one followed
-                    // by a character beyond ASCII.
-                    None => assert!(
-                        !FIRST_MOVER_TOKENS.contains(&scanned.0) || !after.is_ascii(),
-                        "{text:?} not found"
-                    ),
-                }
-            }
-        }
     }
 }
