@@ -130,9 +130,10 @@ fn write_direction<W: fmt::Write + ?Sized>(d: u8, out: &mut W) -> fmt::Result {
 ///
 /// The commonest forms, a move, a capture and a vessel re-aligned (all but a
 /// few of every list), are gathered from [`SQUARE_NAMES`] and
-/// [`DIRECTION_BYTES`] and passed in one write; every other action (and these
-/// with a position off the grid) is written by [`write_general`], which
-/// writes these forms the same way (a test compares the two).
+/// [`DIRECTION_BYTES`] and passed in one write, the rarer ones of two grid
+/// positions likewise by [`write_rarer`]; every other action (and these with
+/// a position off the grid) is written by [`write_general`], which writes
+/// these forms the same way (a test compares the two).
 #[inline]
 pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
     let (from, to) = (action.from(), action.to());
@@ -140,7 +141,7 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
         Some(ActionKind::Move) => '-',
         Some(ActionKind::Capture) => 'x',
         Some(ActionKind::VesselRealign) => '>',
-        _ => return write_general(action, out),
+        _ => return write_rarer(action, out),
     };
     if usize::from(from) >= SQUARES || (sep != '>' && usize::from(to) >= SQUARES) {
         return write_general(action, out);
@@ -157,6 +158,40 @@ pub(crate) fn write_action(action: Action, out: &mut dyn fmt::Write) -> fmt::Res
         push_square(&mut text, from)?;
         text.try_push(sep).map_err(|_| fmt::Error)?;
         push_square(&mut text, to)?;
+    }
+    out.write_str(&text)
+}
+
+/// [`write_action`]'s rarer forms of two grid positions, en passant, an
+/// arrow, a maiden flight, a vessel's advance, Ram and Cannon shot, gathered
+/// the same way and passed in one write; every other action (and these with
+/// a position off the grid) by [`write_general`].
+#[inline(never)]
+fn write_rarer(action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+    let (from, to) = (action.from(), action.to());
+    // The form: a vessel's `v` first, the separator, `ep` after.
+    let (vessel, sep, ep) = match action.kind() {
+        Some(ActionKind::EnPassant) => (false, 'x', true),
+        Some(ActionKind::Arrow) => (false, '*', false),
+        Some(ActionKind::Release) => (false, '^', false),
+        Some(ActionKind::VesselAdvance) => (true, '-', false),
+        Some(ActionKind::Ram) => (true, 'x', false),
+        Some(ActionKind::Fire) => (true, '*', false),
+        _ => return write_general(action, out),
+    };
+    if usize::from(from) >= SQUARES || usize::from(to) >= SQUARES {
+        return write_general(action, out);
+    }
+    // At most `vA15xI15` or `A15xI15ep`, nine characters.
+    let mut text = ArrayString::<12>::new();
+    if vessel {
+        text.try_push('v').map_err(|_| fmt::Error)?;
+    }
+    push_square(&mut text, from)?;
+    text.try_push(sep).map_err(|_| fmt::Error)?;
+    push_square(&mut text, to)?;
+    if ep {
+        push_bytes(&mut text, b'e', b'p')?;
     }
     out.write_str(&text)
 }
@@ -263,15 +298,17 @@ fn square_at(b: &[u8]) -> Option<(u8, &[u8])> {
     Some(((rank - 1) * FILES + file, rest))
 }
 
-/// The commonest forms, `A1-B2` and `A1xB2` (a move, a capture) and `vA7>NE`
-/// (a vessel re-aligned), read byte by byte; `None` for anything else, which
-/// [`parse_general`] takes (and reads these forms the same way: a test
-/// compares the two).
+/// The forms [`write_action`] writes in one piece, read byte by byte: `A1-B2`
+/// and `A1xB2` (a move, a capture), `vA7>NE` (a vessel re-aligned), `A1xB2ep`
+/// (en passant), `A1*B2` (an arrow), `A1^B2` (a maiden flight), `vA1-B2`,
+/// `vA1xB2` and `vA1*B2` (a vessel's advance, Ram and Cannon shot); `None` for
+/// anything else, which [`parse_general`] takes (and reads these forms the
+/// same way: a test compares the two).
 #[inline(always)]
 fn quick_step(t: &str) -> Option<Action> {
-    // `vA7>NE`: a vessel re-aligned (a dozen of them a vessel in every list).
     if let [b'v', rest @ ..] = t.as_bytes() {
         let (from, rest) = square_at(rest)?;
+        // `vA7>NE`: a vessel re-aligned (a dozen of them a vessel in every list).
         let d = match rest {
             b">N" => 0,
             b">NE" => 1,
@@ -281,6 +318,9 @@ fn quick_step(t: &str) -> Option<Action> {
             b">SW" => 5,
             b">W" => 6,
             b">NW" => 7,
+            [b'-', rest @ ..] => return vessel_step(ActionKind::VesselAdvance, from, rest),
+            [b'x', rest @ ..] => return vessel_step(ActionKind::Ram, from, rest),
+            [b'*', rest @ ..] => return vessel_step(ActionKind::Fire, from, rest),
             _ => return None,
         };
         return Some(Action::new(ActionKind::VesselRealign, from, from, d));
@@ -289,8 +329,23 @@ fn quick_step(t: &str) -> Option<Action> {
     let (kind, rest) = match rest {
         [b'-', rest @ ..] => (ActionKind::Move, rest),
         [b'x', rest @ ..] => (ActionKind::Capture, rest),
+        [b'*', rest @ ..] => (ActionKind::Arrow, rest),
+        [b'^', rest @ ..] => (ActionKind::Release, rest),
         _ => return None,
     };
+    match square_at(rest)? {
+        (to, []) => Some(Action::new(kind, from, to, 0)),
+        (to, b"ep") if kind == ActionKind::Capture => {
+            Some(Action::new(ActionKind::EnPassant, from, to, 0))
+        }
+        _ => None,
+    }
+}
+
+/// A vessel's action of `kind` from `from` to the grid position that is all
+/// of `rest` (the part of [`quick_step`] after `vA1-`, `vA1x`, `vA1*`).
+#[inline(always)]
+fn vessel_step(kind: ActionKind, from: u8, rest: &[u8]) -> Option<Action> {
     match square_at(rest)? {
         (to, []) => Some(Action::new(kind, from, to, 0)),
         _ => None,
