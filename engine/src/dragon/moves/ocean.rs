@@ -480,10 +480,20 @@ fn unsafe_after(c: &Ctx<'_>, from: u8, to: u8, f: Force, vessel: bool) -> bool {
 
 /// Removes from `t` the destinations that would place the royal `f` (moving
 /// from `from`) under attack.
+///
+/// The test whether `f` is such a royal always inlined (it is not, nearly
+/// always), the destinations' tests out of line ([`keep_safe_royal`]: their
+/// copy of the position and its registers set up only for a royal).
+#[inline(always)]
 fn keep_safe(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
-    if !guarded(c, f) {
-        return;
+    if guarded(c, f) {
+        keep_safe_royal(c, from, f, t);
     }
+}
+
+/// [`keep_safe`] for the royal `f`.
+#[inline(never)]
+fn keep_safe_royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     let candidates = *t;
     candidates.for_each(|to| {
         if unsafe_after(c, from, to, f, false) {
