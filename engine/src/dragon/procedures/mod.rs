@@ -274,7 +274,31 @@ pub(crate) fn apply_choice(p: &mut Position, k: u8, events: &mut impl FnMut(Drag
 /// After a move of `placed` (formerly `mover`) from `from` to `to` by the
 /// side to move: the step the move opens, if any. `flags_before` are the
 /// position's flags before the move (the Dark Warlord's first landing).
+///
+/// Always inlined up to a test that most moves fail: an interchange opens
+/// only by a move from the ocean ([`interchange::opened`]), an exchange only
+/// by a move onto the opponent's home rank ([`exchange::opened`]); the
+/// procedures' own tests out of line ([`after_move_rest`]).
+#[inline(always)]
 pub(crate) fn after_move(p: &mut Position, from: u8, to: u8, placed: Force, flags_before: u32) {
+    let b = super::board::board();
+    if b.region(from) == super::board::Region::Ocean
+        || super::board::rank_of(to)
+            == super::board::Board::kingdom_rank(placed.side().opponent(), 0)
+    {
+        after_move_rest(p, from, to, placed, flags_before);
+    } else {
+        debug_assert!(
+            interchange::opened(p, from, to, placed, flags_before).is_none()
+                && exchange::opened(p, from, to, placed).is_none(),
+            "a move past the test opens a procedure"
+        );
+    }
+}
+
+/// [`after_move`] past its test.
+#[inline(never)]
+fn after_move_rest(p: &mut Position, from: u8, to: u8, placed: Force, flags_before: u32) {
     if let Some((step, at)) = interchange::opened(p, from, to, placed, flags_before)
         .or_else(|| exchange::opened(p, from, to, placed))
     {
