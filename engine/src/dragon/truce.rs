@@ -209,11 +209,48 @@ pub(crate) fn recorded(rule: &str) -> Option<Outcome> {
 /// declined, the repetition history ends at the position and no third
 /// occurrence went undeclared.
 ///
+/// The tests made first as one run with no error to build (`quick_ok`,
+/// always inlined into the checks after every step); the explaining
+/// version (`check_explained`) only when that fails.
+///
 /// # Errors
 ///
 /// The first broken invariant.
-#[inline]
+#[inline(always)]
 pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
+    if quick_ok(p, history) {
+        debug_assert_eq!(
+            check_explained(p, history),
+            Ok(()),
+            "the quick check passes a position the explaining one does not"
+        );
+        return Ok(());
+    }
+    check_explained(p, history)
+}
+
+/// Whether every test of [`check`] passes, with no error to build.
+#[inline(always)]
+fn quick_ok(p: &Position, history: &RepetitionHistory) -> bool {
+    let offer = Pending::is_offer(p.pending);
+    let mover = if offer {
+        p.to_move.opponent()
+    } else {
+        p.to_move
+    };
+    let truce_offer = p.pending == Pending::TruceOffer as u8;
+    !(p.flags & flags::SEER_THIS_MOVE != 0 && p.counters.seers[mover.index()] == 0)
+        && !(truce_offer && p.flags & flags::TRUCE_OFFERED == 0)
+        && !(offer && !truce_offer && p.flags & flags::CONCEDED == 0)
+        && history.current() == Some(p.hash)
+        && (p.outcome.is_some() || history.current_count() < 3)
+}
+
+/// [`check`]'s explaining version: every test, the first broken invariant
+/// named.
+#[cold]
+#[inline(never)]
+fn check_explained(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
     let err = |m: &str| Err(InvariantError(m.to_owned()));
     // Whose move it is: the offerer's while his offer awaits its answer.
     let offer = Pending::is_offer(p.pending);
