@@ -807,7 +807,10 @@ impl Position {
         self.off_grid_key() ^ self.grid_key()
     }
 
-    /// The hash of everything but the grid's forces and vessels.
+    /// The hash of everything but the grid's forces and vessels. Always
+    /// inlined: [`Position::compute_hash`], after every step, is its caller
+    /// (one frame set up, not two).
+    #[inline(always)]
     pub(super) fn off_grid_key(&self) -> u64 {
         let mut h = rare_key(self) ^ ep_key(self.ep) ^ side_key(self.to_move);
         for w in 0..8 {
