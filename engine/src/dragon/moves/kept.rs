@@ -50,8 +50,26 @@ impl Kept {
     /// context `ctx` makes and whose stamp is `stamp`: generated once for a
     /// stamp and origin, looked up for the later actions of that origin
     /// (the context made only to generate).
-    #[inline]
+    ///
+    /// The look-up among the kept actions always inlined; generating them
+    /// (once an origin) out of line ([`Kept::has_afresh`]).
+    #[inline(always)]
     pub(crate) fn has<'a>(
+        &mut self,
+        ctx: impl FnOnce() -> Ctx<'a>,
+        stamp: u64,
+        action: Action,
+    ) -> bool {
+        if self.stamp == stamp && self.origin == action.from() && !self.overflow {
+            return self.lookup(action);
+        }
+        self.has_afresh(ctx, stamp, action)
+    }
+
+    /// [`Kept::has`] for an origin not kept for `stamp` (or not kept at all:
+    /// `overflow`).
+    #[inline(never)]
+    fn has_afresh<'a>(
         &mut self,
         ctx: impl FnOnce() -> Ctx<'a>,
         stamp: u64,
