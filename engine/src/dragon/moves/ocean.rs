@@ -407,6 +407,13 @@ fn jump(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
 /// Knight can move (or board) ...", "A Watchtower moves (or boards) any number
 /// of unoccupied positions", and so on for every force of the ocean.
 pub(crate) fn afloat(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
+    afloat_inline(c, from, f, t);
+}
+
+/// [`afloat`], always inlined: the generation's copy ([`generate_at`], for
+/// every force afloat of the side to move), which saves a call's frame.
+#[inline(always)]
+fn afloat_inline(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     let role = f.info().role;
     let s = from as usize;
     match role {
@@ -707,7 +714,7 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     let f = c.p.force(sq);
     let mut t = SquareSet::EMPTY;
     if f.is_some() {
-        afloat(c, sq, f, &mut t);
+        afloat_inline(c, sq, f, &mut t);
         keep_safe(c, sq, f, &mut t);
     }
     // The vessel's actions, at most 1 + 7 + 2, written ascending: the advance
