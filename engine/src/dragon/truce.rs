@@ -239,9 +239,9 @@ fn quick_ok(p: &Position, history: &RepetitionHistory) -> bool {
         p.to_move
     };
     let truce_offer = p.pending == Pending::TruceOffer as u8;
-    !(p.flags & flags::SEER_THIS_MOVE != 0 && p.counters.seers[mover.index()] == 0)
-        && !(truce_offer && p.flags & flags::TRUCE_OFFERED == 0)
-        && !(offer && !truce_offer && p.flags & flags::CONCEDED == 0)
+    (p.flags & flags::SEER_THIS_MOVE == 0 || p.counters.seers[mover.index()] != 0)
+        && (!truce_offer || p.flags & flags::TRUCE_OFFERED != 0)
+        && (!offer || truce_offer || p.flags & flags::CONCEDED != 0)
         && history.current() == Some(p.hash)
         && (p.outcome.is_some() || history.current_count() < 3)
 }
