@@ -455,7 +455,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             options,
             max_plies,
         } => {
-            let mut config = SimConfig::new(game, index + 1);
+            // The run the game belongs to: games 0 to `index` (the last index
+            // there is, u64::MAX, is a game of a run of u64::MAX games).
+            let mut config = SimConfig::new(game, index.saturating_add(1));
             config.master_seed = seed;
             config.options = options;
             config.max_plies = max_plies;

@@ -255,6 +255,29 @@ fn replay_prints_the_result_once() {
 }
 
 #[test]
+fn replay_takes_the_last_index_there_is() {
+    // `--index 18446744073709551615` overflowed `index + 1` (a panic in a debug
+    // build such as this test's).
+    let out = tigerseye(&[
+        "replay",
+        "--game",
+        "duel",
+        "--seed",
+        "7",
+        "--index",
+        &u64::MAX.to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stdout.starts_with("game 18446744073709551615 of seed 7: game seed 0x"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_nightly_that_played_no_game_fails_saying_why() {
     // `nightly --budget 20s` spent its budget on the corpus and fuzz seeds, played
     // no game and reported clean, exit 0.

@@ -397,12 +397,12 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
     if p.pending == Pending::Guards as u8 && !towered_this_move(&p) {
         let side = p.to_move;
         return Err(format!(
-            "`pending:guards`: the Guards' choice follows only a Towering (Castling) of the {} OverLord in this move, which leaves his {} moved and beside the {} his tower became, on his rank; no such pair stands here",
+            "`pending:guards`: the Guards' choice follows only a Towering (Castling) of the {} OverLord in this move, which leaves {} moved and beside {} his tower became, on his rank; no such pair stands here",
             side_name(side),
             victory::royal_kind(side).name(),
             match side {
                 Side::Green => Kind::GreenSceptre.name(),
-                Side::Red => "Red Sceptre (the Storm Talisman once the Ice Dragon is afire)",
+                Side::Red => "the Red Sceptre (the Storm Talisman once the Ice Dragon is afire)",
             }
         ));
     }
@@ -423,8 +423,8 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         && super::room::royal_attacked_in_room(&p, opts, waiting)
     {
         return Err(format!(
-            "the {} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
-            royal.kind().map_or("royal", Kind::name),
+            "{} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
+            royal.kind().map_or("the royal", Kind::name),
             super::room::room_name(royal.kind()),
             side_name(p.to_move)
         ));
@@ -447,7 +447,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         }
         // Locking Up may still be what the position shows (computed below).
         unshown = Some(format!(
-            "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
+            "`{key}:{rule}`: {} is not in the Barren Lands (`barren:`)",
             victory::royal_kind(loser).name()
         ));
     }

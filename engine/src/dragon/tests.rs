@@ -248,6 +248,38 @@ fn a_finished_game_round_trips_when_the_loser_has_no_action_left() {
     );
 }
 
+/// The forces' names carry their article ("the Dark Warlord"): the import's
+/// errors that name them said "the the Dark Warlord", "his the TrueBorn
+/// Prince" and "beside the the Green Sceptre".
+#[test]
+fn import_errors_name_a_force_with_one_article() {
+    let o = DragonOptions::default();
+    let start = Dragon::new(&o).export_string();
+    let attacked = "9/9/wt8/df5gk2/4RF4/9/9/9/9/9/9/9/9/9/4DW4 storm white-room:pr dungeons:JL flags:prince-in-storms,ice-dragon-afire,jailer-shield-lowered";
+    for (text, says) in [
+        (
+            "9/9/4pr4/9/4DW4/9/9/9/9/9/9/9/9/9/9 storm forest-wins:direct-capture".to_owned(),
+            "`forest-wins:direct-capture`: the Dark Warlord is not in the Barren Lands",
+        ),
+        (
+            format!("{start} pending:guards").replacen(" storm ", " forest ", 1),
+            "which leaves the TrueBorn Prince moved and beside the Green Sceptre his tower",
+        ),
+        (
+            format!("{start} pending:guards"),
+            "which leaves the Dark Warlord moved and beside the Red Sceptre (the Storm",
+        ),
+        (
+            attacked.to_owned(),
+            "the TrueBorn Prince stands attacked in the White Room",
+        ),
+    ] {
+        let e = Dragon::import(&text, &o).unwrap_err().expected;
+        assert!(e.contains(says), "{e}");
+        assert!(!e.contains("the the") && !e.contains("his the"), "{e}");
+    }
+}
+
 #[test]
 fn bad_positions_and_notation_are_errors_not_panics() {
     let o = DragonOptions::default();
