@@ -226,6 +226,32 @@ fn pieces(text: &str, sep: u8) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The bit of field `key` (`area` when it names a special area) among the
+/// fields after the side to move, in the order the export writes them: a
+/// special area's is its index, then one a key; 0 for a key that is none of
+/// them (the result, or an unknown key, refused where it is read).
+fn field_bit(key: &str, area: Option<Area>) -> u32 {
+    const KEYS: [&str; 10] = [
+        "arrows",
+        "cannonballs",
+        "seers",
+        "barren",
+        "sunk",
+        "flags",
+        "ep",
+        "pending",
+        "quiet",
+        "ply",
+    ];
+    match area {
+        Some(area) => 1 << area.index(),
+        None => KEYS
+            .iter()
+            .position(|k| *k == key)
+            .map_or(0, |i| 1 << (AREAS.len() + i)),
+    }
+}
+
 /// `text` cut at its first `sep` (an ASCII byte), as [`str::split_once`].
 fn cut(text: &str, sep: u8) -> Option<(&str, &str)> {
     let i = text.bytes().position(|b| b == sep)?;
@@ -273,13 +299,22 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         }
     };
     let mut result: Option<(&str, &str)> = None;
+    // The fields read so far, a bit each ([`field_bit`]): a field given
+    // twice is refused, not read over the first.
+    let mut seen = 0u32;
     for field in fields {
         if result.is_some() {
             return Err(format!("nothing may follow the result, found `{field}`"));
         }
         let (key, value) =
             cut(field, b':').ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
-        if let Some(area) = Area::from_name(key) {
+        let area = Area::from_name(key);
+        let bit = field_bit(key, area);
+        if seen & bit != 0 {
+            return Err(format!("`{key}:` given twice: each field once at most"));
+        }
+        seen |= bit;
+        if let Some(area) = area {
             // Straight into the slots: the hash and the lines of descent are
             // computed whole when the position is sealed, below.
             for code in pieces(value, b',') {
@@ -311,6 +346,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
             }
             "seers" => p.counters.seers = numbers::<2>(key, value)?,
             "barren" => {
+                let mut named = 0u64;
                 for item in pieces(value, b',') {
                     let (code, n) = item.split_at_checked(2).unwrap_or((item, ""));
                     let kind = Kind::from_code(code)
@@ -318,10 +354,15 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                     let n: u8 = n
                         .parse()
                         .map_err(|_| format!("`barren:` a code and a count, found `{item}`"))?;
+                    if named & 1 << (kind as u8) != 0 {
+                        return Err(format!("`barren:` names `{code}` twice"));
+                    }
+                    named |= 1 << (kind as u8);
                     p.barren[kind as usize] = n;
                 }
             }
             "sunk" => {
+                let mut named = 0u8;
                 for item in pieces(value, b',') {
                     let mut chars = item.chars();
                     let letter = chars.next().unwrap_or(' ');
@@ -329,6 +370,10 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                         .into_iter()
                         .find(|k| k.letter() == letter)
                         .ok_or_else(|| format!("`sunk:` a vessel letter, found `{item}`"))?;
+                    if named & 1 << kind.index() != 0 {
+                        return Err(format!("`sunk:` names `{letter}` twice"));
+                    }
+                    named |= 1 << kind.index();
                     p.sunk[kind.index()] = chars
                         .as_str()
                         .parse()

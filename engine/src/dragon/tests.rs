@@ -280,6 +280,43 @@ fn import_errors_name_a_force_with_one_article() {
     }
 }
 
+/// A field given twice was read over the first (`ply:0 ply:5` was ply 5),
+/// or added to it (`dungeons:JL dungeons:JL`, two Jailers); a code twice in
+/// `barren:` or `sunk:` likewise.
+#[test]
+fn a_field_given_twice_is_refused() {
+    let o = DragonOptions::default();
+    let start = Dragon::new(&o).export_string();
+    assert!(start.ends_with(" quiet:0 ply:0"), "{start}");
+    assert!(Dragon::import(&start, &o).is_ok());
+    for (text, says) in [
+        (format!("{start} ply:5"), "`ply:` given twice"),
+        (
+            start.replace(" quiet:0", " quiet:3 quiet:4"),
+            "`quiet:` given twice",
+        ),
+        (
+            start.replace(" seers:0,0", " seers:1,0 seers:0,1"),
+            "`seers:` given twice",
+        ),
+        (
+            start.replace(" dungeons:JL", " dungeons:JL dungeons:JL"),
+            "`dungeons:` given twice",
+        ),
+        (
+            start.replace(" quiet:0", " barren:df1,df2 quiet:0"),
+            "`barren:` names `df` twice",
+        ),
+        (
+            start.replace(" quiet:0", " sunk:s1,s1 quiet:0"),
+            "`sunk:` names `s` twice",
+        ),
+    ] {
+        let e = Dragon::import(&text, &o).unwrap_err().expected;
+        assert!(e.contains(says), "{e}");
+    }
+}
+
 #[test]
 fn bad_positions_and_notation_are_errors_not_panics() {
     let o = DragonOptions::default();
