@@ -330,6 +330,46 @@ fn zero_games_or_a_zero_ply_cap_is_refused() {
 }
 
 #[test]
+fn a_shard_with_no_game_is_refused() {
+    // `sim --games 2 --shard 3/4` played no game and failed (exit 1) with
+    // "the time budget was used up before this sim started": sim has no
+    // budget, and the shard has no game to play.
+    for args in [
+        &["sim", "--game", "duel", "--games", "2", "--shard", "3/4"][..],
+        &["nightly", "--games", "2", "--shard", "2/4"],
+    ] {
+        refused(args, "of 2 games plays no game");
+    }
+}
+
+#[test]
+fn sim_says_one_thread_not_one_threads() {
+    // "duel: 10 games, ... in 0.00 s on 1 threads: ...".
+    let dir = tempfile::tempdir().unwrap();
+    let reports = dir.path().to_str().unwrap();
+    for (threads, says) in [("1", " on 1 thread: "), ("2", " on 2 threads: ")] {
+        let out = tigerseye(&[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "10",
+            "--threads",
+            threads,
+            "--quiet",
+            "--reports",
+            reports,
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(
+            stdout.lines().next().is_some_and(|l| l.contains(says)),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
 fn position_errors_quote_a_short_excerpt_of_the_input() {
     // Duel's errors echoed the whole input (a rank, a board), Dragon's 200
     // characters: both quote at most 60 characters, then `...` and the length.
