@@ -175,6 +175,23 @@ fn an_unwritable_reports_folder_stops_the_command_before_the_run() {
 }
 
 #[test]
+fn a_reports_folder_that_is_a_file_says_so() {
+    // It said "cannot create the reports folder x: File exists (os error 17)".
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    refused(
+        &["sim", "--game", "duel", "--games", "1", "--reports", file],
+        "a-file: it is a file, not a folder",
+    );
+    refused(
+        &["check", "--game", "duel", "--reports", file],
+        "a-file: it is a file, not a folder",
+    );
+}
+
+#[test]
 fn show_names_the_legal_actions_when_one_is_refused() {
     // It said only "not a legal action in this position".
     refused(
