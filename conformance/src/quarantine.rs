@@ -7,7 +7,7 @@
 //! [[known]]
 //! id = "sim:duel:hash"                 # see `failure ids` below
 //! reason = "issue 12: the hash misses the lone flag"
-//! expires = "2027-01-31"               # YYYY-MM-DD, UTC
+//! expires = "2027-01-31"               # YYYY-MM-DD, UTC (a bare TOML date too)
 //! ```
 //!
 //! Failure ids: `scenario:<path under scenarios/>`, `perft:<game>:<table>:<depth>`,
@@ -42,8 +42,29 @@ pub struct Known {
     pub id: String,
     /// Why it is tolerated, and where it is tracked.
     pub reason: String,
-    /// The last day (UTC, `YYYY-MM-DD`) it is tolerated.
+    /// The last day (UTC, `YYYY-MM-DD`) it is tolerated: a string, or a TOML
+    /// date written bare (`expires = 2027-01-31`).
+    #[serde(deserialize_with = "date_text")]
     pub expires: String,
+}
+
+/// `expires` as text, from a string or a TOML date (which read as "invalid
+/// type: map, expected a string").
+fn date_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    use serde::de::Error as _;
+    use toml::Value;
+    match Value::deserialize(d)? {
+        Value::String(s) => Ok(s),
+        Value::Datetime(date) => Ok(date.to_string()),
+        other @ (Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_)
+        | Value::Array(_)
+        | Value::Table(_)) => Err(D::Error::custom(format!(
+            "expected a date such as `\"2027-01-31\"`, found {}",
+            other.type_str()
+        ))),
+    }
 }
 
 /// What the quarantine did to a run.
@@ -291,6 +312,41 @@ mod tests {
         )
         .unwrap();
         assert_eq!(load(&path).unwrap().known.len(), 1);
+    }
+
+    #[test]
+    fn a_bare_toml_date_is_read_as_the_date() {
+        // `expires = 2027-01-31` (a TOML date, not a string) was refused as
+        // "invalid type: map, expected a string".
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("q.toml");
+        std::fs::write(
+            &path,
+            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 2027-01-31\n",
+        )
+        .unwrap();
+        assert_eq!(load(&path).unwrap().known[0].expires, "2027-01-31");
+        std::fs::write(
+            &path,
+            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 2027-01-31T10:00:00\n",
+        )
+        .unwrap();
+        assert!(
+            load(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("expected a date YYYY-MM-DD")
+        );
+        std::fs::write(
+            &path,
+            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 5\n",
+        )
+        .unwrap();
+        let e = load(&path).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("{}:4:11: expected a date such as", path.display())),
+            "{e}"
+        );
     }
 
     #[test]
