@@ -12,7 +12,8 @@ use crate::search::{perft, perft_parallel};
 use crate::sim::{self, SimConfig};
 
 /// Measures `game` for about `seconds` per row and returns four rows: random play
-/// and perft, one thread and `threads` threads.
+/// and perft, one thread and `threads` threads (two rows when `threads` is 1:
+/// the all-threads rows would measure one thread again).
 ///
 /// # Errors
 ///
@@ -24,8 +25,10 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
         "seconds per measurement: more than 0 and at most 86400, not {seconds}"
     );
     anyhow::ensure!(threads >= 1, "threads: at least 1, not 0");
+    // One thread, then `threads` unless that is one thread again.
+    let counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
     let mut rows = Vec::new();
-    for t in [1, threads] {
+    for &t in counts {
         let mut config = SimConfig::new(game, sim::UNCOUNTED);
         config.threads = Some(t);
         config.mode = CheckMode::DEFAULT;
@@ -49,8 +52,8 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
             stats.failures.first()
         );
     }
-    struct Perft(f64, usize);
-    impl GameVisitor for Perft {
+    struct Perft<'a>(f64, usize, &'a [usize]);
+    impl GameVisitor for Perft<'_> {
         type Output = anyhow::Result<Vec<BenchRow>>;
         fn visit<G: Game>(self) -> anyhow::Result<Vec<BenchRow>> {
             let start = G::new(&Default::default());
@@ -74,9 +77,10 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
                         self.1
                     )
                 })?;
-            Ok([1usize, self.1]
-                .into_iter()
-                .map(|threads| {
+            Ok(self
+                .2
+                .iter()
+                .map(|&threads| {
                     let deadline = Instant::now() + Duration::from_secs_f64(self.0);
                     let mut nodes = 0u64;
                     let t = Instant::now();
@@ -103,7 +107,7 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
                 .collect())
         }
     }
-    rows.extend(game.visit(Perft(seconds, threads))?);
+    rows.extend(game.visit(Perft(seconds, threads, counts))?);
     Ok(rows)
 }
 
@@ -141,5 +145,30 @@ pub fn print(rows: &[BenchRow]) {
                 b / a.max(1e-9)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_thread_is_measured_once() {
+        // `bench --threads 1` (and `bench` on a one-core machine) measured
+        // and printed every row twice.
+        let rows = bench(GameId::Duel, 0.02, 1).unwrap();
+        let shape: Vec<(&str, usize)> = rows.iter().map(|r| (r.kind.as_str(), r.threads)).collect();
+        assert_eq!(shape, [("random-play", 1), ("perft", 1)]);
+        let rows = bench(GameId::Duel, 0.02, 2).unwrap();
+        let shape: Vec<(&str, usize)> = rows.iter().map(|r| (r.kind.as_str(), r.threads)).collect();
+        assert_eq!(
+            shape,
+            [
+                ("random-play", 1),
+                ("random-play", 2),
+                ("perft", 1),
+                ("perft", 2)
+            ]
+        );
     }
 }

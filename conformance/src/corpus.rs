@@ -106,7 +106,9 @@ pub fn load_perft(path: &Path) -> Result<PerftFile, String> {
         tables: Vec<toml::Spanned<toml::Table>>,
         game: toml::Spanned<String>,
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Not UTF-8: the line and column of the first bad byte, as for a scenario.
+    let text = scenario::utf8(path, bytes).map_err(|e| e.to_string())?;
     let error = |e: toml::de::Error| {
         let at = e.span().map_or_else(
             || path.display().to_string(),
@@ -552,6 +554,19 @@ mod tests {
         assert_eq!(
             counts.unwrap(),
             vec![Some(4), Some(16), Some(64), Some(240), None]
+        );
+    }
+
+    #[test]
+    fn a_perft_table_not_utf8_is_an_error_at_its_first_bad_byte() {
+        // It was "stream did not contain valid UTF-8", with no line.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("duel.toml");
+        std::fs::write(&path, b"game = \"duel\"\nsource = \"caf\xe9\"\n").unwrap();
+        let e = load_perft(&path).unwrap_err();
+        assert!(
+            e.starts_with(&format!("{}:2:14: byte 0xe9 is not UTF-8", path.display())),
+            "{e}"
         );
     }
 

@@ -271,6 +271,19 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Refuses a shard that would play no game of `games`: shard K/N plays the
+/// games whose index is K mod N, none when K >= games (its report would fail
+/// as "no game played" and blame a time budget).
+fn ensure_shard_has_games(shard: Option<Shard>, games: u64) -> anyhow::Result<()> {
+    if let Some(Shard { k, n }) = shard {
+        anyhow::ensure!(
+            k < games,
+            "shard {k}/{n} of {games} games plays no game (it plays the games whose index is {k} mod {n}): give `--games` more than {k}, or fewer shards"
+        );
+    }
+    Ok(())
+}
+
 fn games_named(name: &str) -> anyhow::Result<Vec<GameId>> {
     if name.eq_ignore_ascii_case("all") {
         Ok(GameId::ALL.to_vec())
@@ -421,6 +434,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 ids.len() == 1 || options.is_empty(),
                 "`--option` sets one game's option: give `--game <game>`, not `--game all` (every game plays its defaults)"
             );
+            ensure_shard_has_games(shard, games)?;
             report::ensure_writable(&reports)?;
             let mut summary = Summary::new("sim");
             for id in ids {
@@ -455,7 +469,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             options,
             max_plies,
         } => {
-            let mut config = SimConfig::new(game, index + 1);
+            // The run the game belongs to: games 0 to `index` (the last index
+            // there is, u64::MAX, is a game of a run of u64::MAX games).
+            let mut config = SimConfig::new(game, index.saturating_add(1));
             config.master_seed = seed;
             config.options = options;
             config.max_plies = max_plies;
@@ -567,6 +583,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             reports,
             corpus: dir,
         } => {
+            if let Some(games) = games {
+                ensure_shard_has_games(shard, games)?;
+            }
             let root = corpus::root(dir.as_deref());
             anyhow::ensure!(root.is_dir(), "no corpus folder at {}", root.display());
             let mut config = NightlyConfig::new(budget, root.clone());
@@ -738,12 +757,13 @@ fn legal_texts<G: Game>(state: &G) -> Vec<String> {
 
 fn print_sim(s: &sim::SimStats) {
     println!(
-        "{}: {} games, {} plies in {:.2} s on {} threads: {:.0} games/s, {:.0} plies/s ({:.0} per thread); full checks on 1 step in {}",
+        "{}: {} games, {} plies in {:.2} s on {} thread{}: {:.0} games/s, {:.0} plies/s ({:.0} per thread); full checks on 1 step in {}",
         s.game,
         s.games,
         s.plies,
         s.elapsed_seconds,
         s.threads,
+        if s.threads == 1 { "" } else { "s" },
         s.games_per_second(),
         s.plies_per_second(),
         s.plies_per_second() / s.threads as f64,

@@ -7,7 +7,7 @@
 //! [[known]]
 //! id = "sim:duel:hash"                 # see `failure ids` below
 //! reason = "issue 12: the hash misses the lone flag"
-//! expires = "2027-01-31"               # YYYY-MM-DD, UTC
+//! expires = "2027-01-31"               # YYYY-MM-DD, UTC (a bare TOML date too)
 //! ```
 //!
 //! Failure ids: `scenario:<path under scenarios/>`, `perft:<game>:<table>:<depth>`,
@@ -42,8 +42,29 @@ pub struct Known {
     pub id: String,
     /// Why it is tolerated, and where it is tracked.
     pub reason: String,
-    /// The last day (UTC, `YYYY-MM-DD`) it is tolerated.
+    /// The last day (UTC, `YYYY-MM-DD`) it is tolerated: a string, or a TOML
+    /// date written bare (`expires = 2027-01-31`).
+    #[serde(deserialize_with = "date_text")]
     pub expires: String,
+}
+
+/// `expires` as text, from a string or a TOML date (which read as "invalid
+/// type: map, expected a string").
+fn date_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    use serde::de::Error as _;
+    use toml::Value;
+    match Value::deserialize(d)? {
+        Value::String(s) => Ok(s),
+        Value::Datetime(date) => Ok(date.to_string()),
+        other @ (Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_)
+        | Value::Array(_)
+        | Value::Table(_)) => Err(D::Error::custom(format!(
+            "expected a date such as `\"2027-01-31\"`, found {}",
+            other.type_str()
+        ))),
+    }
 }
 
 /// What the quarantine did to a run.
@@ -75,22 +96,34 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
     if !path.exists() {
         return Ok(Quarantine::default());
     }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let q: Quarantine = toml::from_str(&text).map_err(|e| {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    // Not UTF-8: the line and column of the first bad byte, as for a scenario.
+    let text = crate::scenario::utf8(path, bytes)?;
+    /// Where each entry starts, for the errors found after parsing.
+    #[derive(Deserialize)]
+    struct Spans {
+        #[serde(default)]
+        known: Vec<toml::Spanned<toml::Table>>,
+    }
+    let error = |e: toml::de::Error| {
         let at = e.span().map_or_else(
             || path.display().to_string(),
             |s| crate::scenario::locate(path, &text, s.start),
         );
         anyhow::anyhow!("{at}: {}", e.message().trim())
-    })?;
-    for k in &q.known {
+    };
+    let q: Quarantine = toml::from_str(&text).map_err(error)?;
+    let spans: Spans = toml::from_str(&text).map_err(error)?;
+    for (i, k) in q.known.iter().enumerate() {
         let ok = k.expires.len() == 10
             && humantime::parse_rfc3339(&format!("{}T00:00:00Z", k.expires)).is_ok();
+        let at = spans.known.get(i).map_or_else(
+            || path.display().to_string(),
+            |s| crate::scenario::locate(path, &text, s.span().start),
+        );
         anyhow::ensure!(
             ok,
-            "{}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
-            path.display(),
+            "{at}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
             k.id,
             k.expires
         );
@@ -279,5 +312,68 @@ mod tests {
         )
         .unwrap();
         assert_eq!(load(&path).unwrap().known.len(), 1);
+    }
+
+    #[test]
+    fn a_bare_toml_date_is_read_as_the_date() {
+        // `expires = 2027-01-31` (a TOML date, not a string) was refused as
+        // "invalid type: map, expected a string".
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("q.toml");
+        std::fs::write(
+            &path,
+            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 2027-01-31\n",
+        )
+        .unwrap();
+        assert_eq!(load(&path).unwrap().known[0].expires, "2027-01-31");
+        std::fs::write(
+            &path,
+            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 2027-01-31T10:00:00\n",
+        )
+        .unwrap();
+        assert!(
+            load(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("expected a date YYYY-MM-DD")
+        );
+        std::fs::write(
+            &path,
+            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 5\n",
+        )
+        .unwrap();
+        let e = load(&path).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("{}:4:11: expected a date such as", path.display())),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line_of_a_bad_date_or_byte() {
+        // A bad date named the file only; a byte that is not UTF-8 said
+        // "stream did not contain valid UTF-8", with neither line nor byte.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("q.toml");
+        let entry = "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n";
+        std::fs::write(
+            &path,
+            format!("{entry}\n[[known]]\nid = \"y\"\nreason = \"r\"\nexpires = \"2027-13-01\"\n"),
+        )
+        .unwrap();
+        let e = load(&path).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "{}:6:1: `y` expires on `2027-13-01`",
+                path.display()
+            )),
+            "{e}"
+        );
+        std::fs::write(&path, b"[[known]]\nid = \"x\"\nreason = \"caf\xe9\"\n").unwrap();
+        let e = load(&path).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("{}:3:14: byte 0xe9 is not UTF-8", path.display())),
+            "{e}"
+        );
     }
 }

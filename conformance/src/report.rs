@@ -254,6 +254,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 ///
 /// When the folder cannot be created or written.
 pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
+    // A file where the folder should be said only "File exists (os error 17)".
+    anyhow::ensure!(
+        !root.exists() || root.is_dir(),
+        "cannot create the reports folder {}: it is a file, not a folder",
+        root.display()
+    );
     std::fs::create_dir_all(root)
         .with_context(|| format!("cannot create the reports folder {}", root.display()))?;
     tempfile::NamedTempFile::new_in(root)
@@ -272,12 +278,48 @@ pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
 /// other file of the run beside it. A write that fails removes the hidden
 /// folder.
 ///
+/// Another run's folder of the same name (two runs that finished in the same
+/// second, each having found the name free) is never written over: the report
+/// is written again under the next free name, `<run>-2`, `<run>-3`, ... (as
+/// [`unique_run_id`] names them), which the returned folder and the report's
+/// own `run_id` give.
+///
 /// # Errors
 ///
-/// When the folder cannot be written, or `<root>/<run_id>` already holds files.
+/// When the folder cannot be written.
 pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
-    let dir = root.join(&summary.run_id);
     std::fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+    // The name before any `-<n>` that [`unique_run_id`] appended.
+    let base = match summary.run_id.rsplit_once('-') {
+        Some((b, n)) if b.ends_with('Z') && n.parse::<u32>().is_ok() => b,
+        _ => summary.run_id.as_str(),
+    };
+    let mut n = 2;
+    let mut renamed: Option<Summary> = None;
+    // Each attempt finds the name taken only when another run took it since
+    // the last look; a few hundred such races in a row do not happen.
+    for _ in 0..1000 {
+        let s = renamed.as_ref().unwrap_or(summary);
+        if let Some(dir) = write_as(root, s)? {
+            return Ok(dir);
+        }
+        let mut next = s.clone();
+        while root.join(format!("{base}-{n}")).exists() {
+            n += 1;
+        }
+        next.run_id = format!("{base}-{n}");
+        renamed = Some(next);
+    }
+    anyhow::bail!(
+        "moving the report into {}: every name tried was taken",
+        root.join(&summary.run_id).display()
+    )
+}
+
+/// [`write`] under `summary.run_id`: `None` (and nothing left behind) when
+/// another run's folder took that name first.
+fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
+    let dir = root.join(&summary.run_id);
     // Made with the process's usual permissions (a temporary folder's would be
     // the owner's alone), and named for the process so that two runs never
     // share one.
@@ -292,18 +334,28 @@ pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
     std::fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
     let written = write_files(&staging, summary)
         .and_then(|()| Ok(std::fs::File::open(&staging)?.sync_all()?))
-        .and_then(|()| {
-            std::fs::rename(&staging, &dir)
-                .with_context(|| format!("moving the report into {}", dir.display()))
+        .and_then(|()| match std::fs::rename(&staging, &dir) {
+            Ok(()) => Ok(true),
+            // Another run's folder holds the name (a folder cannot be renamed
+            // over one that is not empty).
+            Err(_) if dir.read_dir().is_ok_and(|mut d| d.next().is_some()) => Ok(false),
+            Err(e) => Err(e).with_context(|| format!("moving the report into {}", dir.display())),
         });
-    if let Err(e) = written {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(e);
+    match written {
+        Ok(true) => {}
+        Ok(false) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Ok(None);
+        }
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
     }
     if let Ok(folder) = std::fs::File::open(root) {
         let _ = folder.sync_all();
     }
-    Ok(dir)
+    Ok(Some(dir))
 }
 
 /// Writes every file of `summary`'s report into `dir`.
@@ -813,6 +865,52 @@ mod tests {
     }
 
     #[test]
+    fn every_field_of_a_sim_report_is_in_the_schema() {
+        // `build`, `games_requested` and `max_plies` were written but missing
+        // from reports/README.md's schema.
+        let readme = include_str!("../../reports/README.md");
+        let schema = readme
+            .split("```text")
+            .nth(1)
+            .and_then(|s| s.split("```").next())
+            .expect("the schema block");
+        let named = |key: &str| {
+            schema.match_indices(key).any(|(at, _)| {
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                !word(schema[..at].chars().next_back())
+                    && !word(schema[at + key.len()..].chars().next())
+            })
+        };
+        // Objects whose keys are data (games, options, event tags, scores), not fields.
+        const MAPS: [&str; 5] = ["options", "events", "scores", "per_game", "counts"];
+        fn fields(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::Object(m) => {
+                    for (k, x) in m {
+                        out.push(k.clone());
+                        if !MAPS.contains(&k.as_str()) {
+                            fields(x, out);
+                        }
+                    }
+                }
+                serde_json::Value::Array(xs) => xs.iter().for_each(|x| fields(x, out)),
+                serde_json::Value::Null
+                | serde_json::Value::Bool(_)
+                | serde_json::Value::Number(_)
+                | serde_json::Value::String(_) => {}
+            }
+        }
+        let mut keys = Vec::new();
+        fields(&serde_json::to_value(sim_summary()).unwrap(), &mut keys);
+        assert!(keys.len() > 20, "{keys:?}");
+        let missing: Vec<&String> = keys.iter().filter(|k| !named(k)).collect();
+        assert!(
+            missing.is_empty(),
+            "not in reports/README.md's schema: {missing:?}"
+        );
+    }
+
+    #[test]
     fn a_report_folder_appears_whole_and_nothing_else_is_left() {
         let root = tempfile::tempdir().unwrap();
         let summary = sim_summary();
@@ -852,21 +950,32 @@ mod tests {
     }
 
     #[test]
-    fn a_report_is_not_written_over_another_runs_folder() {
+    fn a_report_is_not_written_over_another_runs_folder_nor_lost() {
+        // Two runs finishing in the same second both found the name free; the
+        // second's rename failed ("moving the report into ...: Directory not
+        // empty") and its report was lost, the run ending in an error.
         let root = tempfile::tempdir().unwrap();
         let summary = sim_summary();
         let theirs = root.path().join(&summary.run_id);
         std::fs::create_dir(&theirs).unwrap();
         std::fs::write(theirs.join("summary.json"), "theirs").unwrap();
-        let err = write(root.path(), &summary).unwrap_err();
-        assert!(
-            format!("{err:#}").contains("moving the report into"),
-            "{err:#}"
-        );
-        assert_eq!(entries(root.path()), std::slice::from_ref(&summary.run_id));
+        // A third run, named `-2` when `-2` was free, finds it taken too.
+        let mut third = summary.clone();
+        third.run_id = format!("{}-2", summary.run_id);
+        let ours = write(root.path(), &summary).unwrap();
+        let next = format!("{}-2", summary.run_id);
+        assert_eq!(ours, root.path().join(&next));
+        assert_eq!(entries(root.path()), [summary.run_id.clone(), next.clone()]);
         assert_eq!(
             std::fs::read_to_string(theirs.join("summary.json")).unwrap(),
             "theirs"
         );
+        let json: Summary =
+            serde_json::from_str(&std::fs::read_to_string(ours.join("summary.json")).unwrap())
+                .unwrap();
+        assert_eq!(json.run_id, next);
+        assert_eq!(json.sims, summary.sims);
+        let last = write(root.path(), &third).unwrap();
+        assert_eq!(last, root.path().join(format!("{}-3", summary.run_id)));
     }
 }

@@ -459,6 +459,23 @@ impl<G: Game> Runner<'_, G> {
                 },
             }
         }
+        // Said once for the step, not once for each action it names or the
+        // state lists (a chance outcome's or an ended game's).
+        if (step.losing.is_some() || step.must_play.is_some())
+            && !matches!(state.turn(), Turn::Player(_))
+        {
+            let now = match state.turn() {
+                Turn::Over(_) => "the game is over".to_owned(),
+                turn @ (Turn::Player(_) | Turn::Chance) => {
+                    format!("the turn is {}'s", turn_name::<G>(turn))
+                }
+            };
+            self.fail(
+                at,
+                format!("`losing` and `must-play` need a player to act, and {now}"),
+            );
+            return;
+        }
         if let Some(losing) = &step.losing {
             for text in &losing.actions {
                 self.check_losing(state, text, losing.within, true, at);
@@ -554,6 +571,18 @@ mod tests {
                 "x.toml:4:1: outcome winner: expected `green`, `red` or `none`, found `purple`"
             )),
             "{f:?}"
+        );
+    }
+
+    #[test]
+    fn losing_or_must_play_without_a_player_to_act_is_one_error() {
+        // At Race's coin, `must-play` said "need a player to act" once for
+        // each of the two outcomes listed.
+        let text = "title = \"t\"\ngame = \"race\"\nsource = \"s\"\n[[step]]\nmust-play = { action = \"coin red\", within = 2 }\nlosing = { actions = [\"coin green\", \"coin red\"], within = 2 }\n";
+        let f = run(&parse(Path::new("x.toml"), text).unwrap()).failures;
+        assert_eq!(
+            f,
+            ["x.toml:4:1: `losing` and `must-play` need a player to act, and the turn is chance's"]
         );
     }
 

@@ -175,6 +175,23 @@ fn an_unwritable_reports_folder_stops_the_command_before_the_run() {
 }
 
 #[test]
+fn a_reports_folder_that_is_a_file_says_so() {
+    // It said "cannot create the reports folder x: File exists (os error 17)".
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    refused(
+        &["sim", "--game", "duel", "--games", "1", "--reports", file],
+        "a-file: it is a file, not a folder",
+    );
+    refused(
+        &["check", "--game", "duel", "--reports", file],
+        "a-file: it is a file, not a folder",
+    );
+}
+
+#[test]
 fn show_names_the_legal_actions_when_one_is_refused() {
     // It said only "not a legal action in this position".
     refused(
@@ -255,6 +272,29 @@ fn replay_prints_the_result_once() {
 }
 
 #[test]
+fn replay_takes_the_last_index_there_is() {
+    // `--index 18446744073709551615` overflowed `index + 1` (a panic in a debug
+    // build such as this test's).
+    let out = tigerseye(&[
+        "replay",
+        "--game",
+        "duel",
+        "--seed",
+        "7",
+        "--index",
+        &u64::MAX.to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stdout.starts_with("game 18446744073709551615 of seed 7: game seed 0x"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_nightly_that_played_no_game_fails_saying_why() {
     // `nightly --budget 20s` spent its budget on the corpus and fuzz seeds, played
     // no game and reported clean, exit 0.
@@ -303,6 +343,46 @@ fn zero_games_or_a_zero_ply_cap_is_refused() {
         &[&replay[..], &["--max-plies", "0"]].concat(),
     ] {
         refused(args, "expected a ply cap from 1 to 4294967295, found `0`");
+    }
+}
+
+#[test]
+fn a_shard_with_no_game_is_refused() {
+    // `sim --games 2 --shard 3/4` played no game and failed (exit 1) with
+    // "the time budget was used up before this sim started": sim has no
+    // budget, and the shard has no game to play.
+    for args in [
+        &["sim", "--game", "duel", "--games", "2", "--shard", "3/4"][..],
+        &["nightly", "--games", "2", "--shard", "2/4"],
+    ] {
+        refused(args, "of 2 games plays no game");
+    }
+}
+
+#[test]
+fn sim_says_one_thread_not_one_threads() {
+    // "duel: 10 games, ... in 0.00 s on 1 threads: ...".
+    let dir = tempfile::tempdir().unwrap();
+    let reports = dir.path().to_str().unwrap();
+    for (threads, says) in [("1", " on 1 thread: "), ("2", " on 2 threads: ")] {
+        let out = tigerseye(&[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "10",
+            "--threads",
+            threads,
+            "--quiet",
+            "--reports",
+            reports,
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(
+            stdout.lines().next().is_some_and(|l| l.contains(says)),
+            "{stdout}"
+        );
     }
 }
 

@@ -226,6 +226,32 @@ fn pieces(text: &str, sep: u8) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The bit of field `key` (`area` when it names a special area) among the
+/// fields after the side to move, in the order the export writes them: a
+/// special area's is its index, then one a key; 0 for a key that is none of
+/// them (the result, or an unknown key, refused where it is read).
+fn field_bit(key: &str, area: Option<Area>) -> u32 {
+    const KEYS: [&str; 10] = [
+        "arrows",
+        "cannonballs",
+        "seers",
+        "barren",
+        "sunk",
+        "flags",
+        "ep",
+        "pending",
+        "quiet",
+        "ply",
+    ];
+    match area {
+        Some(area) => 1 << area.index(),
+        None => KEYS
+            .iter()
+            .position(|k| *k == key)
+            .map_or(0, |i| 1 << (AREAS.len() + i)),
+    }
+}
+
 /// `text` cut at its first `sep` (an ASCII byte), as [`str::split_once`].
 fn cut(text: &str, sep: u8) -> Option<(&str, &str)> {
     let i = text.bytes().position(|b| b == sep)?;
@@ -273,13 +299,22 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         }
     };
     let mut result: Option<(&str, &str)> = None;
+    // The fields read so far, a bit each ([`field_bit`]): a field given
+    // twice is refused, not read over the first.
+    let mut seen = 0u32;
     for field in fields {
         if result.is_some() {
             return Err(format!("nothing may follow the result, found `{field}`"));
         }
         let (key, value) =
             cut(field, b':').ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
-        if let Some(area) = Area::from_name(key) {
+        let area = Area::from_name(key);
+        let bit = field_bit(key, area);
+        if seen & bit != 0 {
+            return Err(format!("`{key}:` given twice: each field once at most"));
+        }
+        seen |= bit;
+        if let Some(area) = area {
             // Straight into the slots: the hash and the lines of descent are
             // computed whole when the position is sealed, below.
             for code in pieces(value, b',') {
@@ -311,6 +346,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
             }
             "seers" => p.counters.seers = numbers::<2>(key, value)?,
             "barren" => {
+                let mut named = 0u64;
                 for item in pieces(value, b',') {
                     let (code, n) = item.split_at_checked(2).unwrap_or((item, ""));
                     let kind = Kind::from_code(code)
@@ -318,10 +354,15 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                     let n: u8 = n
                         .parse()
                         .map_err(|_| format!("`barren:` a code and a count, found `{item}`"))?;
+                    if named & 1 << (kind as u8) != 0 {
+                        return Err(format!("`barren:` names `{code}` twice"));
+                    }
+                    named |= 1 << (kind as u8);
                     p.barren[kind as usize] = n;
                 }
             }
             "sunk" => {
+                let mut named = 0u8;
                 for item in pieces(value, b',') {
                     let mut chars = item.chars();
                     let letter = chars.next().unwrap_or(' ');
@@ -329,6 +370,10 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                         .into_iter()
                         .find(|k| k.letter() == letter)
                         .ok_or_else(|| format!("`sunk:` a vessel letter, found `{item}`"))?;
+                    if named & 1 << kind.index() != 0 {
+                        return Err(format!("`sunk:` names `{letter}` twice"));
+                    }
+                    named |= 1 << kind.index();
                     p.sunk[kind.index()] = chars
                         .as_str()
                         .parse()
@@ -397,12 +442,12 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
     if p.pending == Pending::Guards as u8 && !towered_this_move(&p) {
         let side = p.to_move;
         return Err(format!(
-            "`pending:guards`: the Guards' choice follows only a Towering (Castling) of the {} OverLord in this move, which leaves his {} moved and beside the {} his tower became, on his rank; no such pair stands here",
+            "`pending:guards`: the Guards' choice follows only a Towering (Castling) of the {} OverLord in this move, which leaves {} moved and beside {} his tower became, on his rank; no such pair stands here",
             side_name(side),
             victory::royal_kind(side).name(),
             match side {
                 Side::Green => Kind::GreenSceptre.name(),
-                Side::Red => "Red Sceptre (the Storm Talisman once the Ice Dragon is afire)",
+                Side::Red => "the Red Sceptre (the Storm Talisman once the Ice Dragon is afire)",
             }
         ));
     }
@@ -423,8 +468,8 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         && super::room::royal_attacked_in_room(&p, opts, waiting)
     {
         return Err(format!(
-            "the {} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
-            royal.kind().map_or("royal", Kind::name),
+            "{} stands attacked in {} with the {} OverLord to move: no move leaves him so (ruling `dragon.white-room`)",
+            royal.kind().map_or("the royal", Kind::name),
             super::room::room_name(royal.kind()),
             side_name(p.to_move)
         ));
@@ -447,7 +492,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         }
         // Locking Up may still be what the position shows (computed below).
         unshown = Some(format!(
-            "`{key}:{rule}`: the {} is not in the Barren Lands (`barren:`)",
+            "`{key}:{rule}`: {} is not in the Barren Lands (`barren:`)",
             victory::royal_kind(loser).name()
         ));
     }

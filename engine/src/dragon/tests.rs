@@ -248,6 +248,75 @@ fn a_finished_game_round_trips_when_the_loser_has_no_action_left() {
     );
 }
 
+/// The forces' names carry their article ("the Dark Warlord"): the import's
+/// errors that name them said "the the Dark Warlord", "his the TrueBorn
+/// Prince" and "beside the the Green Sceptre".
+#[test]
+fn import_errors_name_a_force_with_one_article() {
+    let o = DragonOptions::default();
+    let start = Dragon::new(&o).export_string();
+    let attacked = "9/9/wt8/df5gk2/4RF4/9/9/9/9/9/9/9/9/9/4DW4 storm white-room:pr dungeons:JL flags:prince-in-storms,ice-dragon-afire,jailer-shield-lowered";
+    for (text, says) in [
+        (
+            "9/9/4pr4/9/4DW4/9/9/9/9/9/9/9/9/9/9 storm forest-wins:direct-capture".to_owned(),
+            "`forest-wins:direct-capture`: the Dark Warlord is not in the Barren Lands",
+        ),
+        (
+            format!("{start} pending:guards").replacen(" storm ", " forest ", 1),
+            "which leaves the TrueBorn Prince moved and beside the Green Sceptre his tower",
+        ),
+        (
+            format!("{start} pending:guards"),
+            "which leaves the Dark Warlord moved and beside the Red Sceptre (the Storm",
+        ),
+        (
+            attacked.to_owned(),
+            "the TrueBorn Prince stands attacked in the White Room",
+        ),
+    ] {
+        let e = Dragon::import(&text, &o).unwrap_err().expected;
+        assert!(e.contains(says), "{e}");
+        assert!(!e.contains("the the") && !e.contains("his the"), "{e}");
+    }
+}
+
+/// A field given twice was read over the first (`ply:0 ply:5` was ply 5),
+/// or added to it (`dungeons:JL dungeons:JL`, two Jailers); a code twice in
+/// `barren:` or `sunk:` likewise.
+#[test]
+fn a_field_given_twice_is_refused() {
+    let o = DragonOptions::default();
+    let start = Dragon::new(&o).export_string();
+    assert!(start.ends_with(" quiet:0 ply:0"), "{start}");
+    assert!(Dragon::import(&start, &o).is_ok());
+    for (text, says) in [
+        (format!("{start} ply:5"), "`ply:` given twice"),
+        (
+            start.replace(" quiet:0", " quiet:3 quiet:4"),
+            "`quiet:` given twice",
+        ),
+        (
+            start.replace(" seers:0,0", " seers:1,0 seers:0,1"),
+            "`seers:` given twice",
+        ),
+        (
+            start.replace(" dungeons:JL", " dungeons:JL dungeons:JL"),
+            "`dungeons:` given twice",
+        ),
+        (
+            start.replace(" quiet:0", " barren:df1,df2 quiet:0"),
+            "`barren:` names `df` twice",
+        ),
+        (
+            start.replace(" quiet:0", " sunk:s1,s1 quiet:0"),
+            "`sunk:` names `s` twice",
+        ),
+    ] {
+        let e = Dragon::import(&text, &o).unwrap_err().expected;
+        assert!(e.contains(says), "{e}");
+    }
+}
+
 #[test]
 fn bad_positions_and_notation_are_errors_not_panics() {
     let o = DragonOptions::default();

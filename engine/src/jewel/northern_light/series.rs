@@ -650,11 +650,17 @@ impl Game for NorthernLight {
             } else {
                 break start;
             };
-            if let Some(s) = t.strip_prefix("qi-first:") {
-                qi_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
-            } else if let Some(s) = t.strip_prefix("chess-first:") {
-                chess_first = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
+            // Each once: a second would be read over the first.
+            let (slot, key) = if t.starts_with("qi-first:") {
+                (&mut qi_first, "qi-first")
+            } else {
+                (&mut chess_first, "chess-first")
+            };
+            if slot.is_some() {
+                return Err(err(format!("`{key}:` given twice: once at most")));
             }
+            let s = &t[key.len() + 1..];
+            *slot = Some(s.parse::<Side>().map_err(|e| err(format!("`{t}`: {e}")))?);
             rest = after;
         };
         let inner = |e: PositionError| err(e.expected);

@@ -72,6 +72,32 @@ fn a_princess_on_d4_unattacked_wins_at_once() {
 }
 
 #[test]
+fn a_first_mover_given_twice_is_refused() {
+    // `qi-first:green qi-first:red` imported as Red, the first read over.
+    let start = "tknsknt/ppppppp/7/7/7/PPPPPPP/TKNSKNT red towering:A1,G1,A7,G7";
+    for (text, says) in [
+        (
+            format!("diamond-quest qi-first:green qi-first:red {start}"),
+            "`qi-first:` given twice",
+        ),
+        (
+            format!("diamond-chess qi-first:green chess-first:red chess-first:red {start}"),
+            "`chess-first:` given twice",
+        ),
+    ] {
+        let e = NorthernLight::import(&text, &Default::default()).unwrap_err();
+        assert!(e.expected.contains(says), "{text}: {e}");
+    }
+    assert!(
+        NorthernLight::import(
+            &format!("diamond-quest qi-first:green {start}"),
+            &Default::default()
+        )
+        .is_ok()
+    );
+}
+
+#[test]
 fn the_match_goes_from_a_drawn_qi_to_quest_with_the_other_first_mover() {
     // Both Princesses captured: DiamondQi is drawn; Green moved first in it, so
     // Red moves first in DiamondQuest.

@@ -148,6 +148,27 @@ fn bad_positions_say_what_is_wrong() {
             "ambush bonus:win-bonus,win-bonus duel=red-wins:hold-the-key:0-1 wibble | nqkqn/5/5/5/NQKQN green",
             "unexpected `wibble`",
         ),
+        // A field given twice was read over the first.
+        (
+            "bonus-statement bonus:-,- bonus:-,- chords:0-0 points:0-0",
+            "`bonus:` given twice",
+        ),
+        (
+            "bonus-statement bonus:-,- chords:0-0 chords:1-1 points:0-0",
+            "`chords:` given twice",
+        ),
+        (
+            "bonus-statement bonus:-,- chords:0-0 points:0-0 points:0-0",
+            "`points:` given twice",
+        ),
+        (
+            "duel bonus:win-bonus,win-bonus first:-,-,- first:green,-,- | G2/3/2R red",
+            "`first:` given twice",
+        ),
+        (
+            "duel bonus:win-bonus,win-bonus take-back:unused take-back:used | G2/3/2R red",
+            "`take-back:` given twice",
+        ),
         (
             "duel bonus:win-bonus,- | G2/3/2R red",
             "bonuses are stated before Duel",
