@@ -270,7 +270,7 @@ pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
         LoadError {
             at: locate(path, valid, bad),
             message: format!(
-                "byte 0x{:02x} is not UTF-8: a scenario file is UTF-8 text",
+                "byte 0x{:02x} is not UTF-8: the file must be UTF-8 text",
                 bytes[bad]
             ),
         }
