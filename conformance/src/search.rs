@@ -107,7 +107,7 @@ const SPLIT_PLIES: u32 = 3;
 
 /// Perft on all threads. Equal to [`perft`].
 ///
-/// The top plies (up to [`SPLIT_PLIES`], one fewer than `depth`) are split into
+/// The top plies (up to three, one fewer than `depth`) are split into
 /// one task a position, which rayon's threads take as they fall idle; below
 /// them each subtree is counted by [`perft`] on one thread. (Splitting only
 /// the first two plies into a fixed list could leave one thread idle at the
