@@ -218,7 +218,8 @@ impl<G: Game> Runner<'_, G> {
                 .any(|(_, k)| k.id == r.get_ref())
             {
                 let msg = format!(
-                    "unknown ruling `{}`; this game's are {}",
+                    "unknown ruling `{}`: no game has it (a scenario may name any \
+                     game's ruling; this game's are {}; `tigerseye rulings` lists them all)",
                     r.get_ref(),
                     known.join(", ")
                 );
@@ -584,6 +585,20 @@ mod tests {
             f,
             ["x.toml:4:1: `losing` and `must-play` need a player to act, and the turn is chance's"]
         );
+    }
+
+    #[test]
+    fn an_unknown_ruling_is_named_and_another_games_is_accepted() {
+        // The error said "this game's are ...", as if only those were read,
+        // while a scenario may name any game's ruling (DiamondQuest's name
+        // DiamondQi's).
+        let f = failures("rulings = [\"duel.no-such\"]\n");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:4:12: unknown ruling `duel.no-such`: no game has it (a scenario may name any game's ruling; this game's are duel."),
+            "{f:?}"
+        );
+        assert!(failures("rulings = [\"race.track-shape\"]\n").is_empty());
     }
 
     #[test]
