@@ -186,11 +186,21 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
 ///
 /// # Errors
 ///
-/// When simulations are not the shards of one run: the message names both
-/// files and the setting that differs.
+/// When a report has no simulation (a `check` or `bench` report: the message
+/// names its file), or when simulations are not the shards of one run: the
+/// message names both files and the setting that differs.
 pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
     ensure!(!parts.is_empty(), "nothing to merge");
     ensure!(names.len() == parts.len(), "one name a report is needed");
+    // A report with no simulation (a `check` or `bench` run's) is no shard:
+    // merged alone, it would pass for a merged run of nothing.
+    for (p, name) in parts.iter().zip(names) {
+        ensure!(
+            !p.sims.is_empty(),
+            "{name} is a `{}` report with no simulation: `merge` joins the shard reports of `sim` and `nightly` runs",
+            p.command
+        );
+    }
     let mut merged = Summary::new("merge");
     merged.started = parts
         .iter()
@@ -408,5 +418,32 @@ mod tests {
                 "{field}: {err}"
             );
         }
+    }
+
+    /// fresh15's case: `merge` of a lone `bench` report said "merged 1
+    /// reports: clean".
+    #[test]
+    fn a_report_without_simulations_is_refused_naming_its_file() {
+        let mut config = SimConfig::new(GameId::Duel, 20);
+        config.shard = Shard { k: 0, n: 1 };
+        let mut sim = Summary::new("sim");
+        sim.sims.push(run(&config).unwrap());
+        for command in ["bench", "check"] {
+            let names = [
+                "sim/summary.json".to_owned(),
+                format!("{command}/summary.json"),
+            ];
+            let err = merge(&[sim.clone(), Summary::new(command)], &names)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&format!(
+                    "{command}/summary.json is a `{command}` report with no simulation"
+                )),
+                "{err}"
+            );
+            assert!(merge(&[Summary::new(command)], &names[1..]).is_err());
+        }
+        assert!(merge(&[sim], &["sim/summary.json".to_owned()]).is_ok());
     }
 }
