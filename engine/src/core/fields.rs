@@ -109,9 +109,50 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
+/// The `key:value` fields of a position read so far, each numbered (below 64)
+/// by its place in the reader's own table of keys: a field given twice is
+/// refused, not silently read over the first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FieldsSeen(u64);
+
+impl FieldsSeen {
+    /// Notes field number `index` (below 64), whose key is `key`.
+    ///
+    /// # Errors
+    ///
+    /// "`` `<key>:` given twice: once at most ``" when `index` was noted before.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is 64 or more (a reader's table of more keys than that).
+    pub fn note(&mut self, index: usize, key: &str) -> Result<(), String> {
+        assert!(index < 64, "field number {index} of `{key}:` is past 63");
+        let bit = 1u64 << index;
+        if self.0 & bit != 0 {
+            return Err(format!("`{key}:` given twice: once at most"));
+        }
+        self.0 |= bit;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_field_is_noted_once_and_refused_the_second_time() {
+        let mut seen = FieldsSeen::default();
+        assert!(seen.note(0, "ply").is_ok());
+        assert!(seen.note(63, "last").is_ok());
+        assert!(seen.note(1, "quiet").is_ok());
+        assert_eq!(
+            seen.note(0, "ply"),
+            Err("`ply:` given twice: once at most".to_owned())
+        );
+        assert!(seen.note(63, "last").is_err());
+        assert!(seen.note(2, "seers").is_ok());
+    }
     use crate::core::zobrist::splitmix64;
 
     fn agrees(text: &str) {

@@ -16,7 +16,7 @@ pub mod zobrist;
 
 pub use bits::{Bits, Squares};
 pub use coord::{Coord, CoordError};
-pub use fields::{Fields, fields, first_field, trim_start};
+pub use fields::{Fields, FieldsSeen, fields, first_field, trim_start};
 pub use game::{
     ActionBuffer, ActionList, ApplyError, Game, GameOptions, InvariantError, NoOptions,
     NotationError, OptionError, OptionSpec, PositionError, RuleEvent, apply_tested,

@@ -226,31 +226,60 @@ fn pieces(text: &str, sep: u8) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The bit of field `key` (`area` when it names a special area) among the
-/// fields after the side to move, in the order the export writes them: a
-/// special area's is its index, then one a key; 0 for a key that is none of
-/// them (the result, or an unknown key, refused where it is read).
-fn field_bit(key: &str, area: Option<Area>) -> u32 {
-    const KEYS: [&str; 10] = [
-        "arrows",
-        "cannonballs",
-        "seers",
-        "barren",
-        "sunk",
-        "flags",
-        "ep",
-        "pending",
-        "quiet",
-        "ply",
+/// The fields after the side to move that are neither a special area nor the
+/// result, in the order the export writes them: the reader dispatches on them,
+/// and the refusal of a field given twice numbers them after the areas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Arrows,
+    Cannonballs,
+    Seers,
+    Barren,
+    Sunk,
+    Flags,
+    Ep,
+    Pending,
+    Quiet,
+    Ply,
+}
+
+impl Field {
+    const ALL: [Field; 10] = [
+        Field::Arrows,
+        Field::Cannonballs,
+        Field::Seers,
+        Field::Barren,
+        Field::Sunk,
+        Field::Flags,
+        Field::Ep,
+        Field::Pending,
+        Field::Quiet,
+        Field::Ply,
     ];
-    match area {
-        Some(area) => 1 << area.index(),
-        None => KEYS
-            .iter()
-            .position(|k| *k == key)
-            .map_or(0, |i| 1 << (AREAS.len() + i)),
+
+    /// The field's key, before the `:`.
+    const fn key(self) -> &'static str {
+        match self {
+            Field::Arrows => "arrows",
+            Field::Cannonballs => "cannonballs",
+            Field::Seers => "seers",
+            Field::Barren => "barren",
+            Field::Sunk => "sunk",
+            Field::Flags => "flags",
+            Field::Ep => "ep",
+            Field::Pending => "pending",
+            Field::Quiet => "quiet",
+            Field::Ply => "ply",
+        }
+    }
+
+    fn from_key(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.key() == key)
     }
 }
+
+/// The keys of a result field.
+const RESULT_KEYS: [&str; 3] = ["draw", "forest-wins", "storm-wins"];
 
 /// `text` cut at its first `sep` (an ASCII byte), as [`str::split_once`].
 fn cut(text: &str, sep: u8) -> Option<(&str, &str)> {
@@ -299,22 +328,17 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
         }
     };
     let mut result: Option<(&str, &str)> = None;
-    // The fields read so far, a bit each ([`field_bit`]): a field given
-    // twice is refused, not read over the first.
-    let mut seen = 0u32;
+    // The fields read so far: the special areas by their index, then the
+    // other fields after them.
+    let mut seen = crate::core::FieldsSeen::default();
     for field in fields {
         if result.is_some() {
             return Err(format!("nothing may follow the result, found `{field}`"));
         }
         let (key, value) =
             cut(field, b':').ok_or_else(|| format!("a `key:value` field, found `{field}`"))?;
-        let area = Area::from_name(key);
-        let bit = field_bit(key, area);
-        if seen & bit != 0 {
-            return Err(format!("`{key}:` given twice: each field once at most"));
-        }
-        seen |= bit;
-        if let Some(area) = area {
+        if let Some(area) = Area::from_name(key) {
+            seen.note(area.index(), key)?;
             // Straight into the slots: the hash and the lines of descent are
             // computed whole when the position is sealed, below.
             for code in pieces(value, b',') {
@@ -326,8 +350,23 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
             }
             continue;
         }
-        match key {
-            "arrows" => {
+        if RESULT_KEYS.contains(&key) {
+            result = Some((key, value));
+            continue;
+        }
+        let field = Field::from_key(key).ok_or_else(|| {
+            let areas: Vec<&str> = AREAS.iter().map(|a| a.name()).collect();
+            let fields: Vec<&str> = Field::ALL.iter().map(|f| f.key()).collect();
+            format!(
+                "unknown field `{key}:`; the fields are the special areas ({}), {} and a result ({})",
+                areas.join(", "),
+                fields.join(", "),
+                RESULT_KEYS.join(", ")
+            )
+        })?;
+        seen.note(AREAS.len() + field as usize, key)?;
+        match field {
+            Field::Arrows => {
                 let [a, b, c, d, e, f, g] = numbers::<7>(key, value)?;
                 let k = &mut p.counters;
                 (
@@ -339,13 +378,13 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                 k.red_arrows_forfeited = e;
                 k.spent_arrows = [f, g];
             }
-            "cannonballs" => {
+            Field::Cannonballs => {
                 let [a, b, c, d] = numbers::<4>(key, value)?;
                 p.counters.cannonballs = [a, b];
                 p.counters.spent_cannonballs = [c, d];
             }
-            "seers" => p.counters.seers = numbers::<2>(key, value)?,
-            "barren" => {
+            Field::Seers => p.counters.seers = numbers::<2>(key, value)?,
+            Field::Barren => {
                 let mut named = 0u64;
                 for item in pieces(value, b',') {
                     let (code, n) = item.split_at_checked(2).unwrap_or((item, ""));
@@ -361,7 +400,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                     p.barren[kind as usize] = n;
                 }
             }
-            "sunk" => {
+            Field::Sunk => {
                 let mut named = 0u8;
                 for item in pieces(value, b',') {
                     let mut chars = item.chars();
@@ -380,7 +419,7 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                         .map_err(|_| format!("`sunk:` a letter and a count, found `{item}`"))?;
                 }
             }
-            "flags" => {
+            Field::Flags => {
                 for name in pieces(value, b',') {
                     let (bit, _) =
                         flags::NAMES
@@ -394,10 +433,10 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                     p.flags |= bit;
                 }
             }
-            "ep" => {
+            Field::Ep => {
                 p.ep = parse_square(value)?;
             }
-            "pending" => {
+            Field::Pending => {
                 let (name, at) = match cut(value, b'@') {
                     Some((n, a)) => (n, parse_square(a)?),
                     None => (value, NO_SQUARE),
@@ -412,26 +451,15 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
                 p.pending = step as u8;
                 p.pending_at = at;
             }
-            "quiet" => {
+            Field::Quiet => {
                 p.quiet = value
                     .parse()
                     .map_err(|_| format!("`quiet:` a number, found `{value}`"))?;
             }
-            "ply" => {
+            Field::Ply => {
                 p.ply = value
                     .parse()
                     .map_err(|_| format!("`ply:` a number, found `{value}`"))?;
-            }
-            "draw" | "forest-wins" | "storm-wins" => result = Some((key, value)),
-            _ => {
-                return Err(format!(
-                    "unknown field `{key}:`; the fields are the special areas ({}), arrows, cannonballs, seers, barren, sunk, flags, ep, pending, quiet, ply and a result (draw, forest-wins, storm-wins)",
-                    AREAS
-                        .iter()
-                        .map(|a| a.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
             }
         }
     }

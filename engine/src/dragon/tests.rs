@@ -315,6 +315,18 @@ fn a_field_given_twice_is_refused() {
         let e = Dragon::import(&text, &o).unwrap_err().expected;
         assert!(e.contains(says), "{e}");
     }
+    // Every field the export writes, whichever table its key is in (a
+    // special area's or the other fields'), is refused when repeated.
+    let mut keys = 0;
+    for field in start.split_whitespace().skip(2) {
+        let key = field.split(':').next().unwrap();
+        let e = Dragon::import(&format!("{start} {field}"), &o)
+            .unwrap_err()
+            .expected;
+        assert!(e.contains(&format!("`{key}:` given twice")), "{field}: {e}");
+        keys += 1;
+    }
+    assert!(keys >= 5, "{start}");
 }
 
 #[test]

@@ -368,23 +368,15 @@ pub(super) fn import(text: &str, options: &SeriesOptions) -> Result<JewelSeries,
     let mut chords = None;
     let mut points = None;
     let mut take_back_text = None;
-    let mut first_seen = false;
+    // Each field once: a second would be read over the first.
+    const KEYS: [&str; 5] = ["bonus", "first", "take-back", "chords", "points"];
+    let mut seen = crate::core::FieldsSeen::default();
     for t in tokens {
-        // Each field once: a second would be read over the first.
         if let Some((key, _)) = t.split_once(':')
             && !t.contains('=')
-            && matches!(key, "bonus" | "first" | "take-back" | "chords" | "points")
+            && let Some(i) = KEYS.iter().position(|k| *k == key)
         {
-            let seen = match key {
-                "bonus" => std::mem::replace(&mut bonus_seen, true),
-                "first" => std::mem::replace(&mut first_seen, true),
-                "take-back" => take_back_text.is_some(),
-                "chords" => chords.is_some(),
-                _ => points.is_some(),
-            };
-            if seen {
-                return Err(err(format!("`{key}:` given twice: once at most; {FORM}")));
-            }
+            seen.note(i, key).map_err(|e| err(format!("{e}; {FORM}")))?;
         }
         if let Some(b) = t.strip_prefix("bonus:") {
             let (g, r) = b
