@@ -99,11 +99,13 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     // Not UTF-8: the line and column of the first bad byte, as for a scenario.
     let text = crate::scenario::utf8(path, bytes)?;
-    /// Where each entry starts, for the errors found after parsing.
+    /// The file as read, each entry with where it starts, for the errors
+    /// found after parsing.
     #[derive(Deserialize)]
-    struct Spans {
+    #[serde(deny_unknown_fields)]
+    struct File {
         #[serde(default)]
-        known: Vec<toml::Spanned<toml::Table>>,
+        known: Vec<toml::Spanned<Known>>,
     }
     let error = |e: toml::de::Error| {
         let at = e.span().map_or_else(
@@ -112,23 +114,26 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
         );
         anyhow::anyhow!("{at}: {}", e.message().trim())
     };
-    let q: Quarantine = toml::from_str(&text).map_err(error)?;
-    let spans: Spans = toml::from_str(&text).map_err(error)?;
-    for (i, k) in q.known.iter().enumerate() {
+    let file: File = toml::from_str(&text).map_err(error)?;
+    for entry in &file.known {
+        let k = entry.get_ref();
         let ok = k.expires.len() == 10
             && humantime::parse_rfc3339(&format!("{}T00:00:00Z", k.expires)).is_ok();
-        let at = spans.known.get(i).map_or_else(
-            || path.display().to_string(),
-            |s| crate::scenario::locate(path, &text, s.span().start),
-        );
         anyhow::ensure!(
             ok,
-            "{at}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
+            "{}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
+            crate::scenario::locate(path, &text, entry.span().start),
             k.id,
             k.expires
         );
     }
-    Ok(q)
+    Ok(Quarantine {
+        known: file
+            .known
+            .into_iter()
+            .map(toml::Spanned::into_inner)
+            .collect(),
+    })
 }
 
 /// Every failure in `summary`, as `(id, message)`.
