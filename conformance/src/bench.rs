@@ -68,15 +68,22 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
                 }
                 depth += 1;
             }
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.1)
-                .build()
-                .map_err(|e| {
-                    anyhow::anyhow!(
-                        "cannot start {} perft threads: {e}; give fewer `--threads`",
-                        self.1
-                    )
-                })?;
+            // Only when a row measures more than one thread.
+            let pool = if self.2.iter().any(|&threads| threads > 1) {
+                Some(
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(self.1)
+                        .build()
+                        .map_err(|e| {
+                            anyhow::anyhow!(
+                                "cannot start {} perft threads: {e}; give fewer `--threads`",
+                                self.1
+                            )
+                        })?,
+                )
+            } else {
+                None
+            };
             Ok(self
                 .2
                 .iter()
@@ -85,10 +92,11 @@ pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<B
                     let mut nodes = 0u64;
                     let t = Instant::now();
                     while Instant::now() < deadline {
-                        nodes += if threads == 1 {
-                            perft(&start, depth)
-                        } else {
-                            pool.install(|| perft_parallel(&start, depth))
+                        nodes += match &pool {
+                            Some(pool) if threads > 1 => {
+                                pool.install(|| perft_parallel(&start, depth))
+                            }
+                            _ => perft(&start, depth),
                         };
                     }
                     let secs = t.elapsed().as_secs_f64();
