@@ -357,23 +357,30 @@ pub fn markdown(s: &Summary) -> String {
 /// `text` as inline markdown that shows it as written: its lines joined by
 /// " — " (so that it stays one list item or table cell), a control character
 /// written as its Rust escape (`\u{1b}`), and each character markdown or HTML
-/// gives a meaning (`\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `!`, `&`)
-/// escaped by a backslash.
+/// gives a meaning (`\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `&`)
+/// escaped by a backslash, but for an underscore inside a word (`sim_panics`),
+/// which CommonMark never reads as emphasis.
 pub(super) fn inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.lines().enumerate() {
         if i > 0 {
             out.push_str(" — ");
         }
-        for c in line.chars() {
+        let mut before = ' ';
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            let after = chars.peek().copied().unwrap_or(' ');
             match c {
-                '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '!' | '&' => {
+                // Inside a word (`sim_panics.rs`) an underscore is no emphasis.
+                '_' if before.is_alphanumeric() && after.is_alphanumeric() => out.push(c),
+                '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '&' => {
                     out.push('\\');
                     out.push(c);
                 }
                 c if c.is_control() => out.extend(c.escape_default()),
                 c => out.push(c),
             }
+            before = c;
         }
     }
     out
@@ -411,11 +418,11 @@ mod tests {
 
     #[test]
     fn inline_text_cannot_open_markup_or_a_line() {
-        let title = "a *b* | c\n# d <script>&amp; [x](y) `z`\u{1b}";
+        let title = "a *b* | c\n# d <script>&amp; [x](y) `z`\u{1b} _e_ f_g";
         let got = inline(title);
         assert_eq!(
             got,
-            r"a \*b\* \| c — \# d \<script\>\&amp; \[x\](y) \`z\`\u{1b}"
+            r"a \*b\* \| c — \# d \<script\>\&amp; \[x\](y) \`z\`\u{1b} \_e\_ f_g"
         );
         assert!(!got.contains('\n'));
     }
