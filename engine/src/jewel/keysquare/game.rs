@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::board::{coin_key, ep_key, mirror_square, piece_key, side_key};
+use super::board::{coin_key, ep_key, mirror_square, mirrored_squares, piece_key, side_key};
 use super::events::KeyEvent;
 use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
 use super::{Action, Board, JewelAction, Kind, MAX_KINDS, Move, Movement, Params, rules};
@@ -127,6 +127,16 @@ pub(super) fn draw<P: Params>(rule: RuleId) -> Outcome {
 }
 
 impl<P: Params> KeyGame<P> {
+    /// Every square turned north to south, made at compile time
+    /// ([`mirrored_squares`]).
+    const MIRRORED_SQUARES: &'static [Square; 128] = &mirrored_squares(P::GEOMETRY);
+
+    /// [`Self::MIRRORED_SQUARES`] up to the board's last square.
+    #[inline(always)]
+    fn mirror_table() -> &'static [Square] {
+        &Self::MIRRORED_SQUARES[..P::GEOMETRY.len()]
+    }
+
     /// The placement.
     #[must_use]
     pub fn board(&self) -> &Board<P::Bits> {
@@ -884,7 +894,7 @@ impl<P: Params> Game for KeyGame<P> {
         let g = P::GEOMETRY;
         let mut m = KeyGame {
             options: self.options,
-            board: self.board.mirrored(g),
+            board: self.board.mirrored(g, Self::mirror_table()),
             to_move: self.to_move.opponent(),
             coin: self.coin,
             ep: self.ep.map(|e| mirror_square(g, e)),
@@ -903,15 +913,21 @@ impl<P: Params> Game for KeyGame<P> {
         Some(m)
     }
 
+    /// The squares read from the board's table by the action's bit fields
+    /// ([`JewelAction::map_squares`]); the general way only for a square off
+    /// the board.
+    #[inline]
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
         let g = P::GEOMETRY;
-        match action.get() {
-            Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
-            Action::Move(m) => JewelAction::play(Move {
-                from: mirror_square(g, m.from),
-                to: mirror_square(g, m.to),
-                ..m
-            }),
-        }
+        action
+            .map_squares(Self::mirror_table())
+            .unwrap_or_else(|| match action.get() {
+                Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
+                Action::Move(m) => JewelAction::play(Move {
+                    from: mirror_square(g, m.from),
+                    to: mirror_square(g, m.to),
+                    ..m
+                }),
+            })
     }
 }

@@ -41,8 +41,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 pub use board::{
-    Board, MAX_KINDS, coin_key, ep_key, mirror_square, piece_key, side_key, towering_key,
-    towering_set_key,
+    Board, MAX_KINDS, coin_key, ep_key, mirror_square, mirrored_squares, piece_key, side_key,
+    towering_key, towering_set_key,
 };
 pub use events::KeyEvent;
 pub use game::KeyGame;
