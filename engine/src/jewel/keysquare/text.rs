@@ -156,13 +156,23 @@ impl<P: Params> KeyGame<P> {
     }
 
     /// [`KeyGame::parse_action_text`] of a move in the commonest form
-    /// (`A1-A2`, `A1xB2`) written with the right separator, read at once and
-    /// inline, so that the checks' round trip of every listed action's text
-    /// needs no call; `None` for any other text, which the full reading reads
-    /// and explains. A debug assertion compares the two in the tests.
+    /// (`A1-A2`, `A1xB2`; on a board of more than 9 ranks `A10-B11` too)
+    /// written with the right separator, read at once and inline, so that the
+    /// checks' round trip of every listed action's text needs no call; `None`
+    /// for any other text, which the full reading reads and explains. A debug
+    /// assertion compares the two in the tests.
     #[inline(always)]
     pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
-        let (from, sep, to) = read_plain_move(P::GEOMETRY, text.as_bytes())?;
+        let g = P::GEOMETRY;
+        let bytes = text.as_bytes();
+        let (from, sep, to) = match read_plain_move(g, bytes) {
+            Some(read) => read,
+            None if g.height() > 9 => match read_move_squares(g, bytes)? {
+                (from, sep, to, []) => (from, sep, to),
+                _ => return None,
+            },
+            None => return None,
+        };
         let m = self.mover_move(from, to);
         let written = if self.is_capture(m) { b'x' } else { b'-' };
         let action = (sep == written).then(|| JewelAction::play(m))?;
@@ -170,6 +180,9 @@ impl<P: Params> KeyGame<P> {
         Some(action)
     }
 
+    /// Out of line: the plain reading above takes the listed actions' texts,
+    /// and this one's error texts need a large frame.
+    #[inline(never)]
     pub(super) fn parse_action_text(&self, text: &str) -> Result<JewelAction, NotationError> {
         let g = P::GEOMETRY;
         let form = || {
