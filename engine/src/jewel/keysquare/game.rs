@@ -565,7 +565,23 @@ impl<P: Params> KeyGame<P> {
         if them_empty && victim.is_some() && !self.holds_key(us) {
             events(KeyEvent::LoneContinuation { side: us });
         }
-        self.end = self.decide(us, challenged, victim.is_some(), irreversible, can_win);
+        // Every rule `decide` applies needs the Key challenged or held by the
+        // mover, the opponent without pieces, or the material changed; without
+        // them its answer is no end, known here without the call (a debug
+        // assertion asks it).
+        let quiet = !challenged
+            && !irreversible
+            && !self.holds_key(us)
+            && !self.board.side(us.opponent()).is_empty();
+        self.end = if quiet {
+            debug_assert_eq!(
+                self.decide(us, challenged, victim.is_some(), irreversible, can_win),
+                None
+            );
+            None
+        } else {
+            self.decide(us, challenged, victim.is_some(), irreversible, can_win)
+        };
         // Ruling <game>.repetition: the same placement, side to move and en passant
         // square for the third time since the last capture or pawn move.
         if irreversible {
