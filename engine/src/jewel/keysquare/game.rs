@@ -348,21 +348,24 @@ impl<P: Params> KeyGame<P> {
     /// Whether `side` has a move.
     fn has_move(&self, side: Side) -> bool {
         const { assert!(P::KINDS.len() <= MAX_KINDS) };
-        let r = self.reach(side);
-        self.kind_has_move::<0>(side, &r)
-            || self.kind_has_move::<1>(side, &r)
-            || self.kind_has_move::<2>(side, &r)
-            || self.kind_has_move::<3>(side, &r)
-            || self.kind_has_move::<4>(side, &r)
-            || self.kind_has_move::<5>(side, &r)
+        self.kind_has_move::<0>(side)
+            || self.kind_has_move::<1>(side)
+            || self.kind_has_move::<2>(side)
+            || self.kind_has_move::<3>(side)
+            || self.kind_has_move::<4>(side)
+            || self.kind_has_move::<5>(side)
     }
 
-    /// Whether a piece of `side` of kind `K` has a move.
+    /// Whether a piece of `side` of kind `K` has a move. The reach is worked
+    /// out for each kind, so that the kind's movement (a constant) leaves out
+    /// what it does not need: the first kind is most often the one with a
+    /// move, and a leaper needs only the squares not its own.
     #[inline(always)]
-    fn kind_has_move<const K: usize>(&self, side: Side, r: &Reach<P::Bits>) -> bool {
+    fn kind_has_move<const K: usize>(&self, side: Side) -> bool {
         if K >= P::KINDS.len() {
             return false;
         }
+        let r = &self.reach(side);
         let movement = P::KINDS[K].movement;
         let mut pieces = self.board.pieces(side, Kind(K as u8));
         while !pieces.is_empty() {
