@@ -142,6 +142,7 @@ impl Iterator for Squares {
 macro_rules! impl_bits {
     (
         $t:ty,
+        $bit:ident,
         $has:ident,
         |$b:ident, $f:ident| $each:block,
         |$wb:ident, $wf:ident| $words:block,
@@ -153,7 +154,7 @@ macro_rules! impl_bits {
 
             #[inline(always)]
             fn bit(sq: Square) -> Self {
-                1 << sq.0
+                $bit(sq)
             }
 
             #[inline(always)]
@@ -226,6 +227,32 @@ macro_rules! impl_bits {
 }
 
 #[inline(always)]
+fn bit_u64(sq: Square) -> u64 {
+    1 << sq.0
+}
+
+/// Every square's bit of a `u128`, by square: one load, where shifting a
+/// `u128` by a variable takes some seven instructions (two words shifted and
+/// chosen between).
+static BITS_U128: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `1 << sq` from [`BITS_U128`] (the shift's overflow, a square past 127, is
+/// still caught in a debug build).
+#[inline(always)]
+fn bit_u128(sq: Square) -> u128 {
+    debug_assert!(sq.0 < 128, "shift overflow: square {}", sq.0);
+    BITS_U128[usize::from(sq.0 & 127)]
+}
+
+#[inline(always)]
 fn has_u64(b: u64, sq: Square) -> bool {
     b >> sq.0 & 1 == 1
 }
@@ -263,6 +290,7 @@ fn xor_word_keys(word: u64, keys: &[u64; 128], offset: usize, mut h: u64) -> u64
 
 impl_bits!(
     u64,
+    bit_u64,
     has_u64,
     |b, f| {
         let mut b = b;
@@ -280,6 +308,7 @@ impl_bits!(
 );
 impl_bits!(
     u128,
+    bit_u128,
     has_u128,
     |b, f| {
         let mut lo = b as u64;
@@ -317,6 +346,14 @@ impl_bits!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_u128_bit_from_the_table_is_the_shift() {
+        for i in 0..128u8 {
+            assert_eq!(<u128 as Bits>::bit(Square(i)), 1u128 << i);
+            assert_eq!(<u64 as Bits>::bit(Square(i % 64)), 1u64 << (i % 64));
+        }
+    }
 
     fn squares<B: Bits>(mut b: B) -> Vec<u8> {
         let mut v = Vec::new();

@@ -208,14 +208,22 @@ impl<B: Bits> Board<B> {
     }
 
     /// The board turned north to south with every piece handed to the other side.
+    /// `table` is the board's [`mirrored_squares`] up to its last square: a
+    /// piece's square is read from it, and turned by [`mirror_square`] (its
+    /// divisions) only off it.
     #[must_use]
-    pub fn mirrored(&self, g: Geometry) -> Board<B> {
+    pub fn mirrored(&self, g: Geometry, table: &[Square]) -> Board<B> {
         let mut out = Board::default();
         for side in Side::ALL {
             for k in 0..MAX_KINDS {
                 let mut b = self.kinds[k] & self.sides[side.index()];
                 while !b.is_empty() {
-                    out.toggle(side.opponent(), Kind(k as u8), mirror_square(g, b.pop()));
+                    let sq = b.pop();
+                    let to = match table.get(sq.index()) {
+                        Some(&to) => to,
+                        None => mirror_square(g, sq),
+                    };
+                    out.toggle(side.opponent(), Kind(k as u8), to);
                 }
             }
         }
@@ -578,6 +586,26 @@ pub const fn mirror_square(g: Geometry, sq: Square) -> Square {
     g.at(c.file, g.height() - 1 - c.rank)
 }
 
+/// Every square of board `g` turned north to south ([`mirror_square`]), by
+/// index, made at compile time; the entries past the board's last square are
+/// the squares themselves, and the users take the table only up to the last
+/// square (`[..g.len()]`), so that a square off the board is turned the
+/// general way.
+#[must_use]
+pub const fn mirrored_squares(g: Geometry) -> [Square; 128] {
+    let mut t = [Square(0); 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = if i < g.len() {
+            mirror_square(g, Square(i as u8))
+        } else {
+            Square(i as u8)
+        };
+        i += 1;
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Movement;
@@ -767,11 +795,34 @@ mod tests {
     #[test]
     fn mirroring_swaps_sides_and_ranks() {
         let b: Board<u64> = Board::parse("5/n4/5/5/2K2", G5, &KINDS).unwrap();
-        let m = b.mirrored(G5);
+        let table = mirrored_squares(G5);
+        let m = b.mirrored(G5, &table[..G5.len()]);
         let mut s = String::new();
         m.write(G5, &KINDS, &mut s).unwrap();
         assert_eq!(s, "2k2/5/5/N4/5");
-        assert_eq!(m.mirrored(G5), b);
+        assert_eq!(m.mirrored(G5, &table[..G5.len()]), b);
+        // Without the table, the squares turned the general way.
+        assert_eq!(b.mirrored(G5, &[]), m);
         assert_ne!(m.hash(2), b.hash(2));
+    }
+
+    #[test]
+    fn the_mirrored_squares_table_is_mirror_square() {
+        for g in [
+            G5,
+            Geometry::new(11, 11),
+            Geometry::new(7, 7),
+            Geometry::new(3, 9),
+        ] {
+            let table = mirrored_squares(g);
+            for i in 0..128u8 {
+                let expected = if usize::from(i) < g.len() {
+                    mirror_square(g, Square(i))
+                } else {
+                    Square(i)
+                };
+                assert_eq!(table[usize::from(i)], expected);
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::board::{coin_key, ep_key, mirror_square, piece_key, side_key};
+use super::board::{coin_key, ep_key, mirror_square, mirrored_squares, piece_key, side_key};
 use super::events::KeyEvent;
 use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
 use super::{Action, Board, JewelAction, Kind, MAX_KINDS, Move, Movement, Params, rules};
@@ -127,6 +127,16 @@ pub(super) fn draw<P: Params>(rule: RuleId) -> Outcome {
 }
 
 impl<P: Params> KeyGame<P> {
+    /// Every square turned north to south, made at compile time
+    /// ([`mirrored_squares`]).
+    const MIRRORED_SQUARES: &'static [Square; 128] = &mirrored_squares(P::GEOMETRY);
+
+    /// [`Self::MIRRORED_SQUARES`] up to the board's last square.
+    #[inline(always)]
+    fn mirror_table() -> &'static [Square] {
+        &Self::MIRRORED_SQUARES[..P::GEOMETRY.len()]
+    }
+
     /// The placement.
     #[must_use]
     pub fn board(&self) -> &Board<P::Bits> {
@@ -230,6 +240,45 @@ impl<P: Params> KeyGame<P> {
         Self::targets_in(&self.reach(side), side, movement, from)
     }
 
+    /// [`KeyGame::targets`] of `side`'s piece of `kind` (one of the game's) on
+    /// `from`, with the kind's movement a constant in each arm, so that each
+    /// arm computes only what its movement needs (a slider no pawn's steps, a
+    /// leaper no slides). A debug assertion compares it with `targets`.
+    #[inline(always)]
+    fn kind_targets(&self, side: Side, kind: Kind, from: Square) -> P::Bits {
+        let t = match kind.index() {
+            0 => self.kind_targets_of::<0>(side, from),
+            1 => self.kind_targets_of::<1>(side, from),
+            2 => self.kind_targets_of::<2>(side, from),
+            3 => self.kind_targets_of::<3>(side, from),
+            4 => self.kind_targets_of::<4>(side, from),
+            5 => self.kind_targets_of::<5>(side, from),
+            _ => P::Bits::EMPTY,
+        };
+        debug_assert_eq!(
+            t,
+            P::KINDS
+                .get(kind.index())
+                .map_or(P::Bits::EMPTY, |spec| self.targets(
+                    side,
+                    spec.movement,
+                    from
+                ))
+        );
+        t
+    }
+
+    /// The targets of `side`'s piece of kind `K` on `from`, if the game has
+    /// that kind.
+    #[inline(always)]
+    fn kind_targets_of<const K: usize>(&self, side: Side, from: Square) -> P::Bits {
+        const { assert!(P::KINDS.len() <= MAX_KINDS) };
+        if K >= P::KINDS.len() {
+            return P::Bits::EMPTY;
+        }
+        self.targets(side, P::KINDS[K].movement, from)
+    }
+
     /// The targets of `side`'s piece moving as `movement` on `from`, given
     /// [`KeyGame::reach`].
     #[inline(always)]
@@ -299,21 +348,24 @@ impl<P: Params> KeyGame<P> {
     /// Whether `side` has a move.
     fn has_move(&self, side: Side) -> bool {
         const { assert!(P::KINDS.len() <= MAX_KINDS) };
-        let r = self.reach(side);
-        self.kind_has_move::<0>(side, &r)
-            || self.kind_has_move::<1>(side, &r)
-            || self.kind_has_move::<2>(side, &r)
-            || self.kind_has_move::<3>(side, &r)
-            || self.kind_has_move::<4>(side, &r)
-            || self.kind_has_move::<5>(side, &r)
+        self.kind_has_move::<0>(side)
+            || self.kind_has_move::<1>(side)
+            || self.kind_has_move::<2>(side)
+            || self.kind_has_move::<3>(side)
+            || self.kind_has_move::<4>(side)
+            || self.kind_has_move::<5>(side)
     }
 
-    /// Whether a piece of `side` of kind `K` has a move.
+    /// Whether a piece of `side` of kind `K` has a move. The reach is worked
+    /// out for each kind, so that the kind's movement (a constant) leaves out
+    /// what it does not need: the first kind is most often the one with a
+    /// move, and a leaper needs only the squares not its own.
     #[inline(always)]
-    fn kind_has_move<const K: usize>(&self, side: Side, r: &Reach<P::Bits>) -> bool {
+    fn kind_has_move<const K: usize>(&self, side: Side) -> bool {
         if K >= P::KINDS.len() {
             return false;
         }
+        let r = &self.reach(side);
         let movement = P::KINDS[K].movement;
         let mut pieces = self.board.pieces(side, Kind(K as u8));
         while !pieces.is_empty() {
@@ -516,7 +568,23 @@ impl<P: Params> KeyGame<P> {
         if them_empty && victim.is_some() && !self.holds_key(us) {
             events(KeyEvent::LoneContinuation { side: us });
         }
-        self.end = self.decide(us, challenged, victim.is_some(), irreversible, can_win);
+        // Every rule `decide` applies needs the Key challenged or held by the
+        // mover, the opponent without pieces, or the material changed; without
+        // them its answer is no end, known here without the call (a debug
+        // assertion asks it).
+        let quiet = !challenged
+            && !irreversible
+            && !self.holds_key(us)
+            && !self.board.side(us.opponent()).is_empty();
+        self.end = if quiet {
+            debug_assert_eq!(
+                self.decide(us, challenged, victim.is_some(), irreversible, can_win),
+                None
+            );
+            None
+        } else {
+            self.decide(us, challenged, victim.is_some(), irreversible, can_win)
+        };
         // Ruling <game>.repetition: the same placement, side to move and en passant
         // square for the third time since the last capture or pawn move.
         if irreversible {
@@ -779,9 +847,7 @@ impl<P: Params> Game for KeyGame<P> {
                     && m.from.index() < len
                     && m.to.index() < len
                     && self.board.pieces(self.to_move, m.kind).has(m.from)
-                    && self
-                        .targets(self.to_move, P::KINDS[m.kind.index()].movement, m.from)
-                        .has(m.to)
+                    && self.kind_targets(self.to_move, m.kind, m.from).has(m.to)
             }
         }
     }
@@ -884,7 +950,7 @@ impl<P: Params> Game for KeyGame<P> {
         let g = P::GEOMETRY;
         let mut m = KeyGame {
             options: self.options,
-            board: self.board.mirrored(g),
+            board: self.board.mirrored(g, Self::mirror_table()),
             to_move: self.to_move.opponent(),
             coin: self.coin,
             ep: self.ep.map(|e| mirror_square(g, e)),
@@ -903,15 +969,21 @@ impl<P: Params> Game for KeyGame<P> {
         Some(m)
     }
 
+    /// The squares read from the board's table by the action's bit fields
+    /// ([`JewelAction::map_squares`]); the general way only for a square off
+    /// the board.
+    #[inline]
     fn mirror_action(&self, action: JewelAction) -> JewelAction {
         let g = P::GEOMETRY;
-        match action.get() {
-            Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
-            Action::Move(m) => JewelAction::play(Move {
-                from: mirror_square(g, m.from),
-                to: mirror_square(g, m.to),
-                ..m
-            }),
-        }
+        action
+            .map_squares(Self::mirror_table())
+            .unwrap_or_else(|| match action.get() {
+                Action::FirstMove(side) => JewelAction::first_move(side.opponent()),
+                Action::Move(m) => JewelAction::play(Move {
+                    from: mirror_square(g, m.from),
+                    to: mirror_square(g, m.to),
+                    ..m
+                }),
+            })
     }
 }

@@ -41,8 +41,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 pub use board::{
-    Board, MAX_KINDS, coin_key, ep_key, mirror_square, piece_key, side_key, towering_key,
-    towering_set_key,
+    Board, MAX_KINDS, coin_key, ep_key, mirror_square, mirrored_squares, piece_key, side_key,
+    towering_key, towering_set_key,
 };
 pub use events::KeyEvent;
 pub use game::KeyGame;
@@ -474,6 +474,82 @@ pub(crate) fn write_move(
     write_ascii(&buf[..n], out)
 }
 
+/// Writes a move as [`write_move`] does, from `names`, a board's
+/// [`square_name_bytes`] as text: the first square's name with the separator,
+/// then the second's, two slices of a table made at compile time where
+/// [`write_move`] would put the names together and check them as UTF-8 (a board
+/// too large for [`MoveTexts`]); [`write_move`] itself off the table.
+#[inline(always)]
+pub(crate) fn write_named_move(
+    names: &'static str,
+    g: Geometry,
+    from: Square,
+    capture: bool,
+    to: Square,
+    promotion: Option<u8>,
+    out: &mut dyn fmt::Write,
+) -> fmt::Result {
+    if let (Some(head), Some(tail)) = (
+        square_name(names, from, Some(capture)),
+        square_name(names, to, None),
+    ) {
+        out.write_str(head)?;
+        out.write_str(tail)?;
+        return match promotion {
+            Some(letter) => write_promotion(letter, out),
+            None => Ok(()),
+        };
+    }
+    write_move(g, from, capture, to, promotion, out)
+}
+
+/// The squares [`square_name_bytes`] names: every square a byte can index.
+const NAMED_SQUARES: usize = 128;
+
+/// Every square's name on board `g` as [`put_square`] writes it, followed by `-`
+/// and then again by `x`, eight bytes a square padded with spaces (`A1- A1x `,
+/// `K10-K10x`), by square index: made at compile time for a board too large
+/// for [`MoveTexts`] and read by [`write_named_move`].
+pub(crate) const fn square_name_bytes(g: Geometry) -> [u8; NAMED_SQUARES * 8] {
+    let mut bytes = [b' '; NAMED_SQUARES * 8];
+    let mut sq = 0;
+    while sq < NAMED_SQUARES {
+        let c = g.coord(Square(sq as u8));
+        let shown = c.rank + 1;
+        let mut half = 0;
+        while half < 2 {
+            let mut at = sq * 8 + half * 4;
+            bytes[at] = b'A' + c.file;
+            if shown >= 10 {
+                bytes[at + 1] = b'0' + shown / 10;
+                bytes[at + 2] = b'0' + shown % 10;
+                at += 3;
+            } else {
+                bytes[at + 1] = b'0' + shown;
+                at += 2;
+            }
+            bytes[at] = if half == 0 { b'-' } else { b'x' };
+            half += 1;
+        }
+        sq += 1;
+    }
+    bytes
+}
+
+/// `sq`'s name in `names` (see [`square_name_bytes`]), followed by `x`
+/// (`Some(true)`), by `-` (`Some(false)`) or by nothing; `None` off the table.
+/// A name is three bytes long when its third byte is not the separator.
+#[inline(always)]
+fn square_name(names: &'static str, sq: Square, separator: Option<bool>) -> Option<&'static str> {
+    let (at, sep) = match separator {
+        Some(true) => (sq.index() * 8 + 4, b'x'),
+        _ => (sq.index() * 8, b'-'),
+    };
+    let len =
+        2 + usize::from(*names.as_bytes().get(at + 2)? != sep) + usize::from(separator.is_some());
+    names.get(at..at + len)
+}
+
 /// Writes `=` and a promotion's letter (an uppercase ASCII letter from a table;
 /// any other byte as `write_ascii` writes it).
 fn write_promotion(letter: u8, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -743,6 +819,42 @@ mod tests {
                 }
             }
             assert_eq!(MoveTexts::of(g).is_some(), w <= 9 && h <= 9);
+        }
+    }
+
+    #[test]
+    fn a_move_from_the_squares_names_is_what_write_move_writes() {
+        for (w, h) in [
+            (11, 11),
+            (9, 9),
+            (10, 12),
+            (26, 4),
+            (8, 16),
+            (1, 128),
+            (3, 3),
+        ] {
+            let g = Geometry::new(w, h);
+            let bytes = square_name_bytes(g);
+            let names = std::str::from_utf8(&bytes).unwrap();
+            let names: &'static str = Box::leak(names.to_owned().into_boxed_str());
+            // Every square a byte holds, on the board and off it.
+            for from in (0..=200u8).map(Square) {
+                for to in (0..=200u8).step_by(3).map(Square) {
+                    for (capture, promotion) in [
+                        (false, None),
+                        (true, Some(b'A')),
+                        (true, None),
+                        (false, Some(b'?')),
+                    ] {
+                        let mut expected = String::new();
+                        write_move(g, from, capture, to, promotion, &mut expected).unwrap();
+                        let mut text = String::new();
+                        write_named_move(names, g, from, capture, to, promotion, &mut text)
+                            .unwrap();
+                        assert_eq!(text, expected, "{w}x{h} {from:?} {to:?}");
+                    }
+                }
+            }
         }
     }
 

@@ -8,7 +8,8 @@ use super::game::{End, KeyGame};
 use super::options::KeyOptions;
 use super::{
     Action, Board, First, JewelAction, Kind, Move, Movement, Params, read_move_squares,
-    read_plain_move, read_square, rules, write_move, write_square,
+    read_plain_move, read_square, rules, square_name_bytes, write_move, write_named_move,
+    write_square,
 };
 use crate::core::{
     Bits, NotationError, PositionError, RepetitionHistory, RuleId, Side, Turn, rules as core_rules,
@@ -79,7 +80,17 @@ impl<P: Params> KeyGame<P> {
         ]
     }
 
-    /// `C1-B1`, `A3xA1` (a capture, en passant included), `green-first`.
+    /// Every square's name on the board, for [`write_named_move`].
+    const SQUARE_NAME_BYTES: [u8; 1024] = square_name_bytes(P::GEOMETRY);
+    /// The same as text.
+    const SQUARE_NAMES: &'static str = match std::str::from_utf8(&Self::SQUARE_NAME_BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("the squares' names are ASCII"),
+    };
+
+    /// `C1-B1`, `A3xA1` (a capture, en passant included), `green-first`. A
+    /// board of more than 9 files or ranks writes its moves from the table of
+    /// its squares' names ([`write_named_move`]).
     pub(super) fn write_action_text(
         &self,
         action: JewelAction,
@@ -93,7 +104,19 @@ impl<P: Params> KeyGame<P> {
                     .promotion
                     .and_then(|p| P::KINDS.get(p.index()))
                     .map(|spec| spec.letter);
-                write_move(g, m.from, self.is_capture(m), m.to, promotion, out)
+                let capture = self.is_capture(m);
+                if g.width() > 9 || g.height() > 9 {
+                    return write_named_move(
+                        Self::SQUARE_NAMES,
+                        g,
+                        m.from,
+                        capture,
+                        m.to,
+                        promotion,
+                        out,
+                    );
+                }
+                write_move(g, m.from, capture, m.to, promotion, out)
             }
         }
     }
@@ -133,13 +156,23 @@ impl<P: Params> KeyGame<P> {
     }
 
     /// [`KeyGame::parse_action_text`] of a move in the commonest form
-    /// (`A1-A2`, `A1xB2`) written with the right separator, read at once and
-    /// inline, so that the checks' round trip of every listed action's text
-    /// needs no call; `None` for any other text, which the full reading reads
-    /// and explains. A debug assertion compares the two in the tests.
+    /// (`A1-A2`, `A1xB2`; on a board of more than 9 ranks `A10-B11` too)
+    /// written with the right separator, read at once and inline, so that the
+    /// checks' round trip of every listed action's text needs no call; `None`
+    /// for any other text, which the full reading reads and explains. A debug
+    /// assertion compares the two in the tests.
     #[inline(always)]
     pub(super) fn parse_plain_action(&self, text: &str) -> Option<JewelAction> {
-        let (from, sep, to) = read_plain_move(P::GEOMETRY, text.as_bytes())?;
+        let g = P::GEOMETRY;
+        let bytes = text.as_bytes();
+        let (from, sep, to) = match read_plain_move(g, bytes) {
+            Some(read) => read,
+            None if g.height() > 9 => match read_move_squares(g, bytes)? {
+                (from, sep, to, []) => (from, sep, to),
+                _ => return None,
+            },
+            None => return None,
+        };
         let m = self.mover_move(from, to);
         let written = if self.is_capture(m) { b'x' } else { b'-' };
         let action = (sep == written).then(|| JewelAction::play(m))?;
@@ -147,6 +180,9 @@ impl<P: Params> KeyGame<P> {
         Some(action)
     }
 
+    /// Out of line: the plain reading above takes the listed actions' texts,
+    /// and this one's error texts need a large frame.
+    #[inline(never)]
     pub(super) fn parse_action_text(&self, text: &str) -> Result<JewelAction, NotationError> {
         let g = P::GEOMETRY;
         let form = || {

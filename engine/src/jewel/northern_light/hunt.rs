@@ -634,7 +634,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     fn mirrored(&self) -> Option<Self> {
         let mut m = Hunt {
             options: self.options,
-            board: self.board.mirrored(GEOMETRY),
+            board: self.board.mirrored(GEOMETRY, &super::MIRRORED_SQUARES),
             to_move: self.to_move.opponent(),
             coin: self.coin,
             towering: (self.towering >> 2) | (self.towering & 0b11) << 2,
