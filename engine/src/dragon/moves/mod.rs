@@ -18,7 +18,7 @@ pub(crate) mod ocean;
 use arrayvec::ArrayVec;
 
 use super::action::{Action, ActionKind, NO_ORIGIN};
-use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
+use super::board::{Board, NO_SQUARE, Region, SQUARES, SquareSet, board};
 use super::guard::{Guard, Guarded};
 use super::options::DragonOptions;
 use super::procedures;
@@ -640,15 +640,32 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
     // The origins whose role parts the cache keeps, and those parts.
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
+    // The kept origins (on land) off the embarking zone and the banners'
+    // positions: their actions are their kept part and their rarer ones
+    // (`land::generate_ashore`), with no other test of the origin.
+    let mut ashore = kept;
+    for w in 0..3 {
+        ashore.0[w] &= !c.embark_zone.0[w];
+    }
+    for sq in [banner_a, banner_b] {
+        if usize::from(sq) < SQUARES {
+            ashore.remove(sq);
+        }
+    }
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
         let kept = kept.0[w];
+        let ashore = ashore.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if water >> i & 1 != 0 {
+            if ashore >> i & 1 != 0 {
+                let f = c.p.force(from);
+                debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
+                land::generate_ashore(c, from, f, parts[usize::from(from)], out);
+            } else if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
                 let f = c.p.force(from);
