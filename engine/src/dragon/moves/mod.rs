@@ -641,9 +641,14 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     // The origins whose role parts the cache keeps, and those parts.
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     // The kept origins (on land) off the embarking zone and the banners'
-    // positions: their actions are their kept part and their rarer ones
-    // (`land::generate_ashore`), with no other test of the origin.
-    let mut ashore = kept;
+    // positions, while no en-passant position is set: their actions are
+    // their kept part and their rarer ones (`land::generate_ashore`), with
+    // no other test of the origin.
+    let mut ashore = if c.p.ep == NO_SQUARE {
+        kept
+    } else {
+        SquareSet::EMPTY
+    };
     for w in 0..3 {
         ashore.0[w] &= !c.embark_zone.0[w];
     }
@@ -664,7 +669,7 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
             if ashore >> i & 1 != 0 {
                 let f = c.p.force(from);
                 debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
-                land::generate_ashore(c, from, f, parts[usize::from(from)], out);
+                land::generate_ashore(c, from, f, parts[usize::from(from)], false, out);
             } else if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
