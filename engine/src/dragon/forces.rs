@@ -433,7 +433,7 @@ impl Kind {
     /// The kind whose code is `code` (case matters: Forest codes are lower case).
     ///
     /// Two ASCII letters (every code): one look-up in a table of the
-    /// 128 x 128 pairs made at compile time ([`BY_PAIR`]; it was built on
+    /// 128 x 128 pairs made at compile time (`BY_PAIR`; it was built on
     /// first use behind a `OnceLock`, tested at every look-up); anything
     /// else as the codes' match. Inlined: the import reads some 50 codes a
     /// position.
