@@ -609,10 +609,14 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         return;
     }
     // Where the side's forces might embark, once for all of them.
-    let zoned = Ctx {
-        embark_zone: ocean::embark_zone(c),
-        ..*c
+    // Where the side's forces might embark, once for all of them (kept by
+    // the move cache while its free vessels stay the same).
+    let embark_zone = match cached {
+        Some(k) => k.embark_zone(),
+        None => ocean::embark_zone(c),
     };
+    debug_assert_eq!(embark_zone, ocean::embark_zone(c));
+    let zoned = Ctx { embark_zone, ..*c };
     let c = &zoned;
     let side = c.side;
     let own = c.p.occupied[side.index()];
