@@ -114,8 +114,9 @@ pub(crate) struct SideLists {
     /// The side's unoccupied vessels flying its colour when `zone` was
     /// computed.
     zone_free: SquareSet,
-    /// [`ocean::embark_zone_of`] of `zone_free`: the generation's embarking
-    /// zone (it depends on nothing else; recomputed when they change).
+    /// [`ocean::embark_zone`] with `zone_free` the free vessels: the
+    /// generation's embarking zone (it depends on nothing else and the
+    /// options; recomputed when they change).
     zone: SquareSet,
 }
 
@@ -199,7 +200,10 @@ impl SideLists {
         }
         if free != self.zone_free {
             self.zone_free = free;
-            self.zone = ocean::embark_zone_of(free, opts);
+            self.zone = ocean::embark_zone(&Ctx {
+                free_allied: free,
+                ..c
+            });
         }
         self.dirty = SquareSet::EMPTY;
         self.valid = true;

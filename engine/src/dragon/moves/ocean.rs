@@ -49,7 +49,7 @@ use super::super::board::{
 };
 use super::super::forces::{Force, Kind, Role};
 use super::super::ocean_rules::{CannonTarget, OpenWater};
-use super::super::options::{DragonOptions, JumpTarget, KnightVariation, WarlordIntoAttack};
+use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
 use super::super::sea;
 use super::super::state::{Position, VesselKind, flags};
 use super::super::transform::on_entering;
@@ -196,18 +196,11 @@ pub(crate) const ANY_POSITION: SquareSet = SquareSet([!0; 3]);
 /// generation so that most forces skip that test (every land position when
 /// rides pass over open water, as [`may_embark`] lets every rider try).
 pub(crate) fn embark_zone(c: &Ctx<'_>) -> SquareSet {
-    embark_zone_of(c.free_allied, c.opts)
-}
-
-/// [`embark_zone`] of the unoccupied vessels `free` of the side to move
-/// (flying its colour) under the options `opts`: it depends on nothing else
-/// (the move cache keeps it while `free` stays the same).
-#[inline]
-pub(crate) fn embark_zone_of(free: SquareSet, opts: &DragonOptions) -> SquareSet {
+    let free = c.free_allied;
     if free.is_empty() {
         return SquareSet::EMPTY;
     }
-    if opts.open_water == OpenWater::Passes {
+    if c.opts.open_water == OpenWater::Passes {
         return ANY_POSITION;
     }
     let tb = tables();
