@@ -92,21 +92,32 @@ impl RepetitionHistory {
 impl RepetitionHistory {
     /// `clone_from` for a history that was a copy of `source` and has had
     /// at most one key pushed since (the caller knows it): a pushed key
-    /// dropped again instead of the spilled keys copied whole. Any other
-    /// history is copied as `clone_from` copies it.
+    /// dropped again instead of the keys copied. Such a push wrote only the
+    /// key (into `recent` past `source`'s length, or onto the heap), the
+    /// length, the count and one word of a filter (`near`, or the large
+    /// filter's word of that key once spilled), so only those are put back;
+    /// the rest is `source`'s already. Any other history (a reset, more
+    /// keys, the spill itself) is copied as `clone_from` copies it.
     #[inline]
     pub fn restore_from(&mut self, source: &Self) {
-        if source.len > INLINE
-            && self.len == source.len + 1
-            && self.more.len() == source.more.len() + 1
-        {
-            self.more.truncate(source.more.len());
-            self.recent = source.recent;
+        if self.len != source.len + 1 {
+            self.clone_from(source);
+        } else if self.len <= INLINE {
             self.len = source.len;
             self.current_count = source.current_count;
             self.near = source.near;
-            self.seen = source.seen;
+            debug_assert!(self.more.is_empty() && source.more.is_empty());
+            debug_assert!(self.recent[..self.len] == source.recent[..self.len]);
+        } else if source.len > INLINE && self.more.len() == source.more.len() + 1 {
+            if let Some(key) = self.more.pop() {
+                let (word, _) = seen_bit(key);
+                self.seen[word] = source.seen[word];
+            }
+            self.len = source.len;
+            self.current_count = source.current_count;
             debug_assert!(self.more == source.more, "not a copy of the source");
+            debug_assert!(self.recent == source.recent && self.near == source.near);
+            debug_assert!(self.seen == source.seen, "the large filter differs");
         } else {
             self.clone_from(source);
         }

@@ -16,7 +16,6 @@
 //! `TM`, `MD` and `BP`, which name individuals, not kinds).
 
 use std::fmt;
-use std::sync::OnceLock;
 
 use crate::core::Side;
 
@@ -432,24 +431,18 @@ impl Kind {
     }
 
     /// The kind whose code is `code` (case matters: Forest codes are lower case).
+    ///
+    /// Two ASCII letters (every code): one look-up in a table of the
+    /// 128 x 128 pairs made at compile time (`BY_PAIR`; it was built on
+    /// first use behind a `OnceLock`, tested at every look-up); anything
+    /// else as the codes' match. Always inlined: the import reads some 50
+    /// codes a position, and the call cost about as much as the look-up.
+    #[inline(always)]
     #[must_use]
     pub fn from_code(code: &str) -> Option<Kind> {
-        // Two ASCII letters (every code): one look-up in a table of the
-        // 128 x 128 pairs, built once; anything else as the codes' match.
-        static BY_PAIR: OnceLock<[u8; 128 * 128]> = OnceLock::new();
         match *code.as_bytes() {
             [a, b] if a.is_ascii() && b.is_ascii() => {
-                let table = BY_PAIR.get_or_init(|| {
-                    let mut t = [0u8; 128 * 128];
-                    for &k in Kind::ALL {
-                        if let [a, b] = *k.code().as_bytes() {
-                            t[usize::from(a & 127) * 128 + usize::from(b & 127)] = k as u8;
-                        }
-                    }
-                    t
-                });
-                let v = table[usize::from(a) * 128 + usize::from(b)];
-                if v == 0 { None } else { Kind::from_u8(v) }
+                Kind::from_u8(BY_PAIR[usize::from(a) * 128 + usize::from(b)])
             }
             _ => Kind::by_code(code),
         }
@@ -612,6 +605,22 @@ impl Force {
         self.0 == 0 || (self.0 & 128 == 0 && self.kind().is_some())
     }
 }
+
+/// [`Kind::from_code`]'s table: for each pair of ASCII letters (the first
+/// times 128 plus the second), the value of the kind whose code it is, 0
+/// (no kind) for the others.
+static BY_PAIR: [u8; 128 * 128] = {
+    let mut t = [0u8; 128 * 128];
+    let mut i = 0;
+    while i < Kind::ALL.len() {
+        let k = Kind::ALL[i];
+        if let [a, b] = *k.code().as_bytes() {
+            t[(a & 127) as usize * 128 + (b & 127) as usize] = k as u8;
+        }
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

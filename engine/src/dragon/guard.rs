@@ -155,8 +155,14 @@ fn lowest(set: SquareSet) -> Option<u8> {
 /// On each ray from `from` (over the whole grid), the positions from it to
 /// the farthest of `orthogonal` (on the vertical and horizontal rays) or
 /// `diagonal` (on the diagonal ones): the segment to the farthest holds the
-/// segments to the nearer ones.
+/// segments to the nearer ones. Most calls find no liner on any ray from
+/// `from` (in the profile of 20 random games, one ray in a hundred or fewer
+/// held one): one test against every ray at once ([`through`]) answers
+/// those without a walk over the eight.
 fn segments(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
+    if !through()[from as usize].meets(orthogonal.or(diagonal)) {
+        return SquareSet::EMPTY;
+    }
     let rays = full_rays();
     let mut lines = SquareSet::EMPTY;
     for (d, ray) in rays.iter().enumerate() {

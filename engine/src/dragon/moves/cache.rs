@@ -47,6 +47,7 @@ use super::super::forces::{Force, Glide, Role};
 use super::super::options::{DragonOptions, KnightVariation};
 use super::super::state::{Position, flags};
 use super::land::{self, crossing_directions};
+use super::ocean;
 use super::{Ctx, forward};
 use crate::core::Side;
 
@@ -110,6 +111,13 @@ pub(crate) struct SideLists {
     /// For each position, the origins whose `reads` hold it (and itself; a
     /// superset: an origin gone may stay).
     readers: [SquareSet; SQUARES],
+    /// The side's unoccupied vessels flying its colour when `zone` was
+    /// computed.
+    zone_free: SquareSet,
+    /// [`ocean::embark_zone`] with `zone_free` the free vessels: the
+    /// generation's embarking zone (it depends on nothing else and the
+    /// options; recomputed when they change).
+    zone: SquareSet,
 }
 
 impl SideLists {
@@ -123,7 +131,16 @@ impl SideLists {
             reads: [SquareSet::EMPTY; SQUARES],
             glides: [SquareSet::EMPTY; SQUARES],
             readers: [SquareSet::EMPTY; SQUARES],
+            zone_free: SquareSet::EMPTY,
+            zone: SquareSet::EMPTY,
         }
+    }
+
+    /// The embarking zone of the state the entries are exact for
+    /// ([`ocean::embark_zone`]).
+    #[inline(always)]
+    pub(crate) fn embark_zone(&self) -> SquareSet {
+        self.zone
     }
 
     /// The origins kept, and each one's [`land::role_part`].
@@ -173,6 +190,21 @@ impl SideLists {
             land.for_each(|from| self.compute(&c, from));
         }
         self.origins = land;
+        // The embarking zone, recomputed only when the free vessels changed
+        // (`zone_free` starts empty, whose zone is empty).
+        let mut free = SquareSet::EMPTY;
+        for w in 0..3 {
+            let red = p.red_fleet.0[w];
+            let ours = if c.side == Side::Red { red } else { !red };
+            free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
+        }
+        if free != self.zone_free {
+            self.zone_free = free;
+            self.zone = ocean::embark_zone(&Ctx {
+                free_allied: free,
+                ..c
+            });
+        }
         self.dirty = SquareSet::EMPTY;
         self.valid = true;
         self.exact_at = stamp;

@@ -129,7 +129,26 @@ pub(crate) fn generate_with(c: &Ctx<'_>, from: u8, f: Force, t: SquareSet, out: 
     if ocean::seafaring(f) && c.embark_zone.has(from) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
-    let extras = f.has_extras() || (c.p.ep != NO_SQUARE && info.role == Role::Walker);
+    generate_ashore(c, from, f, t, true, out);
+}
+
+/// [`generate_with`] for a force that cannot embark from `from` (off the
+/// generation's embarking zone, [`Ctx::embark_zone`]), `t` being its
+/// [`role_part`]: that and the rarer actions merged in order. `ep`: whether
+/// an en-passant capture may be open (false only where the caller knows
+/// that no en-passant position is set).
+#[inline(always)]
+pub(crate) fn generate_ashore(
+    c: &Ctx<'_>,
+    from: u8,
+    f: Force,
+    t: SquareSet,
+    ep: bool,
+    out: &mut impl Sink,
+) {
+    debug_assert!(ep || c.p.ep == NO_SQUARE);
+    let info = f.info();
+    let extras = f.has_extras() || (ep && c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
         // A blocked force (common on a crowded board) writes nothing: the
         // sink's set-up is skipped.

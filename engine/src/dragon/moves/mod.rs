@@ -18,7 +18,7 @@ pub(crate) mod ocean;
 use arrayvec::ArrayVec;
 
 use super::action::{Action, ActionKind, NO_ORIGIN};
-use super::board::{Board, NO_SQUARE, Region, SquareSet, board};
+use super::board::{Board, NO_SQUARE, Region, SQUARES, SquareSet, board};
 use super::guard::{Guard, Guarded};
 use super::options::DragonOptions;
 use super::procedures;
@@ -609,10 +609,14 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         return;
     }
     // Where the side's forces might embark, once for all of them.
-    let zoned = Ctx {
-        embark_zone: ocean::embark_zone(c),
-        ..*c
+    // Where the side's forces might embark, once for all of them (kept by
+    // the move cache while its free vessels stay the same).
+    let embark_zone = match cached {
+        Some(k) => k.embark_zone(),
+        None => ocean::embark_zone(c),
     };
+    debug_assert_eq!(embark_zone, ocean::embark_zone(c));
+    let zoned = Ctx { embark_zone, ..*c };
     let c = &zoned;
     let side = c.side;
     let own = c.p.occupied[side.index()];
@@ -640,15 +644,37 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
     // The origins whose role parts the cache keeps, and those parts.
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
+    // The kept origins (on land) off the embarking zone and the banners'
+    // positions, while no en-passant position is set: their actions are
+    // their kept part and their rarer ones (`land::generate_ashore`), with
+    // no other test of the origin.
+    let mut ashore = if c.p.ep == NO_SQUARE {
+        kept
+    } else {
+        SquareSet::EMPTY
+    };
+    for w in 0..3 {
+        ashore.0[w] &= !c.embark_zone.0[w];
+    }
+    for sq in [banner_a, banner_b] {
+        if usize::from(sq) < SQUARES {
+            ashore.remove(sq);
+        }
+    }
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
         let kept = kept.0[w];
+        let ashore = ashore.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if water >> i & 1 != 0 {
+            if ashore >> i & 1 != 0 {
+                let f = c.p.force(from);
+                debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
+                land::generate_ashore(c, from, f, parts[usize::from(from)], false, out);
+            } else if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
                 let f = c.p.force(from);
