@@ -5,7 +5,7 @@
 //! events, failures by index), so the merged simulation equals the unsharded one
 //! in every field but the wall-clock time and thread count.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{bail, ensure};
 use tigerseye_engine::GameId;
@@ -62,6 +62,18 @@ fn describe(s: &SimStats) -> String {
     format!("{} shard {}/{}", s.game, s.shard.k, s.shard.n)
 }
 
+/// `a + b`, or an error naming `what` when the sum does not fit (a hand-edited
+/// report: a run's own counts are far below `u64::MAX`).
+fn add(a: u64, b: u64, what: &str) -> anyhow::Result<u64> {
+    a.checked_add(b)
+        .ok_or_else(|| anyhow::anyhow!("the shards' {what} add up to more than {}", u64::MAX))
+}
+
+/// The shards' `field` added up, as [`add`].
+fn sum(parts: &[SimStats], field: impl Fn(&SimStats) -> u64, what: &str) -> anyhow::Result<u64> {
+    parts.iter().try_fold(0, |t, p| add(t, field(p), what))
+}
+
 /// Merges the shards `parts` of one simulation (same game, options, seed, games
 /// requested, ply cap and check mode, every shard `0..n` exactly once).
 ///
@@ -73,7 +85,8 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         bail!("nothing to merge")
     };
     let n = first.shard.n;
-    let mut seen = vec![false; usize::try_from(n)?];
+    // The shards seen, as a set: a hand-edited report may say any K and N.
+    let mut seen = BTreeSet::new();
     for p in parts {
         if let Some(field) = run_difference(first, p) {
             bail!(
@@ -89,17 +102,24 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
             n,
             p.shard.n
         );
-        let k = usize::try_from(p.shard.k)?;
         ensure!(
-            !seen[k],
+            p.shard.k < n,
+            "{}: shard {}/{} is no shard (expected K/N with 0 <= K < N)",
+            p.game,
+            p.shard.k,
+            n
+        );
+        ensure!(
+            seen.insert(p.shard.k),
             "{}: shard {}/{} given twice",
             p.game,
             p.shard.k,
             n
         );
-        seen[k] = true;
     }
-    if let Some(missing) = seen.iter().position(|s| !s) {
+    // `parts` holds at most `parts.len()` shards, so one of the first
+    // `parts.len() + 1` is missing unless all `n` are there.
+    if let Some(missing) = (0..n).take(parts.len() + 1).find(|k| !seen.contains(k)) {
         bail!("{}: shard {missing}/{n} is missing", first.game);
     }
     let mut outcomes: BTreeMap<(String, String), u64> = BTreeMap::new();
@@ -109,18 +129,22 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
     let mut failures = Vec::new();
     for p in parts {
         for o in &p.outcomes {
-            *outcomes
+            let c = outcomes
                 .entry((o.winner.clone(), o.rule.clone()))
-                .or_default() += o.count;
+                .or_default();
+            *c = add(*c, o.count, "an outcome's count")?;
         }
         for (&l, &c) in &p.length.counts {
-            *counts.entry(l).or_default() += c;
+            let n = counts.entry(l).or_default();
+            *n = add(*n, c, "a game length's count")?;
         }
         for (e, &c) in &p.events {
-            *events.entry(e.clone()).or_default() += c;
+            let n = events.entry(e.clone()).or_default();
+            *n = add(*n, c, "an event's count")?;
         }
         for (e, &c) in &p.scores {
-            *scores.entry(e.clone()).or_default() += c;
+            let n = scores.entry(e.clone()).or_default();
+            *n = add(*n, c, "a score's count")?;
         }
         failures.extend(p.failures.iter().cloned());
     }
@@ -162,18 +186,18 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         shard: Shard::WHOLE,
         games_requested: first.games_requested,
         max_plies: first.max_plies,
-        games: parts.iter().map(|p| p.games).sum(),
-        plies: parts.iter().map(|p| p.plies).sum(),
+        games: sum(parts, |p| p.games, "games")?,
+        plies: sum(parts, |p| p.plies, "plies")?,
         elapsed_seconds: parts.iter().map(|p| p.elapsed_seconds).fold(0.0, f64::max),
-        threads: parts.iter().map(|p| p.threads).sum(),
+        threads: parts.iter().fold(0, |t, p| t.saturating_add(p.threads)),
         full_check_every: first.full_check_every,
         outcomes: merged_outcomes,
-        unfinished: parts.iter().map(|p| p.unfinished).sum(),
-        unfinished_plies: parts.iter().map(|p| p.unfinished_plies).sum(),
+        unfinished: sum(parts, |p| p.unfinished, "unfinished games")?,
+        unfinished_plies: sum(parts, |p| p.unfinished_plies, "unfinished plies")?,
         length: LengthStats::from_counts(counts),
         events,
         scores,
-        failed_games: parts.iter().map(|p| p.failed_games).sum(),
+        failed_games: sum(parts, |p| p.failed_games, "failed games")?,
         failures,
         stopped_early: parts.iter().any(|p| p.stopped_early),
     })
@@ -313,6 +337,42 @@ mod tests {
             .collect();
         let merged = merge_sims(&[parts[2].clone(), parts[0].clone(), parts[1].clone()]).unwrap();
         assert_eq!(result_fields(merged), result_fields(whole));
+    }
+
+    #[test]
+    fn a_shard_out_of_its_range_is_refused() {
+        // A hand-edited summary.json saying shard 5/2 panicked (index out of
+        // bounds), and one of u64::MAX shards asked for that much memory.
+        let mut config = SimConfig::new(GameId::Duel, 100);
+        config.shard = Shard { k: 1, n: 2 };
+        let b = run(&config).unwrap();
+        let mut a = b.clone();
+        a.shard = Shard { k: 5, n: 2 };
+        let err = merge_sims(&[a.clone(), b.clone()]).unwrap_err().to_string();
+        assert!(err.contains("shard 5/2 is no shard"), "{err}");
+        let mut huge = b.clone();
+        huge.shard = Shard { k: 0, n: u64::MAX };
+        let mut other = b;
+        other.shard = Shard { k: 1, n: u64::MAX };
+        let err = merge_sims(&[huge, other]).unwrap_err().to_string();
+        assert!(
+            err.contains("shard 2/18446744073709551615 is missing"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn counts_that_overflow_are_refused() {
+        // A hand-edited summary.json of u64::MAX games merged "clean" with a
+        // wrapped-around count of games.
+        let mut config = SimConfig::new(GameId::Duel, 100);
+        config.shard = Shard { k: 0, n: 2 };
+        let mut a = run(&config).unwrap();
+        config.shard = Shard { k: 1, n: 2 };
+        let b = run(&config).unwrap();
+        a.games = u64::MAX;
+        let err = merge_sims(&[a, b]).unwrap_err().to_string();
+        assert!(err.contains("games add up to more than"), "{err}");
     }
 
     #[test]

@@ -232,6 +232,13 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
                 ),
             });
         }
+        if st.losing.as_ref().is_some_and(|l| l.actions.is_empty()) {
+            return Err(LoadError {
+                at: loaded.locate(step.span().start),
+                message: "`losing` with `actions = []` checks nothing: name the losing actions"
+                    .into(),
+            });
+        }
         if st.play.is_some() && st.chance.is_some() {
             return Err(LoadError {
                 at: loaded.locate(step.span().start),
@@ -332,6 +339,15 @@ mod tests {
         let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\nstatus = \"disputed\"\n";
         let err = parse(Path::new("x.toml"), text).unwrap_err();
         assert!(err.message.contains("reason"), "{err}");
+    }
+
+    #[test]
+    fn losing_with_no_actions_is_an_error() {
+        // It passed, checking nothing.
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n\n[[step]]\nlosing = { actions = [], within = 3 }\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert!(err.at.starts_with("x.toml:5:"), "{err}");
+        assert!(err.message.contains("checks nothing"), "{err}");
     }
 
     #[test]
