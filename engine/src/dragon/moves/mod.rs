@@ -608,7 +608,6 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         procedures::choices(c.p, out);
         return;
     }
-    // Where the side's forces might embark, once for all of them.
     // Where the side's forces might embark, once for all of them (kept by
     // the move cache while its free vessels stay the same).
     let embark_zone = match cached {
