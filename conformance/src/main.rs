@@ -46,7 +46,7 @@ enum Command {
         #[arg(long)]
         game: GameId,
         /// Depth in plies (at most 64).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(search::MAX_PERFT_DEPTH)))]
+        #[arg(long, value_parser = parse_depth)]
         depth: u32,
         /// Print the count below each first action.
         #[arg(long)]
@@ -81,7 +81,7 @@ enum Command {
         #[arg(long)]
         paranoid: bool,
         /// Run the full checks on one step in N (1: every step, as --paranoid).
-        #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = parse_full_every)]
         full_every: u32,
         /// Ply cap, 1 or more: a game still going after this many plies stops and
         /// counts as unfinished. It applies to every game; the default is above
@@ -152,8 +152,8 @@ enum Command {
     /// The corpus, every perft table, the fuzz seed corpora and sims of every game,
     /// within a time budget. This is what `tigerseye` runs with no command.
     Nightly {
-        /// Time budget, such as `60s`, `15m`, `2h`.
-        #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
+        /// Time budget, such as `60s`, `15m`, `2h` (`m` is minutes; `M`, months, is refused).
+        #[arg(long, default_value = "60s", value_parser = parse_budget)]
         budget: Duration,
         /// Play exactly this many games of each game (within the budget) instead of
         /// as many as the budget allows: sharded runs then merge to the unsharded run.
@@ -259,6 +259,46 @@ fn parse_max_plies(s: &str) -> Result<u32, String> {
             u32::MAX
         )),
     }
+}
+
+/// Perft depth: 0 to [`search::MAX_PERFT_DEPTH`] plies.
+fn parse_depth(s: &str) -> Result<u32, String> {
+    let max = search::MAX_PERFT_DEPTH;
+    match s.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!(
+            "expected a depth in plies from 0 to {max}, found `{s}`"
+        )),
+    }
+}
+
+/// Full checks on one step in N: N at least 1 (1 is every step).
+fn parse_full_every(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a number of steps from 1 (every step) to {}, found `{s}`",
+            u32::MAX
+        )),
+    }
+}
+
+/// The nightly time budget in humantime's notation (`90s`, `15m`, `1h 30m`).
+/// humantime reads `M` as months, so `1M`, most likely meant as a minute, would
+/// run for a month: the unit `M` is refused.
+fn parse_budget(s: &str) -> Result<Duration, String> {
+    let bytes = s.as_bytes();
+    let months = bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'M' && !bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic));
+    if months {
+        return Err(format!(
+            "expected a budget such as `60s`, `15m` or `2h`, found `{s}`: `M` is months; write `m` or `min` for minutes"
+        ));
+    }
+    humantime::parse_duration(s)
+        .map_err(|e| format!("expected a budget such as `60s`, `15m` or `2h`, found `{s}`: {e}"))
 }
 
 /// Seconds per benchmark measurement: more than 0, at most a day.

@@ -485,18 +485,33 @@ impl<G: Game> Runner<'_, G> {
         if let Some(must) = &step.must_play {
             let mut buf = G::Actions::default();
             state.legal_actions(&mut buf);
-            let mut found = false;
+            // The saving action is read and found first: when it is unreadable
+            // or not legal, that is the one failure (not also every other
+            // action's search).
+            let saving = match state.parse_action(&must.action) {
+                Err(e) => {
+                    self.fail(
+                        at,
+                        format!("must-play `{}` cannot be read: {e}", must.action),
+                    );
+                    return;
+                }
+                Ok(a) if !buf.contains(&a) => {
+                    self.fail(
+                        at,
+                        format!(
+                            "must-play `{}` is not a legal action; legal here: {}",
+                            must.action,
+                            sorted_legal(state).join(" ")
+                        ),
+                    );
+                    return;
+                }
+                Ok(a) => a,
+            };
             for &a in buf.iter() {
                 let text = state.action_text(a);
-                let saving = text == must.action;
-                found |= saving;
-                self.check_losing(state, &text, must.within, !saving, at);
-            }
-            if !found {
-                self.fail(
-                    at,
-                    format!("must-play `{}` is not a legal action", must.action),
-                );
+                self.check_losing(state, &text, must.within, a != saving, at);
             }
         }
     }
@@ -584,6 +599,25 @@ mod tests {
         assert_eq!(
             f,
             ["x.toml:4:1: `losing` and `must-play` need a player to act, and the turn is chance's"]
+        );
+    }
+
+    #[test]
+    fn a_must_play_that_is_not_legal_is_one_failure() {
+        // An unreadable or illegal must-play also reported the search after
+        // every legal action (each "does not lose"), burying the one mistake.
+        let f = failures("[[step]]\nmust-play = { action = \"Z9-Z8\", within = 2 }\n");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:4:1: must-play `Z9-Z8` cannot be read: "),
+            "{f:?}"
+        );
+        let f = failures("[[step]]\nmust-play = { action = \"C1-B2\", within = 2 }\n");
+        assert_eq!(
+            f,
+            [
+                "x.toml:4:1: must-play `C1-B2` is not a legal action; legal here: C1-A1 C1-B1 C1-C2 C1-C3"
+            ]
         );
     }
 

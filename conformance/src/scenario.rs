@@ -239,6 +239,21 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
                     .into(),
             });
         }
+        let sets = [
+            ("legal", st.legal.as_deref()),
+            ("illegal", st.illegal.as_deref()),
+            ("losing", st.losing.as_ref().map(|l| l.actions.as_slice())),
+        ];
+        for (key, list) in sets {
+            if let Some(twice) = list.and_then(repeated) {
+                return Err(LoadError {
+                    at: loaded.locate(step.span().start),
+                    message: format!(
+                        "`{key}` names `{twice}` twice: it is a set of actions, each named once"
+                    ),
+                });
+            }
+        }
         if st.play.is_some() && st.chance.is_some() {
             return Err(LoadError {
                 at: loaded.locate(step.span().start),
@@ -247,6 +262,14 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
         }
     }
     Ok(loaded)
+}
+
+/// The first text of `list` that an earlier one repeats.
+fn repeated(list: &[String]) -> Option<&str> {
+    list.iter()
+        .enumerate()
+        .find(|(i, t)| list[..*i].contains(t))
+        .map(|(_, t)| t.as_str())
 }
 
 /// Reads and parses the scenario file at `path`.
@@ -348,6 +371,30 @@ mod tests {
         let err = parse(Path::new("x.toml"), text).unwrap_err();
         assert!(err.at.starts_with("x.toml:5:"), "{err}");
         assert!(err.message.contains("checks nothing"), "{err}");
+    }
+
+    #[test]
+    fn an_action_named_twice_in_a_set_is_an_error() {
+        // `legal = ["C1-B1", "C1-B1"]` was read as the set {C1-B1}, so a
+        // scenario meant to list two actions passed with one.
+        for (key, value) in [
+            ("legal", "[\"C1-C2\", \"C1-B1\", \"C1-C2\"]"),
+            ("illegal", "[\"C1-B2\", \"C1-B2\"]"),
+            ("losing", "{ actions = [\"C1-B1\", \"C1-B1\"], within = 2 }"),
+        ] {
+            let text = format!(
+                "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n\n[[step]]\n{key} = {value}\n"
+            );
+            let err = parse(Path::new("x.toml"), &text).unwrap_err();
+            assert!(err.at.starts_with("x.toml:5:"), "{err}");
+            assert!(
+                err.message.starts_with(&format!("`{key}` names `C1-")),
+                "{err}"
+            );
+            assert!(err.message.contains("twice"), "{err}");
+        }
+        let once = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nlegal = [\"C1-C2\", \"C1-B1\"]\n";
+        assert!(parse(Path::new("x.toml"), once).is_ok());
     }
 
     #[test]

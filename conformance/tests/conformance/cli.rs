@@ -227,7 +227,36 @@ fn full_checks_on_one_step_in_zero_is_refused() {
     // `--full-every 0` ran the full checks on every step without a word.
     refused(
         &["sim", "--game", "duel", "--games", "1", "--full-every", "0"],
-        "0 is not in 1..",
+        "expected a number of steps from 1 (every step) to 4294967295, found `0`",
+    );
+}
+
+#[test]
+fn a_perft_depth_past_the_limit_is_refused_in_the_usual_form() {
+    // It was clap's "65 is not in 0..=64".
+    refused(
+        &["perft", "--game", "duel", "--depth", "65"],
+        "expected a depth in plies from 0 to 64, found `65`",
+    );
+    refused(
+        &["perft", "--game", "duel", "--depth=-1"],
+        "expected a depth in plies from 0 to 64, found `-1`",
+    );
+}
+
+#[test]
+fn a_budget_in_months_is_refused() {
+    // `--budget 1M` is one month in humantime's notation (`m` is minutes):
+    // it ran a nightly job with a month's deadline.
+    for budget in ["1M", "1h 5M", "2M30s"] {
+        refused(
+            &["nightly", "--budget", budget],
+            "`M` is months; write `m` or `min` for minutes",
+        );
+    }
+    refused(
+        &["nightly", "--budget", "ten"],
+        "expected a budget such as `60s`, `15m` or `2h`, found `ten`",
     );
 }
 
