@@ -3,8 +3,10 @@
 //! nightly job. Exit status: 0 clean, 1 something failed (a scenario, a perft
 //! count, an invariant), 2 the command could not run.
 
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -230,57 +232,47 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 /// (each sim worker reserves 16 MiB of stack).
 const MAX_THREADS: usize = 1024;
 
+/// `s` read as a whole number within `range`, else the error `expected {what},
+/// found `s``, followed by `why` when it is not empty.
+fn number_in<T>(s: &str, range: RangeInclusive<T>, what: &str, why: &str) -> Result<T, String>
+where
+    T: FromStr + PartialOrd,
+{
+    match s.parse::<T>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!("expected {what}, found `{s}`{why}")),
+    }
+}
+
 /// Worker threads: at least one, at most [`MAX_THREADS`].
 fn parse_threads(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a number of threads, 1 or more and at most {MAX_THREADS}, found `{s}`"
-        )),
-    }
+    let what = format!("a number of threads, 1 or more and at most {MAX_THREADS}");
+    number_in(s, 1..=MAX_THREADS, &what, "")
 }
 
 /// Games to play: at least one (a report of no games checks nothing).
 fn parse_games(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "expected a number of games, 1 or more, found `{s}` (a run of no games checks nothing)"
-        )),
-    }
+    let why = " (a run of no games checks nothing)";
+    number_in(s, 1..=u64::MAX, "a number of games, 1 or more", why)
 }
 
 /// The ply cap: at least one (a cap of 0 stops every game before its first ply).
 fn parse_max_plies(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "expected a ply cap from 1 to {}, found `{s}` (a cap of 0 stops every game before its first ply)",
-            u32::MAX
-        )),
-    }
+    let what = format!("a ply cap from 1 to {}", u32::MAX);
+    let why = " (a cap of 0 stops every game before its first ply)";
+    number_in(s, 1..=u32::MAX, &what, why)
 }
 
 /// Perft depth: 0 to [`search::MAX_PERFT_DEPTH`] plies.
 fn parse_depth(s: &str) -> Result<u32, String> {
     let max = search::MAX_PERFT_DEPTH;
-    match s.parse::<u32>() {
-        Ok(n) if n <= max => Ok(n),
-        _ => Err(format!(
-            "expected a depth in plies from 0 to {max}, found `{s}`"
-        )),
-    }
+    number_in(s, 0..=max, &format!("a depth in plies from 0 to {max}"), "")
 }
 
 /// Full checks on one step in N: N at least 1 (1 is every step).
 fn parse_full_every(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "expected a number of steps from 1 (every step) to {}, found `{s}`",
-            u32::MAX
-        )),
-    }
+    let what = format!("a number of steps from 1 (every step) to {}", u32::MAX);
+    number_in(s, 1..=u32::MAX, &what, "")
 }
 
 /// The nightly time budget in humantime's notation (`90s`, `15m`, `1h 30m`).
