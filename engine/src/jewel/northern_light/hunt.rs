@@ -64,10 +64,6 @@ pub(super) static LINES: BetweenTables = BetweenTables::build(GEOMETRY);
 /// 24 + 16 + 24 + 84 = 158. The test `the_capacity_bound` recomputes the maxima.
 pub const CAPACITY: usize = 158;
 
-/// D1 and D7, the Princesses' home squares (Towering starts there).
-const D1: u8 = GEOMETRY.at(3, 0).0;
-const D7: u8 = GEOMETRY.at(3, 6).0;
-
 /// Towering rights: Red's with the A1 Tower, Red's with the G1 Tower, Green's with
 /// A7, Green's with G7.
 pub(super) const RIGHTS: [(Side, Square); 4] = [
@@ -237,30 +233,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     }
 
     /// The Towering rights whose Princess and Tower still stand on their squares.
-    ///
-    /// Read by bit tests of the four corners and the two home squares at once
-    /// (the check after every step runs it while a right is kept); a debug
-    /// assertion compares it with [`Hunt::valid_rights_by_rights`].
-    #[inline]
     pub(super) fn valid_rights(&self) -> u8 {
-        const { assert!(D1 == 3 && D7 == 45) };
-        const { assert!(RIGHTS[0].1.0 == 0 && RIGHTS[1].1.0 == 6) };
-        const { assert!(RIGHTS[2].1.0 == 42 && RIGHTS[3].1.0 == 48) };
-        let b = &self.board;
-        let (red, green) = (b.pieces(Side::Red, TOWER), b.pieces(Side::Green, TOWER));
-        // Bit i: right i's Tower on its corner.
-        let towers = (red & 1) | (red >> 5 & 2) | (green >> 40 & 4) | (green >> 45 & 8);
-        // Bits 0 and 1: Red's Princess on D1; bits 2 and 3: Green's on D7.
-        let homes = (b.pieces(Side::Red, PRINCESS) >> D1 & 1) * 0b0011
-            | (b.pieces(Side::Green, PRINCESS) >> D7 & 1) * 0b1100;
-        let rights = self.towering & (towers & homes) as u8;
-        debug_assert_eq!(rights, self.valid_rights_by_rights());
-        rights
-    }
-
-    /// [`Hunt::valid_rights`] right by right, as the rule reads: the
-    /// right kept, its Princess at home, its Tower on its corner.
-    fn valid_rights_by_rights(&self) -> u8 {
         /// Where each right's Princess stands: D1 for Red's, D7 for Green's.
         const HOMES: [Square; 4] = [
             GEOMETRY.at(3, 0),
