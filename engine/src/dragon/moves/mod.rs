@@ -589,6 +589,50 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
     fn done(&self) -> bool {
         false
     }
+
+    /// The re-alignments as one block: the eight slots written at once from
+    /// [`REALIGN_BOWS`] (the bows of `bows` ascending, then padding), the
+    /// list then cut back to the bows there are; one push each only where
+    /// eight slots are not free (never short of [`MAX_ACTIONS`]'s proof).
+    /// The same actions in the same order as [`push_realigns_each`] (a test
+    /// compares them for every set of bows).
+    #[inline(always)]
+    fn push_realigns(&mut self, sq: u8, bows: u8) {
+        let base = Action::new(ActionKind::VesselRealign, sq, sq, 0).0;
+        let order = &REALIGN_BOWS[usize::from(bows)];
+        let mut block = [Action(0); 8];
+        for (slot, &d) in block.iter_mut().zip(order) {
+            *slot = Action(base | d);
+        }
+        let len = self.len() + bows.count_ones() as usize;
+        if self.try_extend_from_slice(&block).is_ok() {
+            self.truncate(len);
+        } else {
+            push_realigns_each(self, sq, bows);
+        }
+    }
+}
+
+/// `REALIGN_BOWS[bows]`: the directions of the set `bows` (bit `d` for
+/// direction `d`) ascending, the slots past them 0 (cut back by
+/// [`Sink::push_realigns`] of the list).
+static REALIGN_BOWS: [[u32; 8]; 256] = realign_bows();
+
+const fn realign_bows() -> [[u32; 8]; 256] {
+    let mut table = [[0u32; 8]; 256];
+    let mut bows = 0;
+    while bows < 256 {
+        let (mut d, mut k) = (0, 0);
+        while d < 8 {
+            if bows >> d & 1 != 0 {
+                table[bows][k] = d as u32;
+                k += 1;
+            }
+            d += 1;
+        }
+        bows += 1;
+    }
+    table
 }
 
 pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
@@ -716,3 +760,35 @@ pub(crate) const fn diagonal_forward(side: Side) -> [usize; 2] {
 
 /// East and west.
 pub(crate) const LATERAL: [usize; 2] = [2, 6];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list's block of re-alignments writes what one push a bow writes,
+    /// for every set of bows, after other actions and with too few free
+    /// slots for the block.
+    #[test]
+    fn the_realignments_block_equals_one_push_a_bow() {
+        for bows in 0..=255u8 {
+            for sq in [0u8, 94, 134] {
+                let before = Action::new(ActionKind::Move, 1, 2, 0);
+                let (mut block, mut each) = (DragonActions::new(), DragonActions::new());
+                block.push(before);
+                each.push(before);
+                Sink::push_realigns(&mut block, sq, bows);
+                push_realigns_each(&mut each, sq, bows);
+                assert_eq!(block, each, "bows {bows:#010b} at {sq}");
+                // Five slots left: the block does not fit, one push a bow.
+                if bows.count_ones() <= 5 {
+                    let mut short: ArrayVec<Action, 8> = ArrayVec::new();
+                    for _ in 0..3 {
+                        short.push(before);
+                    }
+                    Sink::push_realigns(&mut short, sq, bows);
+                    assert_eq!(short[3..], each[1..], "bows {bows:#010b} at {sq}");
+                }
+            }
+        }
+    }
+}
