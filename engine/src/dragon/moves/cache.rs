@@ -101,6 +101,11 @@ pub(crate) struct SideLists {
     origins: SquareSet,
     /// The positions changed since the entries were last brought up to date.
     dirty: SquareSet,
+    /// The origins whose `dests` are empty and whose force has no extras
+    /// (no arrows, no maiden flight: [`Force::has_extras`]): off the
+    /// embarking zone and the banners, with no en-passant position set, the
+    /// generation writes nothing for them.
+    idle: SquareSet,
     /// Each origin's [`land::role_part`].
     dests: [SquareSet; SQUARES],
     /// The positions each origin's `dests` depend on ([`reads`] and
@@ -127,6 +132,7 @@ impl SideLists {
             valid: false,
             origins: SquareSet::EMPTY,
             dirty: SquareSet::EMPTY,
+            idle: SquareSet::EMPTY,
             dests: [SquareSet::EMPTY; SQUARES],
             reads: [SquareSet::EMPTY; SQUARES],
             glides: [SquareSet::EMPTY; SQUARES],
@@ -147,6 +153,14 @@ impl SideLists {
     #[inline(always)]
     pub(crate) fn parts(&self) -> (SquareSet, &[SquareSet; SQUARES]) {
         (self.origins, &self.dests)
+    }
+
+    /// The kept origins with no action off the embarking zone and the
+    /// banners while no en-passant position is set: an empty
+    /// [`land::role_part`] and no extras.
+    #[inline(always)]
+    pub(crate) fn idle(&self) -> SquareSet {
+        self.idle
     }
 
     /// Brings the entries up to date for `p` (their side to move), with the
@@ -179,6 +193,7 @@ impl SideLists {
                         let glides = self.glides[i].and(c.empty);
                         self.dests[i] = land::role_moves(&c, from, f).or(glides);
                     }
+                    self.mark_idle(p, from);
                 }
             }
         } else {
@@ -187,8 +202,13 @@ impl SideLists {
                 r.insert(sq as u8);
             }
             self.reads = [SquareSet::EMPTY; SQUARES];
-            land.for_each(|from| self.compute(&c, from));
+            land.for_each(|from| {
+                self.compute(&c, from);
+                self.mark_idle(p, from);
+            });
         }
+        // An origin gone keeps no mark (one arrived was recomputed above).
+        self.idle = self.idle.and(land);
         self.origins = land;
         // The embarking zone, recomputed only when the free vessels changed
         // (`zone_free` starts empty, whose zone is empty).
@@ -210,6 +230,18 @@ impl SideLists {
         self.exact_at = stamp;
         #[cfg(debug_assertions)]
         self.assert_exact(&c);
+    }
+
+    /// Marks the origin `from` idle or not after its `dests` were made.
+    #[inline(always)]
+    fn mark_idle(&mut self, p: &Position, from: u8) {
+        let i = usize::from(from);
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if self.dests[i].is_empty() && !p.force(from).has_extras() {
+            self.idle.0[w] |= bit;
+        } else {
+            self.idle.0[w] &= !bit;
+        }
     }
 
     /// Generates the entry of the origin `from` afresh, keeping `readers`.
@@ -238,6 +270,15 @@ impl SideLists {
     #[cfg(debug_assertions)]
     fn assert_exact(&self, c: &Ctx<'_>) {
         assert_eq!(self.origins, kept_origins(c.p, c.b, c.side));
+        let mut idle = SquareSet::EMPTY;
+        self.origins.for_each(|from| {
+            if land::role_part(c, from, c.p.force(from)).is_empty()
+                && !c.p.force(from).has_extras()
+            {
+                idle.insert(from);
+            }
+        });
+        assert_eq!(self.idle, idle, "the idle origins differ");
         self.origins.for_each(|from| {
             let f = c.p.force(from);
             let i = usize::from(from);

@@ -687,6 +687,7 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
     // The origins whose role parts the cache keeps, and those parts.
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
+    let idle = cached.map_or(SquareSet::EMPTY, |k| k.idle());
     // The kept origins (on land) off the embarking zone and the banners'
     // positions, while no en-passant position is set: their actions are
     // their kept part and their rarer ones (`land::generate_ashore`), with
@@ -703,6 +704,15 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         if usize::from(sq) < SQUARES {
             ashore.remove(sq);
         }
+    }
+    // Of those, the idle ones (an empty role part, no extras) write
+    // nothing: not visited.
+    debug_assert!(ashore.and(idle).iter().all(|sq| {
+        parts[usize::from(sq)].is_empty() && !c.p.force(sq).has_extras()
+    }));
+    for w in 0..3 {
+        visit.0[w] &= !(ashore.0[w] & idle.0[w]);
+        ashore.0[w] &= !idle.0[w];
     }
     for w in 0..3 {
         let mut bits = visit.0[w];
