@@ -272,8 +272,7 @@ impl SideLists {
         assert_eq!(self.origins, kept_origins(c.p, c.b, c.side));
         let mut idle = SquareSet::EMPTY;
         self.origins.for_each(|from| {
-            if land::role_part(c, from, c.p.force(from)).is_empty()
-                && !c.p.force(from).has_extras()
+            if land::role_part(c, from, c.p.force(from)).is_empty() && !c.p.force(from).has_extras()
             {
                 idle.insert(from);
             }

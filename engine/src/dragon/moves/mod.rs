@@ -242,10 +242,17 @@ pub(crate) fn legal_actions_guarded(
     if p.outcome.is_some() {
         return;
     }
+    // The context made once, with its embarking zone (the cache's when it
+    // keeps one: its free vessels are the context's, a debug assertion in
+    // `generate_zoned` compares the zone with a fresh one).
     let mut c = Ctx::new(p, opts);
     c.royal_threats = threats;
+    c.embark_zone = match cached {
+        Some(k) => k.embark_zone(),
+        None => ocean::embark_zone(&c),
+    };
     match guard_for(&c, known) {
-        Some(guard) => generate_cached(
+        Some(guard) => generate_zoned(
             &c,
             cached,
             &mut Guarded {
@@ -255,7 +262,7 @@ pub(crate) fn legal_actions_guarded(
                 opts,
             },
         ),
-        None => generate_cached(&c, cached, out),
+        None => generate_zoned(&c, cached, out),
     }
     // Beside another action only: a Seer consultation, a truce offer (rulings
     // `dragon.seers`, `dragon.truce-agreement`), ascending after the rest.
@@ -636,13 +643,22 @@ const fn realign_bows() -> [[u32; 8]; 256] {
 }
 
 pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
-    generate_cached(c, None, out);
+    // Where the side's forces might embark, once for all of them.
+    let zoned = Ctx {
+        embark_zone: ocean::embark_zone(c),
+        ..*c
+    };
+    generate_zoned(&zoned, None, out);
 }
 
-/// [`generate`], the land forces' [`land::role_part`] taken from `cached`
-/// where it keeps them (the game's own move cache, exact for this state).
+/// [`generate`] with the context's embarking zone computed
+/// ([`ocean::embark_zone`], or the move cache's, kept while its free
+/// vessels stay the same), the land forces' [`land::role_part`] taken from
+/// `cached` where it keeps them (the game's own move cache, exact for this
+/// state).
 #[inline(always)]
-fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl Sink) {
+fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl Sink) {
+    debug_assert_eq!(c.embark_zone, ocean::embark_zone(c));
     if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
         ocean::trident_opening(c, out);
         return;
@@ -652,15 +668,6 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         procedures::choices(c.p, out);
         return;
     }
-    // Where the side's forces might embark, once for all of them (kept by
-    // the move cache while its free vessels stay the same).
-    let embark_zone = match cached {
-        Some(k) => k.embark_zone(),
-        None => ocean::embark_zone(c),
-    };
-    debug_assert_eq!(embark_zone, ocean::embark_zone(c));
-    let zoned = Ctx { embark_zone, ..*c };
-    let c = &zoned;
     let side = c.side;
     let own = c.p.occupied[side.index()];
     // The side's forces and the vessels flying its colour, position by
@@ -707,9 +714,12 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     }
     // Of those, the idle ones (an empty role part, no extras) write
     // nothing: not visited.
-    debug_assert!(ashore.and(idle).iter().all(|sq| {
-        parts[usize::from(sq)].is_empty() && !c.p.force(sq).has_extras()
-    }));
+    debug_assert!(
+        ashore
+            .and(idle)
+            .iter()
+            .all(|sq| { parts[usize::from(sq)].is_empty() && !c.p.force(sq).has_extras() })
+    );
     for w in 0..3 {
         visit.0[w] &= !(ashore.0[w] & idle.0[w]);
         ashore.0[w] &= !idle.0[w];
