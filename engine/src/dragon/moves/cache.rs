@@ -27,7 +27,13 @@
 //! force's actions (embarking, arrows, maiden flights, en passant) and the
 //! ocean's, the Plant, the procedures and the Guard are generated afresh as
 //! before. Everything is regenerated when an action changed more positions
-//! than `touched` records, the flags or a pending choice.
+//! than `touched` records. A change of the flags, of a pending choice or of
+//! what lies off the grid (a Seer consulted, a procedure's step) changes no
+//! entry: the role parts read only the grid, and every change of the grid
+//! is a [`Position::put`], `take`, `put_vessel` or `take_vessel`, each
+//! recorded in `touched` (until dspeed15 such a change regenerated
+//! everything too: some 400 regenerations in 20 random games, nearly all
+//! the Seer's flag set and cleared).
 //!
 //! Only the game's own chain of states uses it: the cache lives beside the
 //! state, not in it (no part of `Clone::clone_from`, like the sibling
@@ -356,8 +362,7 @@ impl MoveCache {
     /// After the owner applied an action to the state with stamp `before`,
     /// making `p` with stamp `after`: when that state was the product of its
     /// previous application (its own chain), records what changed and brings
-    /// the side to move's entries up to date. `before_flags`,
-    /// `before_pending`: the flags and the pending choice before the action.
+    /// the side to move's entries up to date.
     #[inline]
     pub(crate) fn after_apply(
         &mut self,
@@ -365,36 +370,22 @@ impl MoveCache {
         after: u64,
         p: &Position,
         opts: &DragonOptions,
-        before_flags: u32,
-        before_pending: u8,
     ) {
         let chain = self.product == before;
         self.product = after;
         if chain {
-            self.advance(before, after, p, opts, before_flags, before_pending);
+            self.advance(before, after, p, opts);
         }
     }
 
     /// [`MoveCache::after_apply`] on the owner's own chain.
     #[inline(never)]
-    fn advance(
-        &mut self,
-        before: u64,
-        after: u64,
-        p: &Position,
-        opts: &DragonOptions,
-        before_flags: u32,
-        before_pending: u8,
-    ) {
+    fn advance(&mut self, before: u64, after: u64, p: &Position, opts: &DragonOptions) {
         let sides = self
             .sides
             .get_or_insert_with(|| Box::new([SideLists::new(), SideLists::new()]));
         match p.touched.squares() {
-            Some(changed)
-                if self.stamp == before
-                    && p.flags == before_flags
-                    && p.pending == before_pending =>
-            {
+            Some(changed) if self.stamp == before => {
                 for s in sides.iter_mut() {
                     for &sq in changed {
                         s.dirty.insert(sq);
