@@ -50,6 +50,7 @@ use std::fmt;
 use super::super::board::{Board, Region, SquareSet, rank_of};
 use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, ORTHOGONAL, PIKE, SQUARES, SWORD};
 use super::super::forces::{Force, Glide, Role};
+use super::super::ocean_rules::OpenWater;
 use super::super::options::{DragonOptions, KnightVariation};
 use super::super::state::{Position, flags};
 use super::land::{self, crossing_directions};
@@ -119,6 +120,15 @@ pub(crate) struct SideLists {
     reads: [SquareSet; SQUARES],
     /// Each origin's [`glide_reach`].
     glides: [SquareSet; SQUARES],
+    /// Each origin's embarking destinations ([`embark_part`]): a function
+    /// of its force, its `reads` (a rider's way to the coast lies on its
+    /// paths), the free vessels `zone_free` and, when rides pass over open
+    /// water, the fleet's positions (`sea_key`): regenerated with the
+    /// origin's entry, and for every origin when those change.
+    embarks: [SquareSet; SQUARES],
+    /// The fleet's positions when rides pass over open water (the
+    /// embarking rides read them), empty otherwise.
+    sea_key: SquareSet,
     /// For each position, the origins whose `reads` hold it (and itself; a
     /// superset: an origin gone may stay).
     readers: [SquareSet; SQUARES],
@@ -142,6 +152,8 @@ impl SideLists {
             dests: [SquareSet::EMPTY; SQUARES],
             reads: [SquareSet::EMPTY; SQUARES],
             glides: [SquareSet::EMPTY; SQUARES],
+            embarks: [SquareSet::EMPTY; SQUARES],
+            sea_key: SquareSet::EMPTY,
             readers: [SquareSet::EMPTY; SQUARES],
             zone_free: SquareSet::EMPTY,
             zone: SquareSet::EMPTY,
@@ -161,6 +173,12 @@ impl SideLists {
         (self.origins, &self.dests)
     }
 
+    /// Each kept origin's embarking destinations ([`embark_part`]).
+    #[inline(always)]
+    pub(crate) fn embarks(&self) -> &[SquareSet; SQUARES] {
+        &self.embarks
+    }
+
     /// The kept origins with no action off the embarking zone and the
     /// banners while no en-passant position is set: an empty
     /// [`land::role_part`] and no extras.
@@ -176,6 +194,35 @@ impl SideLists {
     fn update(&mut self, p: &Position, opts: &DragonOptions, stamp: u64) {
         let c = role_ctx(p, opts);
         let land = kept_origins(p, c.b, c.side);
+        // The embarking zone, recomputed only when the free vessels changed
+        // (`zone_free` starts empty, whose zone is empty).
+        let mut free = SquareSet::EMPTY;
+        for w in 0..3 {
+            let red = p.red_fleet.0[w];
+            let ours = if c.side == Side::Red { red } else { !red };
+            free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
+        }
+        let sea_key = if opts.open_water == OpenWater::Passes {
+            p.fleet
+        } else {
+            SquareSet::EMPTY
+        };
+        // Every origin's embarking part regenerated when what they all read
+        // at sea changed (or all entries are made afresh).
+        let embark_all = !self.valid || free != self.zone_free || sea_key != self.sea_key;
+        if free != self.zone_free {
+            self.zone_free = free;
+            self.zone = ocean::embark_zone(&Ctx {
+                free_allied: free,
+                ..c
+            });
+        }
+        self.sea_key = sea_key;
+        let ce = Ctx {
+            free_allied: free,
+            embark_zone: self.zone,
+            ..c
+        };
         if self.valid {
             // The origins reading a changed position: an arrival's own
             // position changed, and every position reads itself.
@@ -199,6 +246,9 @@ impl SideLists {
                         let glides = self.glides[i].and(c.empty);
                         self.dests[i] = land::role_moves(&c, from, f).or(glides);
                     }
+                    if !embark_all {
+                        self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                    }
                     self.mark_idle(p, from);
                 }
             }
@@ -213,29 +263,19 @@ impl SideLists {
                 self.mark_idle(p, from);
             });
         }
+        if embark_all {
+            land.for_each(|from| {
+                self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+            });
+        }
         // An origin gone keeps no mark (one arrived was recomputed above).
         self.idle = self.idle.and(land);
         self.origins = land;
-        // The embarking zone, recomputed only when the free vessels changed
-        // (`zone_free` starts empty, whose zone is empty).
-        let mut free = SquareSet::EMPTY;
-        for w in 0..3 {
-            let red = p.red_fleet.0[w];
-            let ours = if c.side == Side::Red { red } else { !red };
-            free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
-        }
-        if free != self.zone_free {
-            self.zone_free = free;
-            self.zone = ocean::embark_zone(&Ctx {
-                free_allied: free,
-                ..c
-            });
-        }
         self.dirty = SquareSet::EMPTY;
         self.valid = true;
         self.exact_at = stamp;
         #[cfg(debug_assertions)]
-        self.assert_exact(&c);
+        self.assert_exact(&ce);
     }
 
     /// Marks the origin `from` idle or not after its `dests` were made.
@@ -284,6 +324,11 @@ impl SideLists {
             }
         });
         assert_eq!(self.idle, idle, "the idle origins differ");
+        assert_eq!(
+            self.zone,
+            ocean::embark_zone(c),
+            "the embarking zone differs"
+        );
         self.origins.for_each(|from| {
             let f = c.p.force(from);
             let i = usize::from(from);
@@ -298,6 +343,11 @@ impl SideLists {
                 "the cached reads of {from} differ"
             );
             assert_eq!(self.glides[i], glide_reach(c, from, f));
+            assert_eq!(
+                self.embarks[i],
+                embark_part(c, from, f),
+                "the cached embarking of {from} differs"
+            );
             self.reads[i].for_each(|sq| {
                 assert!(
                     self.readers[usize::from(sq)].has(from),
@@ -306,6 +356,19 @@ impl SideLists {
             });
         });
     }
+}
+
+/// The embarking destinations of the force `f` of the side to move on land
+/// position `from` (not a royal: no royal's limits), `c` with its free
+/// vessels and embarking zone: what [`land::generate_with`] adds to its
+/// role part.
+#[inline(always)]
+pub(crate) fn embark_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
+    let mut t = SquareSet::EMPTY;
+    if ocean::seafaring(f) && c.embark_zone.has(from) && ocean::may_embark(c, from, f.info().role) {
+        ocean::embark(c, from, f, &mut t);
+    }
+    t
 }
 
 /// The context [`land::role_part`] reads (the position, the options, the

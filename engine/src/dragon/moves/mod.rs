@@ -695,6 +695,7 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     // The origins whose role parts the cache keeps, and those parts.
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     let idle = cached.map_or(SquareSet::EMPTY, |k| k.idle());
+    let embarks = cached.map_or(&cache::NONE_KEPT, |k| k.embarks());
     // The kept origins (on land) off the embarking zone and the banners'
     // positions, while no en-passant position is set: their actions are
     // their kept part and their rarer ones (`land::generate_ashore`), with
@@ -742,7 +743,10 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
             } else {
                 let f = c.p.force(from);
                 if kept >> i & 1 != 0 {
-                    land::generate_with(c, from, f, parts[usize::from(from)], out);
+                    // The kept role part and embarking part.
+                    let (role, embark) = (parts[usize::from(from)], embarks[usize::from(from)]);
+                    debug_assert_eq!(embark, cache::embark_part(c, from, f));
+                    land::generate_ashore(c, from, f, role.or(embark), true, out);
                 } else {
                     land::generate(c, from, f, out);
                 }
