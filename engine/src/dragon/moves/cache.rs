@@ -108,10 +108,10 @@ pub(crate) struct SideLists {
     origins: SquareSet,
     /// The positions changed since the entries were last brought up to date.
     dirty: SquareSet,
-    /// The origins whose `dests` are empty and whose force has no extras
-    /// (no arrows, no maiden flight: [`Force::has_extras`]): off the
-    /// embarking zone and the banners, with no en-passant position set, the
-    /// generation writes nothing for them.
+    /// The origins whose `dests` and `embarks` are empty and whose force
+    /// has no extras (no arrows, no maiden flight: [`Force::has_extras`]):
+    /// off the banners, with no en-passant position set, the generation
+    /// writes nothing for them.
     idle: SquareSet,
     /// Each origin's [`land::role_part`].
     dests: [SquareSet; SQUARES],
@@ -179,9 +179,9 @@ impl SideLists {
         &self.embarks
     }
 
-    /// The kept origins with no action off the embarking zone and the
-    /// banners while no en-passant position is set: an empty
-    /// [`land::role_part`] and no extras.
+    /// The kept origins with no action off the banners while no en-passant
+    /// position is set: an empty [`land::role_part`], no embarking, no
+    /// extras.
     #[inline(always)]
     pub(crate) fn idle(&self) -> SquareSet {
         self.idle
@@ -266,6 +266,7 @@ impl SideLists {
         if embark_all {
             land.for_each(|from| {
                 self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                self.mark_idle(p, from);
             });
         }
         // An origin gone keeps no mark (one arrived was recomputed above).
@@ -278,12 +279,13 @@ impl SideLists {
         self.assert_exact(&ce);
     }
 
-    /// Marks the origin `from` idle or not after its `dests` were made.
+    /// Marks the origin `from` idle or not after its `dests` and `embarks`
+    /// were made.
     #[inline(always)]
     fn mark_idle(&mut self, p: &Position, from: u8) {
         let i = usize::from(from);
         let (w, bit) = (i / 64, 1u64 << (i % 64));
-        if self.dests[i].is_empty() && !p.force(from).has_extras() {
+        if self.dests[i].or(self.embarks[i]).is_empty() && !p.force(from).has_extras() {
             self.idle.0[w] |= bit;
         } else {
             self.idle.0[w] &= !bit;
@@ -318,8 +320,9 @@ impl SideLists {
         assert_eq!(self.origins, kept_origins(c.p, c.b, c.side));
         let mut idle = SquareSet::EMPTY;
         self.origins.for_each(|from| {
-            if land::role_part(c, from, c.p.force(from)).is_empty() && !c.p.force(from).has_extras()
-            {
+            let f = c.p.force(from);
+            let all = land::role_part(c, from, f).or(embark_part(c, from, f));
+            if all.is_empty() && !f.has_extras() {
                 idle.insert(from);
             }
         });

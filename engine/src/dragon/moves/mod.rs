@@ -713,17 +713,26 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
             ashore.remove(sq);
         }
     }
-    // Of those, the idle ones (an empty role part, no extras) write
-    // nothing: not visited.
-    debug_assert!(
-        ashore
-            .and(idle)
-            .iter()
-            .all(|sq| { parts[usize::from(sq)].is_empty() && !c.p.force(sq).has_extras() })
-    );
+    // The idle kept origins (an empty role part, no embarking, no extras)
+    // off the banners' positions, while no en-passant position is set,
+    // write nothing: not visited.
+    let mut quiet = if c.p.ep == NO_SQUARE {
+        idle
+    } else {
+        SquareSet::EMPTY
+    };
+    for sq in [banner_a, banner_b] {
+        if usize::from(sq) < SQUARES {
+            quiet.remove(sq);
+        }
+    }
+    debug_assert!(quiet.iter().all(|sq| {
+        let i = usize::from(sq);
+        kept.has(sq) && parts[i].or(embarks[i]).is_empty() && !c.p.force(sq).has_extras()
+    }));
     for w in 0..3 {
-        visit.0[w] &= !(ashore.0[w] & idle.0[w]);
-        ashore.0[w] &= !idle.0[w];
+        visit.0[w] &= !quiet.0[w];
+        ashore.0[w] &= !quiet.0[w];
     }
     for w in 0..3 {
         let mut bits = visit.0[w];
