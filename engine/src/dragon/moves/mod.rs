@@ -615,9 +615,19 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
         if self.try_extend_from_slice(&block).is_ok() {
             self.truncate(len);
         } else {
-            push_realigns_each(self, sq, bows);
+            push_realigns_short(self, sq, bows);
         }
     }
+}
+
+/// The list's [`Sink::push_realigns`] where eight slots are not free: one
+/// push a bow. Out of line and cold: in line, the compiler unrolled its loop
+/// over the eight bows and made the eight actions before the test (some 60
+/// instructions a vessel).
+#[cold]
+#[inline(never)]
+fn push_realigns_short<const N: usize>(out: &mut ArrayVec<Action, N>, sq: u8, bows: u8) {
+    push_realigns_each(out, sq, bows);
 }
 
 /// `REALIGN_BOWS[bows]`: the directions of the set `bows` (bit `d` for
