@@ -706,44 +706,32 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     let idle = cached.map_or(SquareSet::EMPTY, |k| k.idle());
     let embarks = cached.map_or(&cache::NONE_KEPT, |k| k.embarks());
-    // The kept origins (on land) off the embarking zone and the banners'
-    // positions, while no en-passant position is set: their actions are
-    // their kept part and their rarer ones (`land::generate_ashore`), with
-    // no other test of the origin.
-    let mut ashore = if c.p.ep == NO_SQUARE {
+    // The kept origins off the banners' positions, while no en-passant
+    // position is set: their actions need no test of either.
+    let mut plain = if c.p.ep == NO_SQUARE {
         kept
     } else {
         SquareSet::EMPTY
     };
+    for sq in [banner_a, banner_b] {
+        if usize::from(sq) < SQUARES {
+            plain.remove(sq);
+        }
+    }
+    // Of those, the ones off the embarking zone (on land): their actions are
+    // their kept part and their rarer ones (`land::generate_ashore`), with
+    // no other test of the origin; and the idle ones (an empty role part, no
+    // embarking, no extras), which write nothing: not visited.
+    let mut ashore = plain;
+    let quiet = plain.and(idle);
     for w in 0..3 {
         ashore.0[w] &= !c.embark_zone.0[w];
-    }
-    for sq in [banner_a, banner_b] {
-        if usize::from(sq) < SQUARES {
-            ashore.remove(sq);
-        }
-    }
-    // The idle kept origins (an empty role part, no embarking, no extras)
-    // off the banners' positions, while no en-passant position is set,
-    // write nothing: not visited.
-    let mut quiet = if c.p.ep == NO_SQUARE {
-        idle
-    } else {
-        SquareSet::EMPTY
-    };
-    for sq in [banner_a, banner_b] {
-        if usize::from(sq) < SQUARES {
-            quiet.remove(sq);
-        }
+        visit.0[w] &= !quiet.0[w];
     }
     debug_assert!(quiet.iter().all(|sq| {
         let i = usize::from(sq);
         kept.has(sq) && parts[i].or(embarks[i]).is_empty() && !c.p.force(sq).has_extras()
     }));
-    for w in 0..3 {
-        visit.0[w] &= !quiet.0[w];
-        ashore.0[w] &= !quiet.0[w];
-    }
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
