@@ -1,6 +1,6 @@
 //! `tigerseye bench`: random-play plies/s and games/s in sim's default checking
 //! mode, and perft nodes/s with every leaf action applied, on one thread and on
-//! all threads.
+//! all threads, over one or more rounds.
 
 use std::time::{Duration, Instant};
 
@@ -11,124 +11,223 @@ use crate::report::BenchRow;
 use crate::search::{perft, perft_parallel};
 use crate::sim::{self, SimConfig};
 
-/// Measures `game` for about `seconds` per row and returns four rows: random play
-/// and perft, one thread and `threads` threads (two rows when `threads` is 1:
-/// the all-threads rows would measure one thread again).
+/// The most rounds `bench --rounds` takes.
+pub const MAX_ROUNDS: u32 = 99;
+
+/// Measures `game` for about `seconds` per row and round, and returns four rows:
+/// random play and perft, one thread and `threads` threads (two rows when
+/// `threads` is 1: the all-threads rows would measure one thread again).
+///
+/// Each of the `rounds` rounds measures every row once, in that order, so that
+/// a change in the machine's load falls on all rows alike. A row is its
+/// **median round** by rate (for an even count the lower of the two middle
+/// ones: a round really measured, whose work and seconds agree with its rate),
+/// with every round's rate, in the order measured, in [`BenchRow::rates`].
+/// Every round plays the same games (master seed 1) and perft to the same
+/// depth (found before the first round).
 ///
 /// # Errors
 ///
-/// When `seconds` is not in (0, 86400], `threads` is 0, or a simulation cannot
-/// run.
-pub fn bench(game: GameId, seconds: f64, threads: usize) -> anyhow::Result<Vec<BenchRow>> {
+/// When `seconds` is not in (0, 86400], `threads` is 0, `rounds` is not in
+/// 1..=[`MAX_ROUNDS`], a simulation cannot run, or an invariant breaks during
+/// the random play.
+pub fn bench(
+    game: GameId,
+    seconds: f64,
+    threads: usize,
+    rounds: u32,
+) -> anyhow::Result<Vec<BenchRow>> {
     anyhow::ensure!(
         seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0,
         "seconds per measurement: more than 0 and at most 86400, not {seconds}"
     );
     anyhow::ensure!(threads >= 1, "threads: at least 1, not 0");
+    anyhow::ensure!(
+        (1..=MAX_ROUNDS).contains(&rounds),
+        "rounds: 1 to {MAX_ROUNDS}, not {rounds}"
+    );
     // One thread, then `threads` unless that is one thread again.
     let counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
-    let mut rows = Vec::new();
-    for &t in counts {
-        let mut config = SimConfig::new(game, sim::UNCOUNTED);
-        config.threads = Some(t);
-        config.mode = CheckMode::DEFAULT;
-        config.master_seed = 1;
-        config.deadline = Some(Instant::now() + Duration::from_secs_f64(seconds));
-        let stats = sim::run(&config)?;
-        rows.push(BenchRow {
-            game: game.name().into(),
-            kind: "random-play".into(),
-            threads: t,
-            plies_per_second: Some(stats.plies_per_second()),
-            games_per_second: Some(stats.games_per_second()),
-            nodes_per_second: None,
-            depth: None,
-            work: stats.plies,
-            seconds: stats.elapsed_seconds,
-        });
-        anyhow::ensure!(
-            stats.failed_games == 0,
-            "{game}: an invariant broke during the benchmark: {:?}",
-            stats.failures.first()
-        );
-    }
-    struct Perft<'a>(f64, usize, &'a [usize]);
-    impl GameVisitor for Perft<'_> {
-        type Output = anyhow::Result<Vec<BenchRow>>;
-        fn visit<G: Game>(self) -> anyhow::Result<Vec<BenchRow>> {
-            let start = G::new(&Default::default());
-            // The deepest depth whose single-thread run takes at most a quarter of
-            // the budget, found by growing the depth.
-            let mut depth = 1;
-            loop {
-                let t = Instant::now();
-                let n = perft(&start, depth);
-                if t.elapsed().as_secs_f64() * 8.0 > self.0 || n == 0 || depth >= 40 {
-                    break;
-                }
-                depth += 1;
-            }
-            // Only when a row measures more than one thread.
-            let pool = if self.2.iter().any(|&threads| threads > 1) {
-                Some(
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(self.1)
-                        .build()
-                        .map_err(|e| {
-                            anyhow::anyhow!(
-                                "cannot start {} perft threads: {e}; give fewer `--threads`",
-                                self.1
-                            )
-                        })?,
-                )
-            } else {
-                None
-            };
-            Ok(self
-                .2
-                .iter()
-                .map(|&threads| {
-                    let deadline = Instant::now() + Duration::from_secs_f64(self.0);
-                    let mut nodes = 0u64;
-                    let t = Instant::now();
-                    while Instant::now() < deadline {
-                        nodes += match &pool {
-                            Some(pool) if threads > 1 => {
-                                pool.install(|| perft_parallel(&start, depth))
-                            }
-                            _ => perft(&start, depth),
-                        };
-                    }
-                    let secs = t.elapsed().as_secs_f64();
-                    BenchRow {
-                        game: G::ID.name().into(),
-                        kind: "perft".into(),
-                        threads,
-                        plies_per_second: None,
-                        games_per_second: None,
-                        nodes_per_second: Some(nodes as f64 / secs),
-                        depth: Some(depth),
-                        work: nodes,
-                        seconds: secs,
-                    }
-                })
-                .collect())
-        }
-    }
-    rows.extend(game.visit(Perft(seconds, threads, counts))?);
-    Ok(rows)
+    game.visit(Bench {
+        seconds,
+        threads,
+        counts,
+        rounds,
+    })
 }
 
-/// Prints `rows` as a table, with the per-thread rate and the all-threads speed-up.
+/// The measurement of one game, generic over it.
+struct Bench<'a> {
+    seconds: f64,
+    threads: usize,
+    counts: &'a [usize],
+    rounds: u32,
+}
+
+impl GameVisitor for Bench<'_> {
+    type Output = anyhow::Result<Vec<BenchRow>>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<Vec<BenchRow>> {
+        let start = G::new(&Default::default());
+        let depth = perft_depth(&start, self.seconds);
+        // Only when a row measures more than one thread.
+        let pool = if self.counts.iter().any(|&threads| threads > 1) {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.threads)
+                    .build()
+                    .map_err(|e| {
+                        anyhow::anyhow!(
+                            "cannot start {} perft threads: {e}; give fewer `--threads`",
+                            self.threads
+                        )
+                    })?,
+            )
+        } else {
+            None
+        };
+        // Row `i`'s rounds: random play for each count, then perft for each.
+        let mut measured: Vec<Vec<BenchRow>> = vec![Vec::new(); 2 * self.counts.len()];
+        for _ in 0..self.rounds {
+            for (i, &t) in self.counts.iter().enumerate() {
+                measured[i].push(random_play(G::ID, t, self.seconds)?);
+            }
+            for (i, &t) in self.counts.iter().enumerate() {
+                let pool = pool.as_ref().filter(|_| t > 1);
+                measured[self.counts.len() + i].push(perft_row(
+                    &start,
+                    depth,
+                    t,
+                    pool,
+                    self.seconds,
+                ));
+            }
+        }
+        Ok(measured.into_iter().map(median_round).collect())
+    }
+}
+
+/// The deepest perft depth whose single-thread run takes at most an eighth of
+/// `seconds`, found by growing the depth (at most 40).
+fn perft_depth<G: Game>(start: &G, seconds: f64) -> u32 {
+    let mut depth = 1;
+    loop {
+        let t = Instant::now();
+        let n = perft(start, depth);
+        if t.elapsed().as_secs_f64() * 8.0 > seconds || n == 0 || depth >= 40 {
+            return depth;
+        }
+        depth += 1;
+    }
+}
+
+/// One round of random play on `threads` threads for about `seconds`.
+fn random_play(game: GameId, threads: usize, seconds: f64) -> anyhow::Result<BenchRow> {
+    let mut config = SimConfig::new(game, sim::UNCOUNTED);
+    config.threads = Some(threads);
+    config.mode = CheckMode::DEFAULT;
+    config.master_seed = 1;
+    config.deadline = Some(Instant::now() + Duration::from_secs_f64(seconds));
+    let stats = sim::run(&config)?;
+    anyhow::ensure!(
+        stats.failed_games == 0,
+        "{game}: an invariant broke during the benchmark: {:?}",
+        stats.failures.first()
+    );
+    let rate = stats.plies_per_second();
+    Ok(BenchRow {
+        game: game.name().into(),
+        kind: "random-play".into(),
+        threads,
+        plies_per_second: Some(rate),
+        games_per_second: Some(stats.games_per_second()),
+        nodes_per_second: None,
+        depth: None,
+        work: stats.plies,
+        seconds: stats.elapsed_seconds,
+        rates: vec![rate],
+    })
+}
+
+/// One round of perft from `start` to `depth`, repeated for about `seconds`, on
+/// `pool`'s threads when given (one thread otherwise).
+fn perft_row<G: Game>(
+    start: &G,
+    depth: u32,
+    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
+    seconds: f64,
+) -> BenchRow {
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut nodes = 0u64;
+    let t = Instant::now();
+    while Instant::now() < deadline {
+        nodes += match pool {
+            Some(pool) => pool.install(|| perft_parallel(start, depth)),
+            None => perft(start, depth),
+        };
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let rate = nodes as f64 / secs;
+    BenchRow {
+        game: G::ID.name().into(),
+        kind: "perft".into(),
+        threads,
+        plies_per_second: None,
+        games_per_second: None,
+        nodes_per_second: Some(rate),
+        depth: Some(depth),
+        work: nodes,
+        seconds: secs,
+        rates: vec![rate],
+    }
+}
+
+/// The median of one row's rounds by rate (the lower middle one for an even
+/// count), carrying every round's rate in the order measured.
+fn median_round(rounds: Vec<BenchRow>) -> BenchRow {
+    let rates: Vec<f64> = rounds
+        .iter()
+        .flat_map(|r| r.rates.iter().copied())
+        .collect();
+    let mut order: Vec<usize> = (0..rounds.len()).collect();
+    order.sort_by(|&a, &b| rates[a].total_cmp(&rates[b]));
+    let mut row = rounds[order[(order.len() - 1) / 2]].clone();
+    row.rates = rates;
+    row
+}
+
+/// The spread of a row's rounds: (fastest - slowest) / median, in percent;
+/// `None` for a single round.
+#[must_use]
+pub fn spread(row: &BenchRow) -> Option<f64> {
+    let (Some(min), Some(max)) = (
+        row.rates.iter().copied().reduce(f64::min),
+        row.rates.iter().copied().reduce(f64::max),
+    ) else {
+        return None;
+    };
+    let median = row.plies_per_second.or(row.nodes_per_second)?;
+    (row.rates.len() > 1).then(|| 100.0 * (max - min) / median.max(1e-9))
+}
+
+/// [`spread`] as text: `4.1%`, or `-` for a single round.
+#[must_use]
+pub fn spread_text(row: &BenchRow) -> String {
+    spread(row).map_or("-".into(), |v| format!("{v:.1}%"))
+}
+
+/// Prints `rows` as a table, with the per-thread rate, the rounds' spread and
+/// the all-threads speed-up.
 pub fn print(rows: &[BenchRow]) {
     println!(
-        "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14} {:>6}",
-        "game", "kind", "threads", "plies/s", "games/s", "nodes/s", "per thread", "depth"
+        "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14} {:>6} {:>7}",
+        "game", "kind", "threads", "plies/s", "games/s", "nodes/s", "per thread", "depth", "spread"
     );
     for r in rows {
         let rate = r.plies_per_second.or(r.nodes_per_second).unwrap_or(0.0);
         println!(
-            "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14.0} {:>6}",
+            "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14.0} {:>6} {:>7}",
             r.game,
             r.kind,
             r.threads,
@@ -137,6 +236,7 @@ pub fn print(rows: &[BenchRow]) {
             r.nodes_per_second.map_or("-".into(), |v| format!("{v:.0}")),
             rate / r.threads as f64,
             r.depth.map_or("-".into(), |d| d.to_string()),
+            spread_text(r),
         );
     }
     for pair in rows.chunks(2) {
@@ -164,10 +264,10 @@ mod tests {
     fn one_thread_is_measured_once() {
         // `bench --threads 1` (and `bench` on a one-core machine) measured
         // and printed every row twice.
-        let rows = bench(GameId::Duel, 0.02, 1).unwrap();
+        let rows = bench(GameId::Duel, 0.02, 1, 1).unwrap();
         let shape: Vec<(&str, usize)> = rows.iter().map(|r| (r.kind.as_str(), r.threads)).collect();
         assert_eq!(shape, [("random-play", 1), ("perft", 1)]);
-        let rows = bench(GameId::Duel, 0.02, 2).unwrap();
+        let rows = bench(GameId::Duel, 0.02, 2, 1).unwrap();
         let shape: Vec<(&str, usize)> = rows.iter().map(|r| (r.kind.as_str(), r.threads)).collect();
         assert_eq!(
             shape,
@@ -178,5 +278,55 @@ mod tests {
                 ("perft", 2)
             ]
         );
+    }
+
+    #[test]
+    fn each_row_is_its_median_round_with_every_rate() {
+        let rows = bench(GameId::Duel, 0.02, 2, 3).unwrap();
+        assert_eq!(rows.len(), 4);
+        for r in &rows {
+            assert_eq!(r.rates.len(), 3, "{r:?}");
+            let rate = r.plies_per_second.or(r.nodes_per_second).unwrap();
+            let mut sorted = r.rates.clone();
+            sorted.sort_by(f64::total_cmp);
+            assert_eq!(rate, sorted[1], "{r:?}");
+            // The row is a round really measured: its rate is its work over its seconds.
+            assert!(
+                (rate - r.work as f64 / r.seconds).abs() <= 1e-6 * rate,
+                "{r:?}"
+            );
+            assert!(spread(r).is_some_and(|s| s >= 0.0));
+        }
+        // The perft rows keep one depth over the rounds.
+        assert!(rows[2].depth.is_some() && rows[2].depth == rows[3].depth);
+    }
+
+    #[test]
+    fn median_of_an_even_count_is_the_lower_middle_round() {
+        let row = |rate: f64| BenchRow {
+            game: "duel".into(),
+            kind: "perft".into(),
+            threads: 1,
+            plies_per_second: None,
+            games_per_second: None,
+            nodes_per_second: Some(rate),
+            depth: Some(3),
+            work: rate as u64,
+            seconds: 1.0,
+            rates: vec![rate],
+        };
+        let m = median_round(vec![row(40.0), row(10.0), row(30.0), row(20.0)]);
+        assert_eq!(m.nodes_per_second, Some(20.0));
+        assert_eq!(m.rates, [40.0, 10.0, 30.0, 20.0]);
+        assert_eq!(spread_text(&m), "150.0%");
+        assert_eq!(spread_text(&row(5.0)), "-");
+    }
+
+    #[test]
+    fn rounds_out_of_range_are_refused() {
+        for rounds in [0, MAX_ROUNDS + 1] {
+            let e = bench(GameId::Duel, 0.02, 1, rounds).unwrap_err();
+            assert!(e.to_string().contains("rounds: 1 to 99"), "{e}");
+        }
     }
 }

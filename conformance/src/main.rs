@@ -147,6 +147,10 @@ enum Command {
         /// Threads for the all-threads rows [default: all cores].
         #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
+        /// Rounds, 1 to 99: every row is measured once a round and reported as its
+        /// median round, with the rounds' spread.
+        #[arg(long, default_value_t = 1, value_parser = parse_rounds)]
+        rounds: u32,
         /// Where reports go.
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
@@ -248,6 +252,12 @@ where
 fn parse_threads(s: &str) -> Result<usize, String> {
     let what = format!("a number of threads, 1 or more and at most {MAX_THREADS}");
     number_in(s, 1..=MAX_THREADS, &what, "")
+}
+
+/// Bench rounds: 1 to [`bench::MAX_ROUNDS`].
+fn parse_rounds(s: &str) -> Result<u32, String> {
+    let what = format!("a number of rounds, 1 to {}", bench::MAX_ROUNDS);
+    number_in(s, 1..=bench::MAX_ROUNDS, &what, "")
 }
 
 /// Games to play: at least one (a report of no games checks nothing).
@@ -588,6 +598,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             game,
             seconds,
             threads,
+            rounds,
             reports,
         } => {
             let started = Instant::now();
@@ -596,7 +607,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             report::ensure_writable(&reports)?;
             let mut summary = Summary::new("bench");
             for id in ids {
-                let rows = bench::bench(id, seconds, threads)?;
+                let rows = bench::bench(id, seconds, threads, rounds)?;
                 summary.bench.extend(rows);
             }
             bench::print(&summary.bench);

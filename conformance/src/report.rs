@@ -127,6 +127,11 @@ pub struct BenchRow {
     pub work: u64,
     /// Seconds measured.
     pub seconds: f64,
+    /// Every round's rate (plies/s or nodes/s, all threads together), in the
+    /// order measured; the row is the median round (`bench --rounds`). Empty
+    /// in reports written before rounds were recorded.
+    #[serde(default)]
+    pub rates: Vec<f64>,
 }
 
 /// Everything a run reports.

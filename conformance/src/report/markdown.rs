@@ -333,13 +333,13 @@ pub fn markdown(s: &Summary) -> String {
     if !s.bench.is_empty() {
         let _ = writeln!(
             md,
-            "\n## Benchmark\n\n| game | kind | threads | plies/s | games/s | nodes/s | per thread | depth |\n|---|---|---:|---:|---:|---:|---:|---:|"
+            "\n## Benchmark\n\n| game | kind | threads | plies/s | games/s | nodes/s | per thread | depth | rounds | spread |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
         );
         for b in &s.bench {
             let rate = b.plies_per_second.or(b.nodes_per_second).unwrap_or(0.0);
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} | {:.0} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {} |",
                 b.game,
                 b.kind,
                 b.threads,
@@ -348,6 +348,8 @@ pub fn markdown(s: &Summary) -> String {
                 b.nodes_per_second.map_or("-".into(), |v| format!("{v:.0}")),
                 per_core(rate, b.threads),
                 b.depth.map_or("-".into(), |d| d.to_string()),
+                b.rates.len(),
+                crate::bench::spread_text(b),
             );
         }
     }

@@ -563,3 +563,48 @@ fn bench_says_which_build_its_figures_come_from() {
     let md = std::fs::read_to_string(std::path::Path::new(dir).join("summary.md")).unwrap();
     assert!(md.contains(&format!("({build} build)")), "{md}");
 }
+
+#[test]
+fn bench_rounds_report_the_median_and_every_rate() {
+    refused(
+        &["bench", "--game", "duel", "--rounds", "0"],
+        "expected a number of rounds, 1 to 99, found `0`",
+    );
+    refused(
+        &["bench", "--game", "duel", "--rounds", "100"],
+        "expected a number of rounds, 1 to 99, found `100`",
+    );
+    let reports = tempfile::tempdir().unwrap();
+    let out = tigerseye(&[
+        "bench",
+        "--game",
+        "duel",
+        "--seconds",
+        "0.05",
+        "--threads",
+        "1",
+        "--rounds",
+        "3",
+        "--reports",
+        reports.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.lines().next().is_some_and(|l| l.ends_with("spread")),
+        "{stdout}"
+    );
+    let dir = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("report: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let json = std::fs::read_to_string(std::path::Path::new(dir).join("summary.json")).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = summary["bench"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{json}");
+    for row in rows {
+        assert_eq!(row["rates"].as_array().map(Vec::len), Some(3), "{json}");
+    }
+    let md = std::fs::read_to_string(std::path::Path::new(dir).join("summary.md")).unwrap();
+    assert!(md.contains("| rounds | spread |"), "{md}");
+}
