@@ -5,7 +5,9 @@
 
 use std::fmt::Write as _;
 
-use super::{ScenarioResult, Summary, per_core};
+use super::{CheckSummary, ScenarioResult, SimStats, Summary, per_core};
+use crate::quarantine::QuarantineReport;
+use crate::trend::Trend;
 
 /// The markdown report: readable on its own.
 #[must_use]
@@ -28,214 +30,240 @@ pub fn markdown(s: &Summary) -> String {
         let _ = writeln!(md, "- {}", inline(note));
     }
     if let Some(check) = &s.check {
-        let _ = writeln!(
-            md,
-            "\n## Scenario corpus\n\n| game | passed | failed | disputed |\n|---|---:|---:|---:|"
-        );
-        for (game, c) in &check.per_game {
-            let _ = writeln!(
-                md,
-                "| {game} | {} | {} | {} |",
-                c.passed, c.failed, c.disputed
-            );
-        }
-        let failed: Vec<&ScenarioResult> = check
-            .scenarios
-            .iter()
-            .filter(|r| r.verdict != "passed" && r.verdict != "disputed")
-            .collect();
-        if !failed.is_empty() {
-            let _ = writeln!(md, "\n### Failures\n");
-            for r in failed {
-                let _ = writeln!(
-                    md,
-                    "- {} ({}): {}",
-                    code(&r.path),
-                    r.verdict,
-                    inline(&r.title)
-                );
-                for f in &r.failures {
-                    let _ = writeln!(md, "  - {}", inline(f));
-                }
-            }
-        }
-        let disputed: Vec<&ScenarioResult> = check
-            .scenarios
-            .iter()
-            .filter(|r| r.verdict == "disputed")
-            .collect();
-        if !disputed.is_empty() {
-            let _ = writeln!(md, "\n### Disputed scenarios\n");
-            for r in disputed {
-                let _ = writeln!(
-                    md,
-                    "- {}: {} — {}",
-                    code(&r.path),
-                    inline(&r.title),
-                    inline(r.reason.as_deref().unwrap_or(""))
-                );
-            }
-        }
-        if !check.rulings_without_scenario.is_empty() {
-            let _ = writeln!(md, "\n### Rulings without a scenario\n");
-            for r in &check.rulings_without_scenario {
-                let _ = writeln!(md, "- `{r}`");
-            }
-        }
-        if !check.events.is_empty() {
-            let _ = writeln!(
-                md,
-                "\n### Rule coverage\n\n| game | event | in scenarios | in random play |\n|---|---|---:|---:|"
-            );
-            for (game, events) in &check.events {
-                let sim = s.sims.iter().find(|x| &x.game == game);
-                for (tag, n) in events {
-                    let random = sim
-                        .and_then(|x| x.events.get(tag))
-                        .map_or("-".to_owned(), ToString::to_string);
-                    let _ = writeln!(md, "| {game} | {tag} | {n} | {random} |");
-                }
-            }
-            for game in check.events.keys() {
-                let never = check.events_never_fired(game);
-                if !never.is_empty() {
-                    let _ = writeln!(md, "\nNo {game} scenario fires: {}", never.join(", "));
-                }
-            }
-        }
-        if !check.perft.is_empty() {
-            let _ = writeln!(
-                md,
-                "\n### Perft tables\n\n| table | depth | expected | computed |\n|---|---:|---:|---:|"
-            );
-            for p in &check.perft {
-                let computed = p
-                    .computed
-                    .map_or("skipped (node limit)".to_owned(), |c| c.to_string());
-                let _ = writeln!(
-                    md,
-                    "| {} {} | {} | {} | {} |",
-                    p.game, p.name, p.depth, p.expected, computed
-                );
-            }
-        }
+        corpus(&mut md, s, check);
     }
     for sim in &s.sims {
-        let _ = writeln!(md, "\n## Simulation: {}\n", sim.game);
-        let opts: Vec<String> = sim
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
+        simulation(&mut md, sim);
+    }
+    fuzz(&mut md, s);
+    chance(&mut md, s);
+    if let Some(q) = &s.quarantine {
+        quarantine(&mut md, q);
+    }
+    if let Some(t) = &s.trend {
+        trend(&mut md, t);
+    }
+    benchmark(&mut md, s);
+    md
+}
+
+/// The scenario corpus: per game counts, failures, disputes, rulings without a
+/// scenario, rule coverage and perft tables.
+fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
+    let _ = writeln!(
+        md,
+        "\n## Scenario corpus\n\n| game | passed | failed | disputed |\n|---|---:|---:|---:|"
+    );
+    for (game, c) in &check.per_game {
         let _ = writeln!(
             md,
-            "- options: {}",
-            if opts.is_empty() {
-                "none".to_owned()
-            } else {
-                opts.join(", ")
-            }
+            "| {game} | {} | {} | {} |",
+            c.passed, c.failed, c.disputed
         );
-        let _ = writeln!(
-            md,
-            "- master seed {}, shard {}/{}, {} threads, full checks on 1 step in {}",
-            sim.master_seed, sim.shard.k, sim.shard.n, sim.threads, sim.full_check_every
-        );
-        let _ = writeln!(
-            md,
-            "- {} games, {} plies in {:.2} s: {:.0} games/s, {:.0} plies/s ({:.0} plies/s per thread)",
-            sim.games,
-            sim.plies,
-            sim.elapsed_seconds,
-            sim.games_per_second(),
-            sim.plies_per_second(),
-            per_core(sim.plies_per_second(), sim.threads)
-        );
-        for line in sim.length_lines() {
-            let _ = writeln!(md, "- {line}");
-        }
-        if let Some((_, message)) = sim.shortfall() {
-            let _ = writeln!(md, "- **FAILED: {message}**");
-        } else if sim.stopped_early {
-            let _ = writeln!(md, "- stopped at the time budget (no game count was given)");
-        }
-        let _ = writeln!(
-            md,
-            "\n| result | rule | games | share |\n|---|---|---:|---:|"
-        );
-        for o in &sim.outcomes {
+    }
+    let failed: Vec<&ScenarioResult> = check
+        .scenarios
+        .iter()
+        .filter(|r| r.verdict != "passed" && r.verdict != "disputed")
+        .collect();
+    if !failed.is_empty() {
+        let _ = writeln!(md, "\n### Failures\n");
+        for r in failed {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {:.2}% |",
-                o.winner,
-                o.rule,
-                o.count,
-                100.0 * o.count as f64 / sim.games.max(1) as f64
+                "- {} ({}): {}",
+                code(&r.path),
+                r.verdict,
+                inline(&r.title)
             );
-        }
-        if let Some(series) = crate::series::summarize(sim) {
-            let _ = writeln!(md, "\n{}", series.markdown());
-        }
-        if !sim.scores.is_empty() && sim.scores.len() <= 40 {
-            let _ = writeln!(md, "\n| final score | games |\n|---|---:|");
-            for (score, n) in &sim.scores {
-                let _ = writeln!(md, "| {score} | {n} |");
-            }
-        }
-        let _ = writeln!(md, "\n| event | count |\n|---|---:|");
-        for (e, n) in &sim.events {
-            let _ = writeln!(md, "| {e} | {n} |");
-        }
-        let never = sim.events_never_fired();
-        if !never.is_empty() {
-            let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
-        }
-        let _ = writeln!(md, "\nGame length (plies):\n\n```");
-        let peak = sim
-            .length
-            .histogram
-            .iter()
-            .map(|b| b[2])
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        for b in &sim.length.histogram {
-            let bar = "#".repeat((b[2] * 40).div_ceil(peak) as usize);
-            let _ = writeln!(md, "{:>6}-{:<6} {:>10} {bar}", b[0], b[1], b[2]);
-        }
-        let _ = writeln!(md, "```");
-        let _ = writeln!(
-            md,
-            "\n![game length, {0}]({0}-length.svg) ![outcomes, {0}]({0}-outcomes.svg)",
-            sim.game
-        );
-        if sim.failed_games > 0 {
-            let _ = writeln!(md, "\n### {} failed games\n", sim.failed_games);
-            for f in &sim.failures {
-                let _ = writeln!(
-                    md,
-                    "- game {} (seed {:#x}), ply {}: [{}] {}\n  - replay: {}\n  - actions: {}",
-                    f.index,
-                    f.game_seed,
-                    f.ply,
-                    f.check,
-                    // One list item: a message of several lines (a panic's
-                    // place and text, in reports written before they were
-                    // joined) is joined by `inline`.
-                    inline(&f.message),
-                    code(&f.replay),
-                    inline(&f.actions.join(" "))
-                );
-                if let Some(shrunk) = &f.shrunk {
-                    let _ = writeln!(
-                        md,
-                        "  - shrunk to {} steps: `failures/{}-{}.toml`",
-                        shrunk.steps, sim.game, f.index
-                    );
-                }
+            for f in &r.failures {
+                let _ = writeln!(md, "  - {}", inline(f));
             }
         }
     }
+    let disputed: Vec<&ScenarioResult> = check
+        .scenarios
+        .iter()
+        .filter(|r| r.verdict == "disputed")
+        .collect();
+    if !disputed.is_empty() {
+        let _ = writeln!(md, "\n### Disputed scenarios\n");
+        for r in disputed {
+            let _ = writeln!(
+                md,
+                "- {}: {} — {}",
+                code(&r.path),
+                inline(&r.title),
+                inline(r.reason.as_deref().unwrap_or(""))
+            );
+        }
+    }
+    if !check.rulings_without_scenario.is_empty() {
+        let _ = writeln!(md, "\n### Rulings without a scenario\n");
+        for r in &check.rulings_without_scenario {
+            let _ = writeln!(md, "- `{r}`");
+        }
+    }
+    if !check.events.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n### Rule coverage\n\n| game | event | in scenarios | in random play |\n|---|---|---:|---:|"
+        );
+        for (game, events) in &check.events {
+            let sim = s.sims.iter().find(|x| &x.game == game);
+            for (tag, n) in events {
+                let random = sim
+                    .and_then(|x| x.events.get(tag))
+                    .map_or("-".to_owned(), ToString::to_string);
+                let _ = writeln!(md, "| {game} | {tag} | {n} | {random} |");
+            }
+        }
+        for game in check.events.keys() {
+            let never = check.events_never_fired(game);
+            if !never.is_empty() {
+                let _ = writeln!(md, "\nNo {game} scenario fires: {}", never.join(", "));
+            }
+        }
+    }
+    if !check.perft.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n### Perft tables\n\n| table | depth | expected | computed |\n|---|---:|---:|---:|"
+        );
+        for p in &check.perft {
+            let computed = p
+                .computed
+                .map_or("skipped (node limit)".to_owned(), |c| c.to_string());
+            let _ = writeln!(
+                md,
+                "| {} {} | {} | {} | {} |",
+                p.game, p.name, p.depth, p.expected, computed
+            );
+        }
+    }
+}
+
+/// One game's simulation: options, rates, outcomes, scores, events, lengths
+/// and failures.
+fn simulation(md: &mut String, sim: &SimStats) {
+    let _ = writeln!(md, "\n## Simulation: {}\n", sim.game);
+    let opts: Vec<String> = sim
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let _ = writeln!(
+        md,
+        "- options: {}",
+        if opts.is_empty() {
+            "none".to_owned()
+        } else {
+            opts.join(", ")
+        }
+    );
+    let _ = writeln!(
+        md,
+        "- master seed {}, shard {}/{}, {} threads, full checks on 1 step in {}",
+        sim.master_seed, sim.shard.k, sim.shard.n, sim.threads, sim.full_check_every
+    );
+    let _ = writeln!(
+        md,
+        "- {} games, {} plies in {:.2} s: {:.0} games/s, {:.0} plies/s ({:.0} plies/s per thread)",
+        sim.games,
+        sim.plies,
+        sim.elapsed_seconds,
+        sim.games_per_second(),
+        sim.plies_per_second(),
+        per_core(sim.plies_per_second(), sim.threads)
+    );
+    for line in sim.length_lines() {
+        let _ = writeln!(md, "- {line}");
+    }
+    if let Some((_, message)) = sim.shortfall() {
+        let _ = writeln!(md, "- **FAILED: {message}**");
+    } else if sim.stopped_early {
+        let _ = writeln!(md, "- stopped at the time budget (no game count was given)");
+    }
+    let _ = writeln!(
+        md,
+        "\n| result | rule | games | share |\n|---|---|---:|---:|"
+    );
+    for o in &sim.outcomes {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {:.2}% |",
+            o.winner,
+            o.rule,
+            o.count,
+            100.0 * o.count as f64 / sim.games.max(1) as f64
+        );
+    }
+    if let Some(series) = crate::series::summarize(sim) {
+        let _ = writeln!(md, "\n{}", series.markdown());
+    }
+    if !sim.scores.is_empty() && sim.scores.len() <= 40 {
+        let _ = writeln!(md, "\n| final score | games |\n|---|---:|");
+        for (score, n) in &sim.scores {
+            let _ = writeln!(md, "| {score} | {n} |");
+        }
+    }
+    let _ = writeln!(md, "\n| event | count |\n|---|---:|");
+    for (e, n) in &sim.events {
+        let _ = writeln!(md, "| {e} | {n} |");
+    }
+    let never = sim.events_never_fired();
+    if !never.is_empty() {
+        let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
+    }
+    let _ = writeln!(md, "\nGame length (plies):\n\n```");
+    let peak = sim
+        .length
+        .histogram
+        .iter()
+        .map(|b| b[2])
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    for b in &sim.length.histogram {
+        let bar = "#".repeat((b[2] * 40).div_ceil(peak) as usize);
+        let _ = writeln!(md, "{:>6}-{:<6} {:>10} {bar}", b[0], b[1], b[2]);
+    }
+    let _ = writeln!(md, "```");
+    let _ = writeln!(
+        md,
+        "\n![game length, {0}]({0}-length.svg) ![outcomes, {0}]({0}-outcomes.svg)",
+        sim.game
+    );
+    if sim.failed_games > 0 {
+        let _ = writeln!(md, "\n### {} failed games\n", sim.failed_games);
+        for f in &sim.failures {
+            let _ = writeln!(
+                md,
+                "- game {} (seed {:#x}), ply {}: [{}] {}\n  - replay: {}\n  - actions: {}",
+                f.index,
+                f.game_seed,
+                f.ply,
+                f.check,
+                // One list item: a message of several lines (a panic's
+                // place and text, in reports written before they were
+                // joined) is joined by `inline`.
+                inline(&f.message),
+                code(&f.replay),
+                inline(&f.actions.join(" "))
+            );
+            if let Some(shrunk) = &f.shrunk {
+                let _ = writeln!(
+                    md,
+                    "  - shrunk to {} steps: `failures/{}-{}.toml`",
+                    shrunk.steps, sim.game, f.index
+                );
+            }
+        }
+    }
+}
+
+/// The fuzz seed corpora replayed, if any.
+fn fuzz(md: &mut String, s: &Summary) {
     if !s.fuzz.is_empty() {
         let _ = writeln!(
             md,
@@ -250,6 +278,10 @@ pub fn markdown(s: &Summary) -> String {
             }
         }
     }
+}
+
+/// The chi-square tables of sampled chance outcomes, if any.
+fn chance(md: &mut String, s: &Summary) {
     if !s.chance.is_empty() {
         let _ = writeln!(
             md,
@@ -269,67 +301,75 @@ pub fn markdown(s: &Summary) -> String {
             }
         }
     }
-    if let Some(q) = &s.quarantine {
-        let _ = writeln!(md, "\n## Quarantine\n");
-        let _ = writeln!(md, "- tolerated: {}", q.tolerated.len());
-        for (label, list) in [
-            ("tolerated", &q.tolerated),
-            ("EXPIRED", &q.expired),
-            ("NOW PASSING", &q.now_passing),
-        ] {
-            for line in list {
-                let _ = writeln!(md, "- {label}: {}", inline(line));
-            }
+}
+
+/// The quarantine's tolerated, expired and now passing failures.
+fn quarantine(md: &mut String, q: &QuarantineReport) {
+    let _ = writeln!(md, "\n## Quarantine\n");
+    let _ = writeln!(md, "- tolerated: {}", q.tolerated.len());
+    for (label, list) in [
+        ("tolerated", &q.tolerated),
+        ("EXPIRED", &q.expired),
+        ("NOW PASSING", &q.now_passing),
+    ] {
+        for line in list {
+            let _ = writeln!(md, "- {label}: {}", inline(line));
         }
     }
-    if let Some(t) = &s.trend {
+}
+
+/// The trend against the previous run.
+fn trend(md: &mut String, t: &Trend) {
+    let _ = writeln!(
+        md,
+        "\n## Trend against {}\n\n| game | plies/s per thread before | now | ratio |\n|---|---:|---:|---:|",
+        t.previous_run
+    );
+    for g in &t.throughput {
         let _ = writeln!(
             md,
-            "\n## Trend against {}\n\n| game | plies/s per thread before | now | ratio |\n|---|---:|---:|---:|",
-            t.previous_run
-        );
-        for g in &t.throughput {
-            let _ = writeln!(
-                md,
-                "| {} | {:.0} | {:.0} | {:.2} |",
-                g.game,
-                g.before,
-                g.now,
-                g.now / g.before.max(1e-9)
-            );
-        }
-        if !t.events.is_empty() {
-            let _ = writeln!(
-                md,
-                "\nEvent frequencies that moved by more than 10% (per 1000 games):\n\n| game | event | before | now |\n|---|---|---:|---:|"
-            );
-            for e in &t.events {
-                let _ = writeln!(
-                    md,
-                    "| {} | {} | {:.1} | {:.1} |",
-                    e.game, e.event, e.before, e.now
-                );
-            }
-        }
-        let _ = writeln!(
-            md,
-            "\n- new failures: {}",
-            if t.new_failures.is_empty() {
-                "none".to_owned()
-            } else {
-                t.new_failures.join(", ")
-            }
-        );
-        let _ = writeln!(
-            md,
-            "- failures gone: {}",
-            if t.gone_failures.is_empty() {
-                "none".to_owned()
-            } else {
-                t.gone_failures.join(", ")
-            }
+            "| {} | {:.0} | {:.0} | {:.2} |",
+            g.game,
+            g.before,
+            g.now,
+            g.now / g.before.max(1e-9)
         );
     }
+    if !t.events.is_empty() {
+        let _ = writeln!(
+            md,
+            "\nEvent frequencies that moved by more than 10% (per 1000 games):\n\n| game | event | before | now |\n|---|---|---:|---:|"
+        );
+        for e in &t.events {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {:.1} | {:.1} |",
+                e.game, e.event, e.before, e.now
+            );
+        }
+    }
+    let _ = writeln!(
+        md,
+        "\n- new failures: {}",
+        if t.new_failures.is_empty() {
+            "none".to_owned()
+        } else {
+            t.new_failures.join(", ")
+        }
+    );
+    let _ = writeln!(
+        md,
+        "- failures gone: {}",
+        if t.gone_failures.is_empty() {
+            "none".to_owned()
+        } else {
+            t.gone_failures.join(", ")
+        }
+    );
+}
+
+/// The benchmark rows, if any.
+fn benchmark(md: &mut String, s: &Summary) {
     if !s.bench.is_empty() {
         let _ = writeln!(
             md,
@@ -353,7 +393,6 @@ pub fn markdown(s: &Summary) -> String {
             );
         }
     }
-    md
 }
 
 /// `text` as inline markdown that shows it as written: its lines joined by
