@@ -756,25 +756,31 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     let bows = tables().bows[sq as usize] & !(1u8 << bow);
     let single = single.as_slice();
     let mut k = 0;
-    let mut pending = true;
-    // Word by word (most vessels have no occupant to move: `t` is empty).
-    t.for_each(|to| {
-        let a = if c.p.force(to).is_none() {
-            Action::step(sq, to)
-        } else {
-            Action::capture(sq, to)
-        };
-        if pending && a > realign {
-            flush_below(single, &mut k, realign, out);
-            out.push_realigns(sq, bows);
-            pending = false;
-        }
-        flush_below(single, &mut k, a, out);
-        out.push(a);
-    });
-    if pending {
+    if t.is_empty() {
+        // Most vessels have no occupant to move: no walk over the three
+        // words of `t` (the same actions as the walk below writes then).
         flush_below(single, &mut k, realign, out);
         out.push_realigns(sq, bows);
+    } else {
+        let mut pending = true;
+        t.for_each(|to| {
+            let a = if c.p.force(to).is_none() {
+                Action::step(sq, to)
+            } else {
+                Action::capture(sq, to)
+            };
+            if pending && a > realign {
+                flush_below(single, &mut k, realign, out);
+                out.push_realigns(sq, bows);
+                pending = false;
+            }
+            flush_below(single, &mut k, a, out);
+            out.push(a);
+        });
+        if pending {
+            flush_below(single, &mut k, realign, out);
+            out.push_realigns(sq, bows);
+        }
     }
     for &b in &single[k..] {
         out.push(b);
