@@ -192,7 +192,10 @@ impl SideLists {
     /// ([`MoveCache::advance`]): one frame set up, not two.
     #[inline(always)]
     fn update(&mut self, p: &Position, opts: &DragonOptions, stamp: u64) {
-        let c = role_ctx(p, opts);
+        // One context for the role parts and the embarking parts: the role
+        // parts read neither its free vessels nor its embarking zone, set
+        // below (until dspeed18 a second context was copied for embarking).
+        let mut c = role_ctx(p, opts);
         let land = kept_origins(p, c.b, c.side);
         // The embarking zone, recomputed only when the free vessels changed
         // (`zone_free` starts empty, whose zone is empty).
@@ -202,6 +205,7 @@ impl SideLists {
             let ours = if c.side == Side::Red { red } else { !red };
             free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
         }
+        c.free_allied = free;
         let sea_key = if opts.open_water == OpenWater::Passes {
             p.fleet
         } else {
@@ -212,17 +216,10 @@ impl SideLists {
         let embark_all = !self.valid || free != self.zone_free || sea_key != self.sea_key;
         if free != self.zone_free {
             self.zone_free = free;
-            self.zone = ocean::embark_zone(&Ctx {
-                free_allied: free,
-                ..c
-            });
+            self.zone = ocean::embark_zone(&c);
         }
         self.sea_key = sea_key;
-        let ce = Ctx {
-            free_allied: free,
-            embark_zone: self.zone,
-            ..c
-        };
+        c.embark_zone = self.zone;
         if self.valid {
             // The origins reading a changed position: an arrival's own
             // position changed, and every position reads itself.
@@ -247,7 +244,7 @@ impl SideLists {
                         self.dests[i] = land::role_moves(&c, from, f).or(glides);
                     }
                     if !embark_all {
-                        self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                        self.embarks[usize::from(from)] = embark_part(&c, from, p.force(from));
                     }
                     self.mark_idle(p, from);
                 }
@@ -265,7 +262,7 @@ impl SideLists {
         }
         if embark_all {
             land.for_each(|from| {
-                self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                self.embarks[usize::from(from)] = embark_part(&c, from, p.force(from));
                 self.mark_idle(p, from);
             });
         }
@@ -276,7 +273,7 @@ impl SideLists {
         self.valid = true;
         self.exact_at = stamp;
         #[cfg(debug_assertions)]
-        self.assert_exact(&ce);
+        self.assert_exact(&c);
     }
 
     /// Marks the origin `from` idle or not after its `dests` and `embarks`
@@ -376,7 +373,8 @@ pub(crate) fn embark_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
 
 /// The context [`land::role_part`] reads (the position, the options, the
 /// unoccupied positions and the prey), without the vessels' part of
-/// [`Ctx::new`] that only embarking reads.
+/// [`Ctx::new`] that only embarking reads (the update sets the free
+/// vessels and the embarking zone itself).
 #[inline(always)]
 fn role_ctx<'a>(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
     let side = p.to_move;
