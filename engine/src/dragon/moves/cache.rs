@@ -229,24 +229,29 @@ impl SideLists {
             let mut redo = SquareSet::EMPTY;
             dirty.for_each(|sq| redo = redo.or(self.readers[usize::from(sq)]));
             let redo = redo.and(land);
-            for w in 0..3 {
-                // Written out (not `for_each`'s closure: a call an origin).
-                let mut bits = redo.0[w];
-                while bits != 0 {
-                    let from = w as u8 * 64 + bits.trailing_zeros() as u8;
-                    bits &= bits - 1;
-                    if dirty.has(from) {
-                        self.compute(&c, from);
-                    } else {
-                        // The glide set-wise: where it reaches, unoccupied.
-                        let (f, i) = (p.force(from), usize::from(from));
-                        let glides = self.glides[i].and(c.empty);
-                        self.dests[i] = land::role_moves(&c, from, f).or(glides);
+            // Often none (a vessel re-aligned, a move no kept origin reads):
+            // tested first, so that what the compiler sets up ahead of the
+            // loop (some sixty instructions) is not made for nothing.
+            if !redo.is_empty() {
+                for w in 0..3 {
+                    // Written out (not `for_each`'s closure: a call an origin).
+                    let mut bits = redo.0[w];
+                    while bits != 0 {
+                        let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+                        bits &= bits - 1;
+                        if dirty.has(from) {
+                            self.compute(&c, from);
+                        } else {
+                            // The glide set-wise: where it reaches, unoccupied.
+                            let (f, i) = (p.force(from), usize::from(from));
+                            let glides = self.glides[i].and(c.empty);
+                            self.dests[i] = land::role_moves(&c, from, f).or(glides);
+                        }
+                        if !embark_all {
+                            self.embarks[usize::from(from)] = embark_part(&c, from, p.force(from));
+                        }
+                        self.mark_idle(p, from);
                     }
-                    if !embark_all {
-                        self.embarks[usize::from(from)] = embark_part(&c, from, p.force(from));
-                    }
-                    self.mark_idle(p, from);
                 }
             }
         } else {

@@ -251,11 +251,14 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     for w in 0..3 {
         asked.0[w] &= !safe.0[w];
     }
-    asked.for_each(|to| {
-        if !threats.attacks_beyond_fixed(c, to, from) {
-            t.insert(to);
-        }
-    });
+    // Most often none are left to ask: no walk over the set's three words.
+    if !asked.is_empty() {
+        asked.for_each(|to| {
+            if !threats.attacks_beyond_fixed(c, to, from) {
+                t.insert(to);
+            }
+        });
+    }
 }
 
 /// The Red Witch ("can move (or board) to any adjacent unoccupied position ...
@@ -273,12 +276,16 @@ fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
     }
     near = near.and(c.open());
     // The Forest Sword and the Dark Crystal: the Dark Warlord never captures
-    // the TrueBorn Prince, the Prince never the Red Witch.
-    near.and(c.prey).for_each(|to| {
-        if protected(f, c.p.force(to)) {
-            near.remove(to);
-        }
-    });
+    // the TrueBorn Prince, the Prince never the Red Witch. Most often no
+    // opposing force stands next to him: no walk over the set's words.
+    let victims = near.and(c.prey);
+    if !victims.is_empty() {
+        victims.for_each(|to| {
+            if protected(f, c.p.force(to)) {
+                near.remove(to);
+            }
+        });
+    }
     *t = t.or(near);
 }
 
