@@ -635,14 +635,20 @@ impl<S: Sink> Sink for Guarded<'_, S> {
         }
     }
 
-    /// Re-alignments: while the royal is not under attack and the vessel
-    /// off the hot lines, all allowed ([`Guard::verdict`]'s common case).
+    /// Re-alignments: all allowed while the royal is not under attack, none
+    /// while he is, wherever the vessel ([`Guard::verdict`]'s answer for
+    /// each: a bow re-aligned moves nothing; a debug assertion asks it).
+    /// Until dspeed18 a vessel on the hot lines had each re-alignment
+    /// tested, a call of the verdict's rest.
     #[inline(always)]
     fn push_realigns(&mut self, sq: u8, bows: u8) {
         let g = &self.guard;
-        if g.mode != Mode::Quiet || g.hot(sq) {
-            super::moves::push_realigns_each(self, sq, bows);
-        } else {
+        let quiet = g.mode == Mode::Quiet;
+        debug_assert!((0..8u32).filter(|d| bows >> d & 1 != 0).all(|d| {
+            let a = Action(Action::new(ActionKind::VesselRealign, sq, sq, 0).0 | d);
+            g.verdict(self.p, a) == Some(quiet)
+        }));
+        if quiet {
             self.inner.push_realigns(sq, bows);
         }
     }
