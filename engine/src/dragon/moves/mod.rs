@@ -214,6 +214,29 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The context the making of the side to move's [`Guard`] reads
+    /// ([`Guard::new_keeping`] and what it calls: the position, the board,
+    /// the options, the side), its sets of unoccupied positions, prey and
+    /// free vessels left empty: only the land forces' role parts, embarking
+    /// and the generation read them. Made after every action, where
+    /// [`Ctx::new`]'s three sets cost some fifty instructions for nothing
+    /// ([`guard_keeping`] compares the Guard with the full context's in
+    /// debug builds).
+    #[inline(always)]
+    pub(crate) fn for_guard(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
+        Ctx {
+            p,
+            b: board(),
+            opts,
+            side: p.to_move,
+            empty: SquareSet::EMPTY,
+            prey: SquareSet::EMPTY,
+            free_allied: SquareSet::EMPTY,
+            royal_threats: None,
+            embark_zone: ocean::ANY_POSITION,
+        }
+    }
+
     /// Unoccupied positions and capturable opposing forces.
     #[inline]
     pub(crate) fn open(&self) -> SquareSet {
@@ -342,7 +365,7 @@ pub(crate) fn has_action_keeping(
         memo.threats = None;
         None
     } else {
-        Guard::new_keeping(&Ctx::new(p, opts), &mut memo.threats)
+        guard_keeping(p, opts, &mut memo.threats)
     };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
@@ -372,6 +395,23 @@ pub(crate) fn has_action_keeping(
         None => generate(&c, &mut any),
     }
     (any.0, guard)
+}
+
+/// [`Guard::new_keeping`] for the side to move of `p` with the lean context
+/// [`Ctx::for_guard`]; in debug builds compared with the Guard and threats
+/// the full context ([`Ctx::new`]) makes.
+#[inline(always)]
+pub(crate) fn guard_keeping(
+    p: &Position,
+    opts: &DragonOptions,
+    keep: &mut Option<attack::Threats>,
+) -> Option<Guard> {
+    let guard = Guard::new_keeping(&Ctx::for_guard(p, opts), keep);
+    debug_assert!({
+        let mut full = None;
+        Guard::new_keeping(&Ctx::new(p, opts), &mut full) == guard && full == *keep
+    });
+    guard
 }
 
 /// Whether some land force of the side to move surely has a move: each test
