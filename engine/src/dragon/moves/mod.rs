@@ -772,6 +772,8 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
         let i = usize::from(sq);
         kept.has(sq) && parts[i].or(embarks[i]).is_empty() && !c.p.force(sq).has_extras()
     }));
+    // The opposing forces' positions, read once (the captures' bit).
+    let enemy = c.p.occupied[side.opponent().index()];
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
@@ -784,7 +786,7 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
             if ashore >> i & 1 != 0 {
                 let f = c.p.force(from);
                 debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
-                land::generate_ashore(c, from, f, parts[usize::from(from)], false, out);
+                land::generate_ashore(c, from, f, parts[usize::from(from)], false, enemy, out);
             } else if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
@@ -793,7 +795,7 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
                     // The kept role part and embarking part.
                     let (role, embark) = (parts[usize::from(from)], embarks[usize::from(from)]);
                     debug_assert_eq!(embark, cache::embark_part(c, from, f));
-                    land::generate_ashore(c, from, f, role.or(embark), true, out);
+                    land::generate_ashore(c, from, f, role.or(embark), true, enemy, out);
                 } else {
                     land::generate(c, from, f, out);
                 }
