@@ -113,8 +113,15 @@ pub(crate) struct SideLists {
     /// off the banners, with no en-passant position set, the generation
     /// writes nothing for them.
     idle: SquareSet,
+    /// The kept origins whose force has extras (arrows, a maiden flight:
+    /// [`Force::has_extras`]).
+    extras: SquareSet,
     /// Each origin's [`land::role_part`].
     dests: [SquareSet; SQUARES],
+    /// Each origin's `dests` and `embarks` together: all it writes (moves
+    /// and captures) when its force has no extras, off the banners and
+    /// with no en-passant position set.
+    both: [SquareSet; SQUARES],
     /// The positions each origin's `dests` depend on ([`reads`] and
     /// [`glide_reach`]).
     reads: [SquareSet; SQUARES],
@@ -149,7 +156,9 @@ impl SideLists {
             origins: SquareSet::EMPTY,
             dirty: SquareSet::EMPTY,
             idle: SquareSet::EMPTY,
+            extras: SquareSet::EMPTY,
             dests: [SquareSet::EMPTY; SQUARES],
+            both: [SquareSet::EMPTY; SQUARES],
             reads: [SquareSet::EMPTY; SQUARES],
             glides: [SquareSet::EMPTY; SQUARES],
             embarks: [SquareSet::EMPTY; SQUARES],
@@ -185,6 +194,18 @@ impl SideLists {
     #[inline(always)]
     pub(crate) fn idle(&self) -> SquareSet {
         self.idle
+    }
+
+    /// The kept origins whose force has extras ([`Force::has_extras`]).
+    #[inline(always)]
+    pub(crate) fn extras(&self) -> SquareSet {
+        self.extras
+    }
+
+    /// Each kept origin's role part and embarking part together.
+    #[inline(always)]
+    pub(crate) fn both(&self) -> &[SquareSet; SQUARES] {
+        &self.both
     }
 
     /// Brings the entries up to date for `p` (their side to move), with the
@@ -273,6 +294,7 @@ impl SideLists {
         }
         // An origin gone keeps no mark (one arrived was recomputed above).
         self.idle = self.idle.and(land);
+        self.extras = self.extras.and(land);
         self.origins = land;
         self.dirty = SquareSet::EMPTY;
         self.valid = true;
@@ -282,15 +304,24 @@ impl SideLists {
     }
 
     /// Marks the origin `from` idle or not after its `dests` and `embarks`
-    /// were made.
+    /// were made, keeps the two together (`both`) and marks whether its
+    /// force has extras.
     #[inline(always)]
     fn mark_idle(&mut self, p: &Position, from: u8) {
         let i = usize::from(from);
         let (w, bit) = (i / 64, 1u64 << (i % 64));
-        if self.dests[i].or(self.embarks[i]).is_empty() && !p.force(from).has_extras() {
+        let both = self.dests[i].or(self.embarks[i]);
+        self.both[i] = both;
+        let extras = p.force(from).has_extras();
+        if both.is_empty() && !extras {
             self.idle.0[w] |= bit;
         } else {
             self.idle.0[w] &= !bit;
+        }
+        if extras {
+            self.extras.0[w] |= bit;
+        } else {
+            self.extras.0[w] &= !bit;
         }
     }
 
@@ -329,6 +360,15 @@ impl SideLists {
             }
         });
         assert_eq!(self.idle, idle, "the idle origins differ");
+        let mut extras = SquareSet::EMPTY;
+        self.origins.for_each(|from| {
+            if c.p.force(from).has_extras() {
+                extras.insert(from);
+            }
+            let i = usize::from(from);
+            assert_eq!(self.both[i], self.dests[i].or(self.embarks[i]));
+        });
+        assert_eq!(self.extras, extras, "the origins with extras differ");
         assert_eq!(
             self.zone,
             ocean::embark_zone(c),

@@ -746,6 +746,9 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     let idle = cached.map_or(SquareSet::EMPTY, |k| k.idle());
     let embarks = cached.map_or(&cache::NONE_KEPT, |k| k.embarks());
+    let (extras, both) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| {
+        (k.extras(), k.both())
+    });
     // The kept origins off the banners' positions, while no en-passant
     // position is set: their actions need no test of either.
     let mut plain = if c.p.ep == NO_SQUARE {
@@ -758,14 +761,20 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
             plain.remove(sq);
         }
     }
-    // Of those, the ones off the embarking zone (on land): their actions are
-    // their kept part and their rarer ones (`land::generate_ashore`), with
-    // no other test of the origin; and the idle ones (an empty role part, no
-    // embarking, no extras), which write nothing: not visited.
+    // Of those, the simple ones, whose forces have no extras: their actions
+    // are their kept role and embarking parts, moves and captures, with no
+    // other test of the origin (until dspeed18 each was read through
+    // `land::generate_ashore`: its force, its extras, its set's emptiness);
+    // the ones with extras off the embarking zone (on land): their kept
+    // part and their rarer ones (`land::generate_ashore`); and the idle ones
+    // (an empty role part, no embarking, no extras), which write nothing:
+    // not visited.
+    let mut simple = plain;
     let mut ashore = plain;
     let quiet = plain.and(idle);
     for w in 0..3 {
-        ashore.0[w] &= !c.embark_zone.0[w];
+        simple.0[w] &= !extras.0[w];
+        ashore.0[w] &= !c.embark_zone.0[w] & extras.0[w];
         visit.0[w] &= !quiet.0[w];
     }
     debug_assert!(quiet.iter().all(|sq| {
@@ -778,12 +787,23 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
         let kept = kept.0[w];
+        let simple = simple.0[w];
         let ashore = ashore.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if ashore >> i & 1 != 0 {
+            if simple >> i & 1 != 0 {
+                let t = both[usize::from(from)];
+                debug_assert!({
+                    let (f, i) = (c.p.force(from), usize::from(from));
+                    !f.has_extras()
+                        && t == parts[i].or(embarks[i])
+                        && embarks[i] == cache::embark_part(c, from, f)
+                        && !t.is_empty()
+                });
+                out.push_moves(from, t, enemy);
+            } else if ashore >> i & 1 != 0 {
                 let f = c.p.force(from);
                 debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
                 land::generate_ashore(c, from, f, parts[usize::from(from)], false, enemy, out);
