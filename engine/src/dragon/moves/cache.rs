@@ -304,33 +304,36 @@ impl SideLists {
     }
 
     /// Marks the origin `from` idle or not after its `dests` and `embarks`
-    /// were made, keeps the two together (`both`) and marks whether its
-    /// force has extras.
+    /// were made, and keeps the two together (`both`). Whether its force
+    /// has extras was marked when its entry was made ([`SideLists::compute`]:
+    /// the force is the same until its position changes).
     #[inline(always)]
     fn mark_idle(&mut self, p: &Position, from: u8) {
         let i = usize::from(from);
         let (w, bit) = (i / 64, 1u64 << (i % 64));
         let both = self.dests[i].or(self.embarks[i]);
         self.both[i] = both;
-        let extras = p.force(from).has_extras();
-        if both.is_empty() && !extras {
+        debug_assert_eq!(self.extras.has(from), p.force(from).has_extras());
+        if both.is_empty() && self.extras.0[w] & bit == 0 {
             self.idle.0[w] |= bit;
         } else {
             self.idle.0[w] &= !bit;
         }
-        if extras {
-            self.extras.0[w] |= bit;
-        } else {
-            self.extras.0[w] &= !bit;
-        }
     }
 
-    /// Generates the entry of the origin `from` afresh, keeping `readers`.
+    /// Generates the entry of the origin `from` afresh, keeping `readers`,
+    /// and marks whether its force has extras.
     #[inline(always)]
     fn compute(&mut self, c: &Ctx<'_>, from: u8) {
         let i = usize::from(from);
         let f = c.p.force(from);
         self.dests[i] = land::role_part(c, from, f);
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if f.has_extras() {
+            self.extras.0[w] |= bit;
+        } else {
+            self.extras.0[w] &= !bit;
+        }
         let glides = glide_reach(c, from, f);
         self.glides[i] = glides;
         let (old, new) = (self.reads[i], reads(c, from, f).or(glides));
