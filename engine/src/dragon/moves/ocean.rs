@@ -756,13 +756,9 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     let bows = tables().bows[sq as usize] & !(1u8 << bow);
     let single = single.as_slice();
     let mut k = 0;
-    if t.is_empty() {
-        // Most vessels have no occupant to move: no walk over the three
-        // words of `t` (the same actions as the walk below writes then).
-        flush_below(single, &mut k, realign, out);
-        out.push_realigns(sq, bows);
-    } else {
-        let mut pending = true;
+    let mut pending = true;
+    // Word by word, and not at all for most vessels: no occupant to move.
+    if !t.is_empty() {
         t.for_each(|to| {
             let a = if c.p.force(to).is_none() {
                 Action::step(sq, to)
@@ -777,10 +773,10 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
             flush_below(single, &mut k, a, out);
             out.push(a);
         });
-        if pending {
-            flush_below(single, &mut k, realign, out);
-            out.push_realigns(sq, bows);
-        }
+    }
+    if pending {
+        flush_below(single, &mut k, realign, out);
+        out.push_realigns(sq, bows);
     }
     for &b in &single[k..] {
         out.push(b);
