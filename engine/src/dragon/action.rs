@@ -74,6 +74,8 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
+    /// Every kind by its value (the tests' reference for `from_u8`).
+    #[cfg(test)]
     const ALL: [ActionKind; 16] = [
         ActionKind::Move,
         ActionKind::Capture,
@@ -93,14 +95,32 @@ impl ActionKind {
         ActionKind::Concede,
     ];
 
-    /// The kind of value `v`, if any.
+    /// The kind of value `v`, if any. Written as a `match` of each value
+    /// (the compiler makes it one comparison, the value kept as it is), not
+    /// a look-up in a table of the kinds: asked at every action applied,
+    /// tested and written (a test compares the two for every byte).
+    #[inline]
     #[must_use]
     pub const fn from_u8(v: u8) -> Option<ActionKind> {
-        if (v as usize) < ActionKind::ALL.len() {
-            Some(ActionKind::ALL[v as usize])
-        } else {
-            None
-        }
+        Some(match v {
+            0 => ActionKind::Move,
+            1 => ActionKind::Capture,
+            2 => ActionKind::EnPassant,
+            3 => ActionKind::Arrow,
+            4 => ActionKind::Release,
+            5 => ActionKind::VesselAdvance,
+            6 => ActionKind::VesselRealign,
+            7 => ActionKind::Ram,
+            8 => ActionKind::Fire,
+            9 => ActionKind::Trident,
+            10 => ActionKind::Spring,
+            11 => ActionKind::Choice,
+            12 => ActionKind::Seer,
+            13 => ActionKind::Truce,
+            14 => ActionKind::Plant,
+            15 => ActionKind::Concede,
+            _ => return None,
+        })
     }
 }
 
@@ -192,5 +212,17 @@ mod tests {
         let r = Action::new(ActionKind::VesselRealign, 94, 94, 5);
         assert_eq!(r.extra(), 5);
         assert_eq!(Action(0x00_00_7f_00).kind(), None);
+    }
+
+    /// `from_u8`'s `match` reads every byte as the table of kinds does.
+    #[test]
+    fn from_u8_reads_as_the_table() {
+        for v in 0..=u8::MAX {
+            let table = ActionKind::ALL.get(usize::from(v)).copied();
+            assert_eq!(ActionKind::from_u8(v), table, "{v}");
+            if let Some(k) = table {
+                assert_eq!(k as u8, v);
+            }
+        }
     }
 }

@@ -158,11 +158,20 @@ fn lowest(set: SquareSet) -> Option<u8> {
 /// segments to the nearer ones. Most calls find no liner on any ray from
 /// `from` (in the profile of 20 random games, one ray in a hundred or fewer
 /// held one): one test against every ray at once ([`through`]) answers
-/// those without a walk over the eight.
+/// those without a walk over the eight. That test always inlined (into the
+/// Guard's making, after every action), the walk out of line
+/// ([`segments_walk`]).
+#[inline(always)]
 fn segments(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
     if !through()[from as usize].meets(orthogonal.or(diagonal)) {
         return SquareSet::EMPTY;
     }
+    segments_walk(from, orthogonal, diagonal)
+}
+
+/// [`segments`]' walk over the eight rays, when one holds a liner.
+#[inline(never)]
+fn segments_walk(from: u8, orthogonal: SquareSet, diagonal: SquareSet) -> SquareSet {
     let rays = full_rays();
     let mut lines = SquareSet::EMPTY;
     for (d, ray) in rays.iter().enumerate() {
@@ -573,8 +582,25 @@ impl<S: Sink> Sink for Guarded<'_, S> {
     /// Moves and captures: while the royal is not under attack and `from`
     /// is off the hot lines, only the destinations on them need the test
     /// ([`Guard::verdict`]'s common case, word by word).
+    ///
+    /// The royal's own moves and captures, when trusted
+    /// ([`Guard::verdict`]'s answer for each of them whatever the mode),
+    /// pass on at once: his position is hot, so each was a call of the
+    /// verdict's rest (about five a generation).
     #[inline(always)]
     fn push_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        if from == self.guard.royal && self.guard.trust_royal {
+            debug_assert!(t.iter().all(|to| {
+                let kind = if enemy.has(to) {
+                    ActionKind::Capture
+                } else {
+                    ActionKind::Move
+                };
+                self.guard.verdict(self.p, Action::new(kind, from, to, 0)) == Some(true)
+            }));
+            self.inner.push_moves(from, t, enemy);
+            return;
+        }
         if self.guard.mode != Mode::Quiet || self.guard.hot(from) {
             super::moves::push_moves_each(self, from, t, enemy);
             return;
@@ -609,14 +635,20 @@ impl<S: Sink> Sink for Guarded<'_, S> {
         }
     }
 
-    /// Re-alignments: while the royal is not under attack and the vessel
-    /// off the hot lines, all allowed ([`Guard::verdict`]'s common case).
+    /// Re-alignments: all allowed while the royal is not under attack, none
+    /// while he is, wherever the vessel ([`Guard::verdict`]'s answer for
+    /// each: a bow re-aligned moves nothing; a debug assertion asks it).
+    /// Until dspeed18 a vessel on the hot lines had each re-alignment
+    /// tested, a call of the verdict's rest.
     #[inline(always)]
     fn push_realigns(&mut self, sq: u8, bows: u8) {
         let g = &self.guard;
-        if g.mode != Mode::Quiet || g.hot(sq) {
-            super::moves::push_realigns_each(self, sq, bows);
-        } else {
+        let quiet = g.mode == Mode::Quiet;
+        debug_assert!((0..8u32).filter(|d| bows >> d & 1 != 0).all(|d| {
+            let a = Action(Action::new(ActionKind::VesselRealign, sq, sq, 0).0 | d);
+            g.verdict(self.p, a) == Some(quiet)
+        }));
+        if quiet {
             self.inner.push_realigns(sq, bows);
         }
     }

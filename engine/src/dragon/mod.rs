@@ -129,7 +129,7 @@ fn guard_of(
     options: &DragonOptions,
 ) -> (Option<guard::Guard>, Option<moves::attack::Threats>) {
     let mut threats = None;
-    let guard = guard::Guard::new_keeping(&moves::Ctx::new(pos, options), &mut threats);
+    let guard = moves::guard_keeping(pos, options, &mut threats);
     (guard, threats)
 }
 

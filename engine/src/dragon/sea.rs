@@ -276,8 +276,8 @@ pub(crate) fn recolour(p: &mut Position, sq: u8) -> Option<Vessel> {
     if v.colour() == due {
         return None;
     }
-    let v = p.take_vessel(sq).with_colour(due);
-    p.put_vessel(sq, v);
+    let v = v.with_colour(due);
+    p.change_vessel(sq, v);
     Some(v)
 }
 
@@ -346,8 +346,8 @@ pub(crate) fn apply_vessel(p: &mut Position, action: Action, events: &mut impl F
             sail(p, from, to);
         }
         Some(ActionKind::VesselRealign) => {
-            let v = p.take_vessel(from);
-            p.put_vessel(from, v.with_bow(action.extra()));
+            let v = p.vessel(from).with_bow(action.extra());
+            p.change_vessel(from, v);
         }
         Some(ActionKind::Ram) => {
             let by = p.vessel(from);

@@ -27,7 +27,7 @@
 use super::action::{Action, ActionKind};
 use super::board::{Region, board};
 use super::guard::Guard;
-use super::moves::{Ctx, attack::Threats, kept::Kept};
+use super::moves::{attack::Threats, kept::Kept};
 use super::options::DragonOptions;
 use super::state::Position;
 use super::victory::royal_square;
@@ -66,7 +66,7 @@ impl Basis {
         let mut q = *p;
         q.to_move = side;
         let mut threats = None;
-        let guard = Guard::new_keeping(&Ctx::new(&q, opts), &mut threats)?;
+        let guard = super::moves::guard_keeping(&q, opts, &mut threats)?;
         guard.quiet_on_land().then_some(Basis {
             side,
             region,

@@ -718,6 +718,34 @@ impl Position {
         self.touched.add(sq);
     }
 
+    /// Turns the vessel on `sq` (which must hold one) into `vessel`, of the
+    /// same kind (a bow re-aligned, a flag changed): what
+    /// [`Position::take_vessel`] and [`Position::put_vessel`] make, the
+    /// hash changed once and the fleet's sets left as they are (the kind
+    /// fixes them); a debug assertion compares the two.
+    #[inline]
+    pub(crate) fn change_vessel(&mut self, sq: u8, vessel: Vessel) {
+        let before = self.vessels[sq as usize];
+        debug_assert!(before.is_some() && vessel.is_some() && before.kind() == vessel.kind());
+        #[cfg(debug_assertions)]
+        let reference = {
+            let mut q = *self;
+            q.take_vessel(sq);
+            q.put_vessel(sq, vessel);
+            q
+        };
+        self.hash ^= self.vessel_change(sq, vessel.0);
+        self.vessels[sq as usize] = vessel;
+        self.touched.add(sq);
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            *self == reference
+                && self.hash == reference.hash
+                && self.touched.squares() == reference.touched.squares(),
+            "a vessel changed in place differs from one taken and put"
+        );
+    }
+
     /// Takes the vessel off `sq` (which must hold one).
     pub fn take_vessel(&mut self, sq: u8) -> Vessel {
         let vessel = self.vessels[sq as usize];

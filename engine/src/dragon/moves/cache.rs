@@ -113,8 +113,15 @@ pub(crate) struct SideLists {
     /// off the banners, with no en-passant position set, the generation
     /// writes nothing for them.
     idle: SquareSet,
+    /// The kept origins whose force has extras (arrows, a maiden flight:
+    /// [`Force::has_extras`]).
+    extras: SquareSet,
     /// Each origin's [`land::role_part`].
     dests: [SquareSet; SQUARES],
+    /// Each origin's `dests` and `embarks` together: all it writes (moves
+    /// and captures) when its force has no extras, off the banners and
+    /// with no en-passant position set.
+    both: [SquareSet; SQUARES],
     /// The positions each origin's `dests` depend on ([`reads`] and
     /// [`glide_reach`]).
     reads: [SquareSet; SQUARES],
@@ -149,7 +156,9 @@ impl SideLists {
             origins: SquareSet::EMPTY,
             dirty: SquareSet::EMPTY,
             idle: SquareSet::EMPTY,
+            extras: SquareSet::EMPTY,
             dests: [SquareSet::EMPTY; SQUARES],
+            both: [SquareSet::EMPTY; SQUARES],
             reads: [SquareSet::EMPTY; SQUARES],
             glides: [SquareSet::EMPTY; SQUARES],
             embarks: [SquareSet::EMPTY; SQUARES],
@@ -187,12 +196,27 @@ impl SideLists {
         self.idle
     }
 
+    /// The kept origins whose force has extras ([`Force::has_extras`]).
+    #[inline(always)]
+    pub(crate) fn extras(&self) -> SquareSet {
+        self.extras
+    }
+
+    /// Each kept origin's role part and embarking part together.
+    #[inline(always)]
+    pub(crate) fn both(&self) -> &[SquareSet; SQUARES] {
+        &self.both
+    }
+
     /// Brings the entries up to date for `p` (their side to move), with the
     /// stamp `stamp`. Always inlined into its one caller
     /// ([`MoveCache::advance`]): one frame set up, not two.
     #[inline(always)]
     fn update(&mut self, p: &Position, opts: &DragonOptions, stamp: u64) {
-        let c = role_ctx(p, opts);
+        // One context for the role parts and the embarking parts: the role
+        // parts read neither its free vessels nor its embarking zone, set
+        // below (until dspeed18 a second context was copied for embarking).
+        let mut c = role_ctx(p, opts);
         let land = kept_origins(p, c.b, c.side);
         // The embarking zone, recomputed only when the free vessels changed
         // (`zone_free` starts empty, whose zone is empty).
@@ -202,6 +226,7 @@ impl SideLists {
             let ours = if c.side == Side::Red { red } else { !red };
             free.0[w] = p.fleet.0[w] & c.empty.0[w] & ours;
         }
+        c.free_allied = free;
         let sea_key = if opts.open_water == OpenWater::Passes {
             p.fleet
         } else {
@@ -212,17 +237,10 @@ impl SideLists {
         let embark_all = !self.valid || free != self.zone_free || sea_key != self.sea_key;
         if free != self.zone_free {
             self.zone_free = free;
-            self.zone = ocean::embark_zone(&Ctx {
-                free_allied: free,
-                ..c
-            });
+            self.zone = ocean::embark_zone(&c);
         }
         self.sea_key = sea_key;
-        let ce = Ctx {
-            free_allied: free,
-            embark_zone: self.zone,
-            ..c
-        };
+        c.embark_zone = self.zone;
         if self.valid {
             // The origins reading a changed position: an arrival's own
             // position changed, and every position reads itself.
@@ -232,24 +250,29 @@ impl SideLists {
             let mut redo = SquareSet::EMPTY;
             dirty.for_each(|sq| redo = redo.or(self.readers[usize::from(sq)]));
             let redo = redo.and(land);
-            for w in 0..3 {
-                // Written out (not `for_each`'s closure: a call an origin).
-                let mut bits = redo.0[w];
-                while bits != 0 {
-                    let from = w as u8 * 64 + bits.trailing_zeros() as u8;
-                    bits &= bits - 1;
-                    if dirty.has(from) {
-                        self.compute(&c, from);
-                    } else {
-                        // The glide set-wise: where it reaches, unoccupied.
-                        let (f, i) = (p.force(from), usize::from(from));
-                        let glides = self.glides[i].and(c.empty);
-                        self.dests[i] = land::role_moves(&c, from, f).or(glides);
+            // Often none (a vessel re-aligned, a move no kept origin reads):
+            // tested first, so that what the compiler sets up ahead of the
+            // loop (some sixty instructions) is not made for nothing.
+            if !redo.is_empty() {
+                for w in 0..3 {
+                    // Written out (not `for_each`'s closure: a call an origin).
+                    let mut bits = redo.0[w];
+                    while bits != 0 {
+                        let from = w as u8 * 64 + bits.trailing_zeros() as u8;
+                        bits &= bits - 1;
+                        if dirty.has(from) {
+                            self.compute(&c, from);
+                        } else {
+                            // The glide set-wise: where it reaches, unoccupied.
+                            let (f, i) = (p.force(from), usize::from(from));
+                            let glides = self.glides[i].and(c.empty);
+                            self.dests[i] = land::role_moves(&c, from, f).or(glides);
+                        }
+                        if !embark_all {
+                            self.embarks[usize::from(from)] = embark_part(&c, from, p.force(from));
+                        }
+                        self.mark_idle(p, from);
                     }
-                    if !embark_all {
-                        self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
-                    }
-                    self.mark_idle(p, from);
                 }
             }
         } else {
@@ -265,39 +288,52 @@ impl SideLists {
         }
         if embark_all {
             land.for_each(|from| {
-                self.embarks[usize::from(from)] = embark_part(&ce, from, p.force(from));
+                self.embarks[usize::from(from)] = embark_part(&c, from, p.force(from));
                 self.mark_idle(p, from);
             });
         }
         // An origin gone keeps no mark (one arrived was recomputed above).
         self.idle = self.idle.and(land);
+        self.extras = self.extras.and(land);
         self.origins = land;
         self.dirty = SquareSet::EMPTY;
         self.valid = true;
         self.exact_at = stamp;
         #[cfg(debug_assertions)]
-        self.assert_exact(&ce);
+        self.assert_exact(&c);
     }
 
     /// Marks the origin `from` idle or not after its `dests` and `embarks`
-    /// were made.
+    /// were made, and keeps the two together (`both`). Whether its force
+    /// has extras was marked when its entry was made ([`SideLists::compute`]:
+    /// the force is the same until its position changes).
     #[inline(always)]
     fn mark_idle(&mut self, p: &Position, from: u8) {
         let i = usize::from(from);
         let (w, bit) = (i / 64, 1u64 << (i % 64));
-        if self.dests[i].or(self.embarks[i]).is_empty() && !p.force(from).has_extras() {
+        let both = self.dests[i].or(self.embarks[i]);
+        self.both[i] = both;
+        debug_assert_eq!(self.extras.has(from), p.force(from).has_extras());
+        if both.is_empty() && self.extras.0[w] & bit == 0 {
             self.idle.0[w] |= bit;
         } else {
             self.idle.0[w] &= !bit;
         }
     }
 
-    /// Generates the entry of the origin `from` afresh, keeping `readers`.
+    /// Generates the entry of the origin `from` afresh, keeping `readers`,
+    /// and marks whether its force has extras.
     #[inline(always)]
     fn compute(&mut self, c: &Ctx<'_>, from: u8) {
         let i = usize::from(from);
         let f = c.p.force(from);
         self.dests[i] = land::role_part(c, from, f);
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if f.has_extras() {
+            self.extras.0[w] |= bit;
+        } else {
+            self.extras.0[w] &= !bit;
+        }
         let glides = glide_reach(c, from, f);
         self.glides[i] = glides;
         let (old, new) = (self.reads[i], reads(c, from, f).or(glides));
@@ -327,6 +363,15 @@ impl SideLists {
             }
         });
         assert_eq!(self.idle, idle, "the idle origins differ");
+        let mut extras = SquareSet::EMPTY;
+        self.origins.for_each(|from| {
+            if c.p.force(from).has_extras() {
+                extras.insert(from);
+            }
+            let i = usize::from(from);
+            assert_eq!(self.both[i], self.dests[i].or(self.embarks[i]));
+        });
+        assert_eq!(self.extras, extras, "the origins with extras differ");
         assert_eq!(
             self.zone,
             ocean::embark_zone(c),
@@ -376,7 +421,8 @@ pub(crate) fn embark_part(c: &Ctx<'_>, from: u8, f: Force) -> SquareSet {
 
 /// The context [`land::role_part`] reads (the position, the options, the
 /// unoccupied positions and the prey), without the vessels' part of
-/// [`Ctx::new`] that only embarking reads.
+/// [`Ctx::new`] that only embarking reads (the update sets the free
+/// vessels and the embarking zone itself).
 #[inline(always)]
 fn role_ctx<'a>(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
     let side = p.to_move;

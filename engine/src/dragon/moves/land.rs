@@ -129,7 +129,8 @@ pub(crate) fn generate_with(c: &Ctx<'_>, from: u8, f: Force, t: SquareSet, out: 
     if ocean::seafaring(f) && c.embark_zone.has(from) && ocean::may_embark(c, from, info.role) {
         ocean::embark(c, from, f, &mut t);
     }
-    generate_ashore(c, from, f, t, true, out);
+    let enemy = c.p.occupied[c.side.opponent().index()];
+    generate_ashore(c, from, f, t, true, enemy, out);
 }
 
 /// [`generate_with`] for a force that cannot embark from `from` (off the
@@ -138,7 +139,10 @@ pub(crate) fn generate_with(c: &Ctx<'_>, from: u8, f: Force, t: SquareSet, out: 
 /// then its role part and those, as the move cache keeps them): `t` and
 /// the rarer actions merged in order. `ep`: whether
 /// an en-passant capture may be open (false only where the caller knows
-/// that no en-passant position is set).
+/// that no en-passant position is set). `enemy`: the opposing forces'
+/// positions (`c.p.occupied` of the opponent), read once by the
+/// generation's loop over the origins, not again at each (after a write
+/// into the list the compiler read them afresh).
 #[inline(always)]
 pub(crate) fn generate_ashore(
     c: &Ctx<'_>,
@@ -146,16 +150,18 @@ pub(crate) fn generate_ashore(
     f: Force,
     t: SquareSet,
     ep: bool,
+    enemy: SquareSet,
     out: &mut impl Sink,
 ) {
     debug_assert!(ep || c.p.ep == NO_SQUARE);
+    debug_assert_eq!(enemy, c.p.occupied[c.side.opponent().index()]);
     let info = f.info();
     let extras = f.has_extras() || (ep && c.p.ep != NO_SQUARE && info.role == Role::Walker);
     if !extras {
         // A blocked force (common on a crowded board) writes nothing: the
         // sink's set-up is skipped.
         if !t.is_empty() {
-            emit(c, from, t, out);
+            out.push_moves(from, t, enemy);
         }
         return;
     }
@@ -175,8 +181,8 @@ pub(crate) fn generate_ashore(
         extra_kind = ActionKind::EnPassant;
     }
     // Destinations ascending; at one destination the ordinary action (kind 0 or
-    // 1) sorts before the extra one (kind 2-4). Word by word, as `emit`.
-    let enemy = c.p.occupied[c.side.opponent().index()];
+    // 1) sorts before the extra one (kind 2-4). Word by word, as the
+    // sink's `push_moves`.
     let base = Action::new(ActionKind::Move, from, 0, 0).0;
     let extra_base = Action::new(extra_kind, from, 0, 0).0;
     for w in 0..3 {
@@ -195,13 +201,6 @@ pub(crate) fn generate_ashore(
             }
         }
     }
-}
-
-/// Writes a move or a capture to each of `t`, ascending: a capture where an
-/// opposing force stands (the generators put only capturable ones in `t`).
-#[inline]
-fn emit(c: &Ctx<'_>, from: u8, t: SquareSet, out: &mut impl Sink) {
-    out.push_moves(from, t, c.p.occupied[c.side.opponent().index()]);
 }
 
 /// The TrueBorn Prince and the Dark Warlord: "can move (or board) to any
@@ -251,11 +250,14 @@ fn royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     for w in 0..3 {
         asked.0[w] &= !safe.0[w];
     }
-    asked.for_each(|to| {
-        if !threats.attacks_beyond_fixed(c, to, from) {
-            t.insert(to);
-        }
-    });
+    // Most often none are left to ask: no walk over the set's three words.
+    if !asked.is_empty() {
+        asked.for_each(|to| {
+            if !threats.attacks_beyond_fixed(c, to, from) {
+                t.insert(to);
+            }
+        });
+    }
 }
 
 /// The Red Witch ("can move (or board) to any adjacent unoccupied position ...
@@ -273,12 +275,16 @@ fn adjacent(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet, palace: bool) {
     }
     near = near.and(c.open());
     // The Forest Sword and the Dark Crystal: the Dark Warlord never captures
-    // the TrueBorn Prince, the Prince never the Red Witch.
-    near.and(c.prey).for_each(|to| {
-        if protected(f, c.p.force(to)) {
-            near.remove(to);
-        }
-    });
+    // the TrueBorn Prince, the Prince never the Red Witch. Most often no
+    // opposing force stands next to him: no walk over the set's words.
+    let victims = near.and(c.prey);
+    if !victims.is_empty() {
+        victims.for_each(|to| {
+            if protected(f, c.p.force(to)) {
+                near.remove(to);
+            }
+        });
+    }
     *t = t.or(near);
 }
 

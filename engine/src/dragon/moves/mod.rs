@@ -214,6 +214,29 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The context the making of the side to move's [`Guard`] reads
+    /// ([`Guard::new_keeping`] and what it calls: the position, the board,
+    /// the options, the side), its sets of unoccupied positions, prey and
+    /// free vessels left empty: only the land forces' role parts, embarking
+    /// and the generation read them. Made after every action, where
+    /// [`Ctx::new`]'s three sets cost some fifty instructions for nothing
+    /// ([`guard_keeping`] compares the Guard with the full context's in
+    /// debug builds).
+    #[inline(always)]
+    pub(crate) fn for_guard(p: &'a Position, opts: &'a DragonOptions) -> Ctx<'a> {
+        Ctx {
+            p,
+            b: board(),
+            opts,
+            side: p.to_move,
+            empty: SquareSet::EMPTY,
+            prey: SquareSet::EMPTY,
+            free_allied: SquareSet::EMPTY,
+            royal_threats: None,
+            embark_zone: ocean::ANY_POSITION,
+        }
+    }
+
     /// Unoccupied positions and capturable opposing forces.
     #[inline]
     pub(crate) fn open(&self) -> SquareSet {
@@ -342,7 +365,7 @@ pub(crate) fn has_action_keeping(
         memo.threats = None;
         None
     } else {
-        Guard::new_keeping(&Ctx::new(p, opts), &mut memo.threats)
+        guard_keeping(p, opts, &mut memo.threats)
     };
     let avoid = match guard {
         Some(g) if !g.quiet() => None,
@@ -372,6 +395,23 @@ pub(crate) fn has_action_keeping(
         None => generate(&c, &mut any),
     }
     (any.0, guard)
+}
+
+/// [`Guard::new_keeping`] for the side to move of `p` with the lean context
+/// [`Ctx::for_guard`]; in debug builds compared with the Guard and threats
+/// the full context ([`Ctx::new`]) makes.
+#[inline(always)]
+pub(crate) fn guard_keeping(
+    p: &Position,
+    opts: &DragonOptions,
+    keep: &mut Option<attack::Threats>,
+) -> Option<Guard> {
+    let guard = Guard::new_keeping(&Ctx::for_guard(p, opts), keep);
+    debug_assert!({
+        let mut full = None;
+        Guard::new_keeping(&Ctx::new(p, opts), &mut full) == guard && full == *keep
+    });
+    guard
 }
 
 /// Whether some land force of the side to move surely has a move: each test
@@ -706,6 +746,9 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     let (kept, parts) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| k.parts());
     let idle = cached.map_or(SquareSet::EMPTY, |k| k.idle());
     let embarks = cached.map_or(&cache::NONE_KEPT, |k| k.embarks());
+    let (extras, both) = cached.map_or((SquareSet::EMPTY, &cache::NONE_KEPT), |k| {
+        (k.extras(), k.both())
+    });
     // The kept origins off the banners' positions, while no en-passant
     // position is set: their actions need no test of either.
     let mut plain = if c.p.ep == NO_SQUARE {
@@ -718,33 +761,52 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
             plain.remove(sq);
         }
     }
-    // Of those, the ones off the embarking zone (on land): their actions are
-    // their kept part and their rarer ones (`land::generate_ashore`), with
-    // no other test of the origin; and the idle ones (an empty role part, no
-    // embarking, no extras), which write nothing: not visited.
+    // Of those, the simple ones, whose forces have no extras: their actions
+    // are their kept role and embarking parts, moves and captures, with no
+    // other test of the origin (until dspeed18 each was read through
+    // `land::generate_ashore`: its force, its extras, its set's emptiness);
+    // the ones with extras off the embarking zone (on land): their kept
+    // part and their rarer ones (`land::generate_ashore`); and the idle ones
+    // (an empty role part, no embarking, no extras), which write nothing:
+    // not visited.
+    let mut simple = plain;
     let mut ashore = plain;
     let quiet = plain.and(idle);
     for w in 0..3 {
-        ashore.0[w] &= !c.embark_zone.0[w];
+        simple.0[w] &= !extras.0[w];
+        ashore.0[w] &= !c.embark_zone.0[w] & extras.0[w];
         visit.0[w] &= !quiet.0[w];
     }
     debug_assert!(quiet.iter().all(|sq| {
         let i = usize::from(sq);
         kept.has(sq) && parts[i].or(embarks[i]).is_empty() && !c.p.force(sq).has_extras()
     }));
+    // The opposing forces' positions, read once (the captures' bit).
+    let enemy = c.p.occupied[side.opponent().index()];
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
         let kept = kept.0[w];
+        let simple = simple.0[w];
         let ashore = ashore.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if ashore >> i & 1 != 0 {
+            if simple >> i & 1 != 0 {
+                let t = both[usize::from(from)];
+                debug_assert!({
+                    let (f, i) = (c.p.force(from), usize::from(from));
+                    !f.has_extras()
+                        && t == parts[i].or(embarks[i])
+                        && embarks[i] == cache::embark_part(c, from, f)
+                        && !t.is_empty()
+                });
+                out.push_moves(from, t, enemy);
+            } else if ashore >> i & 1 != 0 {
                 let f = c.p.force(from);
                 debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
-                land::generate_ashore(c, from, f, parts[usize::from(from)], false, out);
+                land::generate_ashore(c, from, f, parts[usize::from(from)], false, enemy, out);
             } else if water >> i & 1 != 0 {
                 ocean::generate_at(c, from, out);
             } else {
@@ -753,7 +815,7 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
                     // The kept role part and embarking part.
                     let (role, embark) = (parts[usize::from(from)], embarks[usize::from(from)]);
                     debug_assert_eq!(embark, cache::embark_part(c, from, f));
-                    land::generate_ashore(c, from, f, role.or(embark), true, out);
+                    land::generate_ashore(c, from, f, role.or(embark), true, enemy, out);
                 } else {
                     land::generate(c, from, f, out);
                 }

@@ -757,21 +757,23 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     let single = single.as_slice();
     let mut k = 0;
     let mut pending = true;
-    // Word by word (most vessels have no occupant to move: `t` is empty).
-    t.for_each(|to| {
-        let a = if c.p.force(to).is_none() {
-            Action::step(sq, to)
-        } else {
-            Action::capture(sq, to)
-        };
-        if pending && a > realign {
-            flush_below(single, &mut k, realign, out);
-            out.push_realigns(sq, bows);
-            pending = false;
-        }
-        flush_below(single, &mut k, a, out);
-        out.push(a);
-    });
+    // Word by word, and not at all for most vessels: no occupant to move.
+    if !t.is_empty() {
+        t.for_each(|to| {
+            let a = if c.p.force(to).is_none() {
+                Action::step(sq, to)
+            } else {
+                Action::capture(sq, to)
+            };
+            if pending && a > realign {
+                flush_below(single, &mut k, realign, out);
+                out.push_realigns(sq, bows);
+                pending = false;
+            }
+            flush_below(single, &mut k, a, out);
+            out.push(a);
+        });
+    }
     if pending {
         flush_below(single, &mut k, realign, out);
         out.push_realigns(sq, bows);
