@@ -5,6 +5,7 @@
 //! square moved from, then the square moved to, then the promotion.
 
 use super::hunt::{Hunt, LINES, RIGHTS};
+use super::hunt_lines;
 use super::{ARISTOCRAT, GEOMETRY, KNIGHT, NOBLE, PIKEMAN, PRINCESS, TOWER};
 use crate::core::{ActionBuffer, Bits, Side, Square, Squares};
 use crate::jewel::keysquare::{Board, JewelAction, Kind, Move};
@@ -74,6 +75,9 @@ pub(super) struct Small {
     pawn_steps: [[u64; SLOTS]; 2],
     /// `rays[d][sq]`, `d` indexing [`crate::core::Direction::ALL`]; squares 49 to
     /// 63 (off the board) have empty rays, which the slides use as sentinels.
+    /// The tests' slides only: the generator reads the lines' tables
+    /// ([`super::hunt_lines`]).
+    #[cfg(test)]
     rays: [[u64; 64]; 8],
     /// The four orthogonal rays together, on an empty board.
     orthogonal: [u64; SLOTS],
@@ -126,6 +130,7 @@ impl Small {
                 narrow(&g.leap_table(&[D::S])),
                 narrow(&g.leap_table(&[D::N])),
             ],
+            #[cfg(test)]
             rays,
             orthogonal,
             diagonal,
@@ -137,7 +142,7 @@ impl Small {
     /// a sentinel square whose ray is empty (square 63, off the board, for the
     /// directions that raise the square number; A1, from which no ray leads south
     /// or west, for the others).
-    #[inline(always)]
+    #[cfg(test)]
     fn slide(&self, d: usize, sq: usize, occ: u64) -> u64 {
         let ray = self.rays[d][sq];
         let hit = ray & occ;
@@ -150,18 +155,20 @@ impl Small {
         ray ^ self.rays[d][first as usize]
     }
 
-    /// A Rook's (Tower's, Aristocrat's) squares from `sq`.
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
+    /// A Rook's (Tower's, Aristocrat's) squares from `sq`: what
+    /// [`hunt_lines::rook`] restates, for the tests.
+    #[cfg(test)]
+    pub(super) fn rook(&self, sq: usize, occ: u64) -> u64 {
         self.slide(0, sq, occ)
             | self.slide(2, sq, occ)
             | self.slide(4, sq, occ)
             | self.slide(6, sq, occ)
     }
 
-    /// A Bishop's (Noble's) squares from `sq`.
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+    /// A Bishop's (Noble's) squares from `sq`: what [`hunt_lines::bishop`]
+    /// restates, for the tests.
+    #[cfg(test)]
+    pub(super) fn bishop(&self, sq: usize, occ: u64) -> u64 {
         self.slide(1, sq, occ)
             | self.slide(3, sq, occ)
             | self.slide(5, sq, occ)
@@ -554,13 +561,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }
             let mut rooks = (b.pieces(us, TOWER) | b.pieces(us, ARISTOCRAT)) & free;
             while rooks != 0 {
-                if t.rook(rooks.pop().index(), occ) & !own != 0 {
+                if hunt_lines::rook(rooks.pop().index(), occ) & !own != 0 {
                     return true;
                 }
             }
             let mut bishops = b.pieces(us, NOBLE) & free;
             while bishops != 0 {
-                if t.bishop(bishops.pop().index(), occ) & !own != 0 {
+                if hunt_lines::bishop(bishops.pop().index(), occ) & !own != 0 {
                     return true;
                 }
             }
@@ -665,10 +672,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 }
             };
         }
-        moves_of!(TOWER, |i| t.rook(i, occ));
+        moves_of!(TOWER, |i| hunt_lines::rook(i, occ));
         moves_of!(KNIGHT, |i| t.knight[i]);
-        moves_of!(NOBLE, |i| t.bishop(i, occ));
-        moves_of!(ARISTOCRAT, |i| t.rook(i, occ));
+        moves_of!(NOBLE, |i| hunt_lines::bishop(i, occ));
+        moves_of!(ARISTOCRAT, |i| hunt_lines::rook(i, occ));
         let opp = b.side(them);
         // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.
         const RANK_7: u64 = 0x7f << 42;
