@@ -659,23 +659,36 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 !0
             }
         };
-        // Each kind in its own loop, in kind order.
+        // Each kind in its own loop, in kind order: the moves of a piece
+        // within `$mask` and its line (`$line`).
         macro_rules! moves_of {
-            ($kind:expr, |$i:ident| $reach:expr) => {
+            ($kind:expr, $mask:expr, $line:expr, |$i:ident| $reach:expr) => {
                 let mut pieces = b.pieces(us, $kind) & only;
                 while pieces != 0 {
                     let from = pieces.pop();
                     let $i = from.index();
-                    if visit.many($kind, from, $reach & !own & mask & line(from) & only_to) {
+                    if visit.many($kind, from, $reach & !own & $mask & $line(from) & only_to) {
                         return true;
                     }
                 }
             };
         }
-        moves_of!(TOWER, |i| hunt_lines::rook(i, occ));
-        moves_of!(KNIGHT, |i| t.knight[i]);
-        moves_of!(NOBLE, |i| hunt_lines::bishop(i, occ));
-        moves_of!(ARISTOCRAT, |i| hunt_lines::rook(i, occ));
+        if checkers == 0 && pinned == 0 {
+            // Not in check and nothing pinned (most positions): every piece's
+            // moves stand, and the loops test no line a piece (the same moves
+            // as the loops below with `mask` and `line` all squares).
+            debug_assert!(mask == !0 && (0..49).all(|sq| line(Square(sq)) == !0));
+            let anywhere = |_: Square| !0u64;
+            moves_of!(TOWER, !0, anywhere, |i| hunt_lines::rook(i, occ));
+            moves_of!(KNIGHT, !0, anywhere, |i| t.knight[i]);
+            moves_of!(NOBLE, !0, anywhere, |i| hunt_lines::bishop(i, occ));
+            moves_of!(ARISTOCRAT, !0, anywhere, |i| hunt_lines::rook(i, occ));
+        } else {
+            moves_of!(TOWER, mask, line, |i| hunt_lines::rook(i, occ));
+            moves_of!(KNIGHT, mask, line, |i| t.knight[i]);
+            moves_of!(NOBLE, mask, line, |i| hunt_lines::bishop(i, occ));
+            moves_of!(ARISTOCRAT, mask, line, |i| hunt_lines::rook(i, occ));
+        }
         let opp = b.side(them);
         // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.
         const RANK_7: u64 = 0x7f << 42;
