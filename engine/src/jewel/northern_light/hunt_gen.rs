@@ -698,87 +698,104 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         } else {
             (RANK_1, RANK_7 >> 7)
         };
-        let mut pawns = self.movable_pikemen(occ, opp) & only;
-        // The common case in a loop of its own: every move wanted, no en
-        // passant square, and none of the Pikemen pinned or a step from its end
-        // rank (so none promotes: a double step goes from the start rank to the
-        // fourth). Their moves then need no test of a line, of en passant or of
-        // a promotion, a Pikeman; the loop below lists the same moves with them
-        // (the perft rows and `is_legal_agrees_with_the_generator` cover both).
-        let before_last = if us == Side::Red {
-            RANK_7 >> 7
-        } else {
-            RANK_1 << 7
-        };
-        if ALL
-            && only == !0
-            && only_to == !0
-            && self.ep.is_none()
-            && pawns & (pinned | before_last) == 0
-        {
-            while pawns != 0 {
-                let from = pawns.pop();
-                let i = from.index();
-                let step = t.pawn_steps[us.index()][i] & !occ;
-                let mut to = step;
-                if DOUBLE && step != 0 && start_rank.has(from) {
-                    to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
-                }
-                to |= t.pawn_captures[us.index()][i] & opp;
-                debug_assert!(line(from) == !0 && to & last_rank == 0, "{self:?}");
-                if visit.many(PIKEMAN, from, to & mask) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        while pawns != 0 {
-            let from = pawns.pop();
-            let i = from.index();
-            let step = t.pawn_steps[us.index()][i] & !occ;
-            let mut to = step;
-            if DOUBLE && step != 0 && start_rank.has(from) {
-                to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
-            }
-            let captures = t.pawn_captures[us.index()][i];
-            to |= captures & opp;
-            to &= mask & line(from) & only_to;
-            if let Some(ep) = self.ep
-                && captures.has(ep)
-                && only_to.has(ep)
-                && self.ep_is_safe(from, ep, k, us)
-            {
-                to |= 1 << ep.0;
-            }
-            // Moves that do not promote go out together, in order; the others
-            // one by one below, each with its three promotions.
-            if to & last_rank == 0 {
-                if visit.many(PIKEMAN, from, to) {
-                    return true;
-                }
-                continue;
-            }
-            while to != 0 {
-                let sq = to.pop();
-                if last_rank.has(sq) {
-                    // "Pikemen can and must promote on their end rank to either an
-                    // Aristocrat ..., a Noble or a Knight".
-                    for p in [KNIGHT, NOBLE, ARISTOCRAT] {
-                        let m = Move {
-                            kind: PIKEMAN,
-                            from,
-                            to: sq,
-                            promotion: Some(p),
-                        };
-                        if visit.one(JewelAction::play(m)) {
+        let pawns = self.movable_pikemen(occ, opp) & only;
+        // The Pikemen of `$set` in order, with every test.
+        macro_rules! any_pawns {
+            ($set:expr) => {
+                let mut pawns = $set;
+                while pawns != 0 {
+                    let from = pawns.pop();
+                    let i = from.index();
+                    let step = t.pawn_steps[us.index()][i] & !occ;
+                    let mut to = step;
+                    if DOUBLE && step != 0 && start_rank.has(from) {
+                        to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
+                    }
+                    let captures = t.pawn_captures[us.index()][i];
+                    to |= captures & opp;
+                    to &= mask & line(from) & only_to;
+                    if let Some(ep) = self.ep
+                        && captures.has(ep)
+                        && only_to.has(ep)
+                        && self.ep_is_safe(from, ep, k, us)
+                    {
+                        to |= 1 << ep.0;
+                    }
+                    // Moves that do not promote go out together, in order; the others
+                    // one by one below, each with its three promotions.
+                    if to & last_rank == 0 {
+                        if visit.many(PIKEMAN, from, to) {
+                            return true;
+                        }
+                        continue;
+                    }
+                    while to != 0 {
+                        let sq = to.pop();
+                        if last_rank.has(sq) {
+                            // "Pikemen can and must promote on their end rank to either an
+                            // Aristocrat ..., a Noble or a Knight".
+                            for p in [KNIGHT, NOBLE, ARISTOCRAT] {
+                                let m = Move {
+                                    kind: PIKEMAN,
+                                    from,
+                                    to: sq,
+                                    promotion: Some(p),
+                                };
+                                if visit.one(JewelAction::play(m)) {
+                                    return true;
+                                }
+                            }
+                        } else if visit.one(JewelAction::move_base(PIKEMAN, from).with_target(sq)) {
                             return true;
                         }
                     }
-                } else if visit.one(JewelAction::move_base(PIKEMAN, from).with_target(sq)) {
-                    return true;
                 }
-            }
+            };
         }
+        // The Pikemen of `$set` in order, none of them pinned or a step from
+        // its end rank (so none promotes: a double step goes from the start
+        // rank to the fourth), with no en passant square set and every move
+        // wanted: their moves need no test of a line, of en passant or of a
+        // promotion, a Pikeman (the same moves as `any_pawns`: the perft rows
+        // and `is_legal_agrees_with_the_generator` cover both, and a debug
+        // assertion the facts that make them the same).
+        macro_rules! plain_pawns {
+            ($set:expr) => {
+                let mut pawns = $set;
+                while pawns != 0 {
+                    let from = pawns.pop();
+                    let i = from.index();
+                    let step = t.pawn_steps[us.index()][i] & !occ;
+                    let mut to = step;
+                    if DOUBLE && step != 0 && start_rank.has(from) {
+                        to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
+                    }
+                    to |= t.pawn_captures[us.index()][i] & opp;
+                    debug_assert!(line(from) == !0 && to & last_rank == 0, "{self:?}");
+                    if visit.many(PIKEMAN, from, to & mask) {
+                        return true;
+                    }
+                }
+            };
+        }
+        if ALL && only == !0 && only_to == !0 && self.ep.is_none() && pawns & pinned == 0 {
+            // The Pikemen that may promote (a step from their end rank, or
+            // beyond it in no valid position) stand on the highest squares a
+            // Red one can (from A6, square 35) and the lowest a Green one can
+            // (below A3, square 14): so the others, in order, go before them
+            // for Red and after them for Green, and each set by its own loop.
+            const BELOW_A6: u64 = (1 << 35) - 1;
+            const BELOW_A3: u64 = (1 << 14) - 1;
+            if us == Side::Red {
+                plain_pawns!(pawns & BELOW_A6);
+                any_pawns!(pawns & !BELOW_A6);
+            } else {
+                any_pawns!(pawns & BELOW_A3);
+                plain_pawns!(pawns & !BELOW_A3);
+            }
+            return false;
+        }
+        any_pawns!(pawns);
         false
     }
 }
