@@ -673,10 +673,12 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 }
             };
         }
-        if checkers == 0 && pinned == 0 {
-            // Not in check and nothing pinned (most positions): every piece's
-            // moves stand, and the loops test no line a piece (the same moves
-            // as the loops below with `mask` and `line` all squares).
+        if ALL && checkers == 0 && pinned == 0 {
+            // Every move wanted, not in check and nothing pinned (most
+            // positions): every piece's moves stand, and the loops test no
+            // line a piece (the same moves as the loops below with `mask` and
+            // `line` all squares). Not in a search for one move (the turn's),
+            // whose loops stop at the first.
             debug_assert!(mask == !0 && (0..49).all(|sq| line(Square(sq)) == !0));
             let anywhere = |_: Square| !0u64;
             moves_of!(TOWER, !0, anywhere, |i| hunt_lines::rook(i, occ));
