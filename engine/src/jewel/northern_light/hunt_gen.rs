@@ -5,10 +5,9 @@
 //! square moved from, then the square moved to, then the promotion.
 
 use super::hunt::{Hunt, LINES, RIGHTS};
-use super::hunt_lines;
 use super::{ARISTOCRAT, GEOMETRY, KNIGHT, NOBLE, PIKEMAN, PRINCESS, TOWER};
 use crate::core::{ActionBuffer, Bits, Side, Square, Squares};
-use crate::jewel::keysquare::{Board, JewelAction, Kind, Move};
+use crate::jewel::keysquare::{Board, JewelAction, Kind, Move, lines7};
 
 /// Where the generator sends the moves it finds, in order.
 pub(super) trait MoveSink {
@@ -76,7 +75,7 @@ pub(super) struct Small {
     /// `rays[d][sq]`, `d` indexing [`crate::core::Direction::ALL`]; squares 49 to
     /// 63 (off the board) have empty rays, which the slides use as sentinels.
     /// The tests' slides only: the generator reads the lines' tables
-    /// ([`super::hunt_lines`]).
+    /// ([`lines7`]).
     #[cfg(test)]
     rays: [[u64; 64]; 8],
     /// The four orthogonal rays together, on an empty board.
@@ -156,7 +155,7 @@ impl Small {
     }
 
     /// A Rook's (Tower's, Aristocrat's) squares from `sq`: what
-    /// [`hunt_lines::rook`] restates, for the tests.
+    /// [`lines7::rook`] restates, for the tests.
     #[cfg(test)]
     pub(super) fn rook(&self, sq: usize, occ: u64) -> u64 {
         self.slide(0, sq, occ)
@@ -165,7 +164,7 @@ impl Small {
             | self.slide(6, sq, occ)
     }
 
-    /// A Bishop's (Noble's) squares from `sq`: what [`hunt_lines::bishop`]
+    /// A Bishop's (Noble's) squares from `sq`: what [`lines7::bishop`]
     /// restates, for the tests.
     #[cfg(test)]
     pub(super) fn bishop(&self, sq: usize, occ: u64) -> u64 {
@@ -561,13 +560,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }
             let mut rooks = (b.pieces(us, TOWER) | b.pieces(us, ARISTOCRAT)) & free;
             while rooks != 0 {
-                if hunt_lines::rook(rooks.pop().index(), occ) & !own != 0 {
+                if lines7::rook(rooks.pop().index(), occ) & !own != 0 {
                     return true;
                 }
             }
             let mut bishops = b.pieces(us, NOBLE) & free;
             while bishops != 0 {
-                if hunt_lines::bishop(bishops.pop().index(), occ) & !own != 0 {
+                if lines7::bishop(bishops.pop().index(), occ) & !own != 0 {
                     return true;
                 }
             }
@@ -681,15 +680,15 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             // whose loops stop at the first.
             debug_assert!(mask == !0 && (0..49).all(|sq| line(Square(sq)) == !0));
             let anywhere = |_: Square| !0u64;
-            moves_of!(TOWER, !0, anywhere, |i| hunt_lines::rook(i, occ));
+            moves_of!(TOWER, !0, anywhere, |i| lines7::rook(i, occ));
             moves_of!(KNIGHT, !0, anywhere, |i| t.knight[i]);
-            moves_of!(NOBLE, !0, anywhere, |i| hunt_lines::bishop(i, occ));
-            moves_of!(ARISTOCRAT, !0, anywhere, |i| hunt_lines::rook(i, occ));
+            moves_of!(NOBLE, !0, anywhere, |i| lines7::bishop(i, occ));
+            moves_of!(ARISTOCRAT, !0, anywhere, |i| lines7::rook(i, occ));
         } else {
-            moves_of!(TOWER, mask, line, |i| hunt_lines::rook(i, occ));
+            moves_of!(TOWER, mask, line, |i| lines7::rook(i, occ));
             moves_of!(KNIGHT, mask, line, |i| t.knight[i]);
-            moves_of!(NOBLE, mask, line, |i| hunt_lines::bishop(i, occ));
-            moves_of!(ARISTOCRAT, mask, line, |i| hunt_lines::rook(i, occ));
+            moves_of!(NOBLE, mask, line, |i| lines7::bishop(i, occ));
+            moves_of!(ARISTOCRAT, mask, line, |i| lines7::rook(i, occ));
         }
         let opp = b.side(them);
         // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.

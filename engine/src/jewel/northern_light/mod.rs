@@ -31,7 +31,6 @@
 
 pub mod hunt;
 mod hunt_gen;
-mod hunt_lines;
 mod hunt_text;
 pub mod qi;
 pub mod series;

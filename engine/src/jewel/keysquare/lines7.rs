@@ -1,7 +1,8 @@
-//! The sliders' squares on the 7x7 board by one table read a line
-//! ("kindergarten" bitboards), for the royal hunts' generator: Towers and
-//! Aristocrats move as Rooks, Nobles as Bishops (seed 002, DiamondQuest and
-//! DiamondChess).
+//! The sliders' squares on a 7x7 board by one table read a line
+//! ("kindergarten" bitboards): the Northern Light board's, where Towers and
+//! Aristocrats move as Rooks and Nobles as Bishops (seed 002, DiamondQi,
+//! DiamondQuest and DiamondChess), for the royal hunts' generator and the
+//! key-square core on a 7x7 board.
 //!
 //! A line of the board (a rank, a file or a diagonal) has at most 7 squares,
 //! each on its own file (a rank, a diagonal) or its own rank (a file). The
@@ -18,7 +19,8 @@
 //! ```
 //!
 //! Tests compare every square's Rook and Bishop with the ray slides they
-//! replace, on random occupancies (`lines_agree_with_the_slides`).
+//! replace ([`super::Tables::slides`]), on random occupancies
+//! (`lines_agree_with_the_slides`).
 
 /// Bits `57 - 7r` for the ranks `r`: the squares of a line with one square a
 /// file, times this, land on bit `57 + file` (see the module's doc).
@@ -186,7 +188,7 @@ fn along(mask: u64, row: u16, occ: u64) -> u64 {
 /// squares `occ` occupied, up to and including the first occupied square each
 /// way: the rank by a shift, the file gathered onto the top bits.
 #[inline(always)]
-pub(super) fn rook(sq: usize, occ: u64) -> u64 {
+pub(crate) fn rook(sq: usize, occ: u64) -> u64 {
     let p = &PLACES[sq & 63];
     let shift = u32::from(p.rank_shift & 63);
     let on_rank = fill(p.file_row, (occ >> shift) & 127) << shift;
@@ -199,7 +201,7 @@ pub(super) fn rook(sq: usize, occ: u64) -> u64 {
 /// A Bishop's (Noble's) squares from square `sq` (0 to 48) with the squares
 /// `occ` occupied, up to and including the first occupied square each way.
 #[inline(always)]
-pub(super) fn bishop(sq: usize, occ: u64) -> u64 {
+pub(crate) fn bishop(sq: usize, occ: u64) -> u64 {
     let p = &PLACES[sq & 63];
     along(p.diagonal, p.file_row, occ) | along(p.anti, p.file_row, occ)
 }
@@ -208,7 +210,10 @@ pub(super) fn bishop(sq: usize, occ: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::core::zobrist::splitmix64;
-    use crate::jewel::northern_light::hunt_gen::SMALL;
+    use crate::core::{Geometry, Rays, Square};
+    use crate::jewel::keysquare::Tables;
+
+    static T7: Tables = Tables::build(Geometry::new(7, 7), None);
 
     /// Every square's Rook and Bishop by the lines' tables equal the ray
     /// slides, on the empty board, the full one and random occupancies (with
@@ -226,10 +231,12 @@ mod tests {
             };
             for sq in 0..49 {
                 for occ in [occ, occ | 1 << sq, occ & !(1 << sq)] {
-                    assert_eq!(rook(sq, occ), SMALL.rook(sq, occ), "rook {sq} {occ:#x}");
+                    let at = Square(sq as u8);
+                    let slid = |dirs| T7.slides::<u64>(dirs, at, occ);
+                    assert_eq!(rook(sq, occ), slid(&Rays::ORTHOGONAL), "rook {sq} {occ:#x}");
                     assert_eq!(
                         bishop(sq, occ),
-                        SMALL.bishop(sq, occ),
+                        slid(&Rays::DIAGONAL),
                         "bishop {sq} {occ:#x}"
                     );
                 }
