@@ -5,9 +5,11 @@ use std::fmt;
 use super::board::{coin_key, ep_key, mirror_square, mirrored_squares, piece_key, side_key};
 use super::events::KeyEvent;
 use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegalAction};
-use super::{Action, Board, JewelAction, Kind, MAX_KINDS, Move, Movement, Params, rules};
+use super::{
+    Action, Board, JewelAction, Kind, MAX_KINDS, Move, Movement, Params, Tables, lines7, rules,
+};
 use crate::core::{
-    ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
+    ActionBuffer, Bb, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
     RepetitionHistory, RuleId, Score, Side, Square, Turn, rules as core_rules,
 };
 use crate::registry::GameId;
@@ -196,7 +198,7 @@ impl<P: Params> KeyGame<P> {
                 | Movement::Knight
                 | Movement::CloakedPrince
                 | Movement::Rook
-                | Movement::Bishop) => t.attacks(m, side, sq, blockers),
+                | Movement::Bishop) => Self::attacks_by(t, m, side, sq, blockers),
             };
             if !(from & pieces).is_empty() {
                 return true;
@@ -299,8 +301,32 @@ impl<P: Params> KeyGame<P> {
             | Movement::Knight
             | Movement::CloakedPrince
             | Movement::Rook
-            | Movement::Bishop) => t.attacks(m, side, from, r.blockers) & r.not_own,
+            | Movement::Bishop) => Self::attacks_by(t, m, side, from, r.blockers) & r.not_own,
         }
+    }
+
+    /// [`Tables::attacks`]: on a 7x7 board (DiamondQi's) a Rook's and a
+    /// Bishop's squares by one table read a line ([`lines7`]) instead of four
+    /// ray slides (the board's size is a constant, so the test costs nothing).
+    /// A debug assertion compares the two.
+    #[inline(always)]
+    fn attacks_by(t: &Tables, m: Movement, side: Side, sq: Square, blockers: P::Bits) -> P::Bits {
+        let seven = P::GEOMETRY.width() == 7 && P::GEOMETRY.height() == 7;
+        let lines = match m {
+            Movement::Rook if seven => lines7::rook(sq.index(), blockers.to_bb().0 as u64),
+            Movement::Bishop if seven => lines7::bishop(sq.index(), blockers.to_bb().0 as u64),
+            Movement::Rook
+            | Movement::Bishop
+            | Movement::King
+            | Movement::KingsLancer
+            | Movement::QueensLancer
+            | Movement::Knight
+            | Movement::CloakedPrince
+            | Movement::Pawn { .. } => return t.attacks(m, side, sq, blockers),
+        };
+        let set = P::Bits::from_bb(Bb(u128::from(lines)));
+        debug_assert_eq!(set, t.attacks(m, side, sq, blockers));
+        set
     }
 
     /// Whether `sq` is on the rank `side`'s pawns start on (the second rank from

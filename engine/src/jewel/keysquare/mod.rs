@@ -33,6 +33,7 @@ mod board;
 mod events;
 mod game;
 mod handicap;
+pub(crate) mod lines7;
 mod options;
 mod tables;
 mod text;

@@ -7,7 +7,7 @@
 use super::hunt::{Hunt, LINES, RIGHTS};
 use super::{ARISTOCRAT, GEOMETRY, KNIGHT, NOBLE, PIKEMAN, PRINCESS, TOWER};
 use crate::core::{ActionBuffer, Bits, Side, Square, Squares};
-use crate::jewel::keysquare::{Board, JewelAction, Kind, Move};
+use crate::jewel::keysquare::{Board, JewelAction, Kind, Move, lines7};
 
 /// Where the generator sends the moves it finds, in order.
 pub(super) trait MoveSink {
@@ -74,6 +74,9 @@ pub(super) struct Small {
     pawn_steps: [[u64; SLOTS]; 2],
     /// `rays[d][sq]`, `d` indexing [`crate::core::Direction::ALL`]; squares 49 to
     /// 63 (off the board) have empty rays, which the slides use as sentinels.
+    /// The tests' slides only: the generator reads the lines' tables
+    /// ([`lines7`]).
+    #[cfg(test)]
     rays: [[u64; 64]; 8],
     /// The four orthogonal rays together, on an empty board.
     orthogonal: [u64; SLOTS],
@@ -126,6 +129,7 @@ impl Small {
                 narrow(&g.leap_table(&[D::S])),
                 narrow(&g.leap_table(&[D::N])),
             ],
+            #[cfg(test)]
             rays,
             orthogonal,
             diagonal,
@@ -137,7 +141,7 @@ impl Small {
     /// a sentinel square whose ray is empty (square 63, off the board, for the
     /// directions that raise the square number; A1, from which no ray leads south
     /// or west, for the others).
-    #[inline(always)]
+    #[cfg(test)]
     fn slide(&self, d: usize, sq: usize, occ: u64) -> u64 {
         let ray = self.rays[d][sq];
         let hit = ray & occ;
@@ -150,18 +154,20 @@ impl Small {
         ray ^ self.rays[d][first as usize]
     }
 
-    /// A Rook's (Tower's, Aristocrat's) squares from `sq`.
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
+    /// A Rook's (Tower's, Aristocrat's) squares from `sq`: what
+    /// [`lines7::rook`] restates, for the tests.
+    #[cfg(test)]
+    pub(super) fn rook(&self, sq: usize, occ: u64) -> u64 {
         self.slide(0, sq, occ)
             | self.slide(2, sq, occ)
             | self.slide(4, sq, occ)
             | self.slide(6, sq, occ)
     }
 
-    /// A Bishop's (Noble's) squares from `sq`.
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+    /// A Bishop's (Noble's) squares from `sq`: what [`lines7::bishop`]
+    /// restates, for the tests.
+    #[cfg(test)]
+    pub(super) fn bishop(&self, sq: usize, occ: u64) -> u64 {
         self.slide(1, sq, occ)
             | self.slide(3, sq, occ)
             | self.slide(5, sq, occ)
@@ -554,13 +560,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             }
             let mut rooks = (b.pieces(us, TOWER) | b.pieces(us, ARISTOCRAT)) & free;
             while rooks != 0 {
-                if t.rook(rooks.pop().index(), occ) & !own != 0 {
+                if lines7::rook(rooks.pop().index(), occ) & !own != 0 {
                     return true;
                 }
             }
             let mut bishops = b.pieces(us, NOBLE) & free;
             while bishops != 0 {
-                if t.bishop(bishops.pop().index(), occ) & !own != 0 {
+                if lines7::bishop(bishops.pop().index(), occ) & !own != 0 {
                     return true;
                 }
             }
@@ -652,23 +658,38 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 !0
             }
         };
-        // Each kind in its own loop, in kind order.
+        // Each kind in its own loop, in kind order: the moves of a piece
+        // within `$mask` and its line (`$line`).
         macro_rules! moves_of {
-            ($kind:expr, |$i:ident| $reach:expr) => {
+            ($kind:expr, $mask:expr, $line:expr, |$i:ident| $reach:expr) => {
                 let mut pieces = b.pieces(us, $kind) & only;
                 while pieces != 0 {
                     let from = pieces.pop();
                     let $i = from.index();
-                    if visit.many($kind, from, $reach & !own & mask & line(from) & only_to) {
+                    if visit.many($kind, from, $reach & !own & $mask & $line(from) & only_to) {
                         return true;
                     }
                 }
             };
         }
-        moves_of!(TOWER, |i| t.rook(i, occ));
-        moves_of!(KNIGHT, |i| t.knight[i]);
-        moves_of!(NOBLE, |i| t.bishop(i, occ));
-        moves_of!(ARISTOCRAT, |i| t.rook(i, occ));
+        if ALL && checkers == 0 && pinned == 0 {
+            // Every move wanted, not in check and nothing pinned (most
+            // positions): every piece's moves stand, and the loops test no
+            // line a piece (the same moves as the loops below with `mask` and
+            // `line` all squares). Not in a search for one move (the turn's),
+            // whose loops stop at the first.
+            debug_assert!(mask == !0 && (0..49).all(|sq| line(Square(sq)) == !0));
+            let anywhere = |_: Square| !0u64;
+            moves_of!(TOWER, !0, anywhere, |i| lines7::rook(i, occ));
+            moves_of!(KNIGHT, !0, anywhere, |i| t.knight[i]);
+            moves_of!(NOBLE, !0, anywhere, |i| lines7::bishop(i, occ));
+            moves_of!(ARISTOCRAT, !0, anywhere, |i| lines7::rook(i, occ));
+        } else {
+            moves_of!(TOWER, mask, line, |i| lines7::rook(i, occ));
+            moves_of!(KNIGHT, mask, line, |i| t.knight[i]);
+            moves_of!(NOBLE, mask, line, |i| lines7::bishop(i, occ));
+            moves_of!(ARISTOCRAT, mask, line, |i| lines7::rook(i, occ));
+        }
         let opp = b.side(them);
         // Rank 7 (Red's end rank, Green's back rank) and rank 1; rank 2 and rank 6.
         const RANK_7: u64 = 0x7f << 42;
@@ -678,54 +699,104 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         } else {
             (RANK_1, RANK_7 >> 7)
         };
-        let mut pawns = self.movable_pikemen(occ, opp) & only;
-        while pawns != 0 {
-            let from = pawns.pop();
-            let i = from.index();
-            let step = t.pawn_steps[us.index()][i] & !occ;
-            let mut to = step;
-            if DOUBLE && step != 0 && start_rank.has(from) {
-                to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
-            }
-            let captures = t.pawn_captures[us.index()][i];
-            to |= captures & opp;
-            to &= mask & line(from) & only_to;
-            if let Some(ep) = self.ep
-                && captures.has(ep)
-                && only_to.has(ep)
-                && self.ep_is_safe(from, ep, k, us)
-            {
-                to |= 1 << ep.0;
-            }
-            // Moves that do not promote go out together, in order; the others
-            // one by one below, each with its three promotions.
-            if to & last_rank == 0 {
-                if visit.many(PIKEMAN, from, to) {
-                    return true;
-                }
-                continue;
-            }
-            while to != 0 {
-                let sq = to.pop();
-                if last_rank.has(sq) {
-                    // "Pikemen can and must promote on their end rank to either an
-                    // Aristocrat ..., a Noble or a Knight".
-                    for p in [KNIGHT, NOBLE, ARISTOCRAT] {
-                        let m = Move {
-                            kind: PIKEMAN,
-                            from,
-                            to: sq,
-                            promotion: Some(p),
-                        };
-                        if visit.one(JewelAction::play(m)) {
+        let pawns = self.movable_pikemen(occ, opp) & only;
+        // The Pikemen of `$set` in order, with every test.
+        macro_rules! any_pawns {
+            ($set:expr) => {
+                let mut pawns = $set;
+                while pawns != 0 {
+                    let from = pawns.pop();
+                    let i = from.index();
+                    let step = t.pawn_steps[us.index()][i] & !occ;
+                    let mut to = step;
+                    if DOUBLE && step != 0 && start_rank.has(from) {
+                        to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
+                    }
+                    let captures = t.pawn_captures[us.index()][i];
+                    to |= captures & opp;
+                    to &= mask & line(from) & only_to;
+                    if let Some(ep) = self.ep
+                        && captures.has(ep)
+                        && only_to.has(ep)
+                        && self.ep_is_safe(from, ep, k, us)
+                    {
+                        to |= 1 << ep.0;
+                    }
+                    // Moves that do not promote go out together, in order; the others
+                    // one by one below, each with its three promotions.
+                    if to & last_rank == 0 {
+                        if visit.many(PIKEMAN, from, to) {
+                            return true;
+                        }
+                        continue;
+                    }
+                    while to != 0 {
+                        let sq = to.pop();
+                        if last_rank.has(sq) {
+                            // "Pikemen can and must promote on their end rank to either an
+                            // Aristocrat ..., a Noble or a Knight".
+                            for p in [KNIGHT, NOBLE, ARISTOCRAT] {
+                                let m = Move {
+                                    kind: PIKEMAN,
+                                    from,
+                                    to: sq,
+                                    promotion: Some(p),
+                                };
+                                if visit.one(JewelAction::play(m)) {
+                                    return true;
+                                }
+                            }
+                        } else if visit.one(JewelAction::move_base(PIKEMAN, from).with_target(sq)) {
                             return true;
                         }
                     }
-                } else if visit.one(JewelAction::move_base(PIKEMAN, from).with_target(sq)) {
-                    return true;
                 }
-            }
+            };
         }
+        // The Pikemen of `$set` in order, none of them pinned or a step from
+        // its end rank (so none promotes: a double step goes from the start
+        // rank to the fourth), with no en passant square set and every move
+        // wanted: their moves need no test of a line, of en passant or of a
+        // promotion, a Pikeman (the same moves as `any_pawns`: the perft rows
+        // and `is_legal_agrees_with_the_generator` cover both, and a debug
+        // assertion the facts that make them the same).
+        macro_rules! plain_pawns {
+            ($set:expr) => {
+                let mut pawns = $set;
+                while pawns != 0 {
+                    let from = pawns.pop();
+                    let i = from.index();
+                    let step = t.pawn_steps[us.index()][i] & !occ;
+                    let mut to = step;
+                    if DOUBLE && step != 0 && start_rank.has(from) {
+                        to |= t.pawn_steps[us.index()][step.first().index()] & !occ;
+                    }
+                    to |= t.pawn_captures[us.index()][i] & opp;
+                    debug_assert!(line(from) == !0 && to & last_rank == 0, "{self:?}");
+                    if visit.many(PIKEMAN, from, to & mask) {
+                        return true;
+                    }
+                }
+            };
+        }
+        if ALL && only == !0 && only_to == !0 && self.ep.is_none() && pawns & pinned == 0 {
+            // The Pikemen that may promote (a step from their end rank, or
+            // beyond it in no valid position) stand on the highest squares a
+            // Red one can (from A6, square 35) and the lowest a Green one can
+            // (below A3, square 14): so the others, in order, go before them
+            // for Red and after them for Green, and each set by its own loop.
+            const BELOW_A6: u64 = (1 << 35) - 1;
+            const BELOW_A3: u64 = (1 << 14) - 1;
+            if us == Side::Red {
+                plain_pawns!(pawns & BELOW_A6);
+                any_pawns!(pawns & !BELOW_A6);
+            } else {
+                any_pawns!(pawns & BELOW_A3);
+                plain_pawns!(pawns & !BELOW_A3);
+            }
+            return false;
+        }
+        any_pawns!(pawns);
         false
     }
 }
