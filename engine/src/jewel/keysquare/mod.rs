@@ -33,6 +33,7 @@ mod board;
 mod events;
 mod game;
 mod handicap;
+mod invariants;
 pub(crate) mod lines7;
 mod options;
 mod tables;
