@@ -134,6 +134,12 @@ fn random_play(game: GameId, threads: usize, seconds: f64) -> anyhow::Result<Ben
         "{game}: an invariant broke during the benchmark: {:?}",
         stats.failures.first()
     );
+    // Plies are counted for finished games: a round too short for one game
+    // measured nothing, and a rate of 0 would read as a measurement.
+    anyhow::ensure!(
+        stats.plies > 0,
+        "{game}: random play on {threads} threads finished no game in {seconds} s; give more `--seconds`"
+    );
     let rate = stats.plies_per_second();
     Ok(BenchRow {
         game: game.name().into(),
@@ -161,11 +167,15 @@ fn perft_row<G: Game>(
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut nodes = 0u64;
     let t = Instant::now();
-    while Instant::now() < deadline {
+    // At least one whole perft, however short `seconds` is.
+    loop {
         nodes += match pool {
             Some(pool) => pool.install(|| perft_parallel(start, depth)),
             None => perft(start, depth),
         };
+        if Instant::now() >= deadline {
+            break;
+        }
     }
     let secs = t.elapsed().as_secs_f64();
     let rate = nodes as f64 / secs;
@@ -198,7 +208,7 @@ fn median_round(rounds: Vec<BenchRow>) -> BenchRow {
 }
 
 /// The spread of a row's rounds: (fastest - slowest) / median, in percent;
-/// `None` for a single round.
+/// `None` for a single round (or a median of 0, which `bench` never reports).
 #[must_use]
 pub fn spread(row: &BenchRow) -> Option<f64> {
     let (Some(min), Some(max)) = (
@@ -208,7 +218,7 @@ pub fn spread(row: &BenchRow) -> Option<f64> {
         return None;
     };
     let median = row.plies_per_second.or(row.nodes_per_second)?;
-    (row.rates.len() > 1).then(|| 100.0 * (max - min) / median.max(1e-9))
+    (row.rates.len() > 1 && median > 0.0).then(|| 100.0 * (max - min) / median)
 }
 
 /// [`spread`] as text: `4.1%`, or `-` for a single round.
@@ -221,13 +231,13 @@ pub fn spread_text(row: &BenchRow) -> String {
 /// the all-threads speed-up.
 pub fn print(rows: &[BenchRow]) {
     println!(
-        "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14} {:>6} {:>7}",
+        "{:<14} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14} {:>6} {:>7}",
         "game", "kind", "threads", "plies/s", "games/s", "nodes/s", "per thread", "depth", "spread"
     );
     for r in rows {
         let rate = r.plies_per_second.or(r.nodes_per_second).unwrap_or(0.0);
         println!(
-            "{:<12} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14.0} {:>6} {:>7}",
+            "{:<14} {:<12} {:>7} {:>14} {:>12} {:>14} {:>14.0} {:>6} {:>7}",
             r.game,
             r.kind,
             r.threads,
@@ -328,5 +338,12 @@ mod tests {
             let e = bench(GameId::Duel, 0.02, 1, rounds).unwrap_err();
             assert!(e.to_string().contains("rounds: 1 to 99"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_round_too_short_for_one_game_is_an_error_not_a_rate_of_0() {
+        // `bench --seconds 1e-300` printed 0 plies/s in every row, status clean.
+        let e = bench(GameId::Dragon, 1e-300, 1, 1).unwrap_err();
+        assert!(e.to_string().contains("finished no game in"), "{e}");
     }
 }

@@ -611,7 +611,7 @@ mod tests {
         std::fs::create_dir(&duel).unwrap();
         std::fs::write(
             duel.join("race.toml"),
-            "title = \"t\"\ngame = \"race\"\nsource = \"s\"\n",
+            "title = \"t\"\ngame = \"race\"\nsource = \"s\"\n[[step]]\nnote = \"n\"\n",
         )
         .unwrap();
         std::fs::write(duel.join("broken.toml"), "title = ").unwrap();
@@ -667,7 +667,9 @@ mod tests {
         for dir in ["duel", "perft"] {
             std::fs::create_dir(r.join(dir)).unwrap();
         }
-        let scenario = |game: &str| format!("title = \"t\"\ngame = \"{game}\"\nsource = \"s\"\n");
+        let scenario = |game: &str| {
+            format!("title = \"t\"\ngame = \"{game}\"\nsource = \"s\"\n[[step]]\nnote = \"n\"\n")
+        };
         std::fs::write(r.join("duel/race.toml"), scenario("race")).unwrap();
         std::fs::write(r.join("duel/nope.toml"), scenario("nope")).unwrap();
         std::fs::write(r.join("top.toml"), scenario("duel")).unwrap();

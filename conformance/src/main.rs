@@ -80,7 +80,7 @@ enum Command {
         #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Run the full checks on every step instead of a sample.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "full_every")]
         paranoid: bool,
         /// Run the full checks on one step in N (1: every step, as --paranoid).
         #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = parse_full_every)]
@@ -420,7 +420,8 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         None => G::new(&options),
                     };
                     let t = Instant::now();
-                    let total = if self.1 {
+                    // At depth 0 there is no first action to split by: perft 0 is 1.
+                    let total = if self.1 && self.0 > 0 {
                         let rows = search::divide(&start, self.0);
                         for (action, n) in &rows {
                             println!("{action}: {n}");

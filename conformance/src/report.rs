@@ -243,7 +243,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+    // tempfile makes its files readable by their owner only (0600); a report is
+    // made with the permissions any other file of the process gets (0666 less
+    // the umask, which `open` applies), as its folder is.
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder
+        .tempfile_in(dir)
         .with_context(|| format!("creating a file in {}", dir.display()))?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
@@ -430,53 +440,77 @@ fn per_core(rate: f64, threads: usize) -> f64 {
 
 pub use markdown::markdown;
 
-/// The JUnit XML report: one test suite for the corpus, one for perft tables and
-/// one test case per simulated game.
+/// The JUnit XML report: one test suite for the corpus, one for perft tables,
+/// one test case a simulation (a game's whole run), one a fuzz target and one a
+/// chance table replayed by `nightly`, and one a quarantine entry that fails the
+/// run. A case fails exactly when the run counts its failure: a failure the
+/// quarantine tolerates is a skipped case saying so, and a simulation fails for
+/// its failed games and for a shortfall (no game played, or fewer than asked).
 ///
 /// # Errors
 ///
 /// When the XML cannot be serialised.
 pub fn junit(s: &Summary) -> anyhow::Result<String> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    // The failure ids (`crate::quarantine::failure_ids`) the quarantine
+    // tolerated: each tolerated entry reads `id: reason (expires ...)`.
+    let tolerated: Vec<&str> = s
+        .quarantine
+        .iter()
+        .flat_map(|q| q.tolerated.iter())
+        .map(|t| t.split_once(": ").map_or(t.as_str(), |(id, _)| id))
+        .collect();
+    // A case's status from the ids of its failures (none: passed) and the
+    // message to give when it failed.
+    let status = |ids: &[&str], message: String| {
+        if ids.is_empty() {
+            TestCaseStatus::success()
+        } else if ids.iter().all(|id| tolerated.contains(id)) {
+            let mut st = TestCaseStatus::skipped();
+            st.set_message(format!("quarantined ({}): {message}", ids.join(", ")));
+            st
+        } else {
+            let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            st.set_message(message);
+            st
+        }
+    };
     let mut report = Report::new(format!("tigerseye {}", s.command));
     if let Some(check) = &s.check {
         let mut suite = TestSuite::new("scenarios");
         for r in &check.scenarios {
-            let status = match r.verdict.as_str() {
+            let st = match r.verdict.as_str() {
                 "passed" => TestCaseStatus::success(),
                 "disputed" => {
                     let mut st = TestCaseStatus::skipped();
                     st.set_message(format!("disputed: {}", r.reason.as_deref().unwrap_or("")));
                     st
                 }
-                _ => {
-                    let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                    st.set_message(r.failures.join("\n"));
-                    st
-                }
+                _ => status(&[&format!("scenario:{}", r.path)], r.failures.join("\n")),
             };
-            suite.add_test_case(TestCase::new(r.path.clone(), status));
+            suite.add_test_case(TestCase::new(r.path.clone(), st));
         }
         for id in &check.rulings_without_scenario {
-            let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            st.set_message(format!("ruling {id} has no scenario"));
+            let st = status(
+                &[&format!("ruling:{id}")],
+                format!("ruling {id} has no scenario"),
+            );
             suite.add_test_case(TestCase::new(format!("ruling {id}"), st));
         }
         report.add_test_suite(suite);
         let mut perft = TestSuite::new("perft");
         for p in &check.perft {
-            let status = match p.computed {
+            let st = match p.computed {
                 None => TestCaseStatus::skipped(),
                 Some(c) if c == p.expected => TestCaseStatus::success(),
-                Some(c) => {
-                    let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                    st.set_message(format!("expected {}, computed {c}", p.expected));
-                    st
-                }
+                Some(c) => status(
+                    &[&format!("perft:{}:{}:{}", p.game, p.name, p.depth)],
+                    format!("expected {}, computed {c}", p.expected),
+                ),
             };
             perft.add_test_case(TestCase::new(
                 format!("{} {} depth {}", p.game, p.name, p.depth),
-                status,
+                st,
             ));
         }
         report.add_test_suite(perft);
@@ -484,27 +518,77 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
     if !s.sims.is_empty() {
         let mut suite = TestSuite::new("simulation");
         for sim in &s.sims {
-            let status = if sim.failed_games == 0 {
-                TestCaseStatus::success()
-            } else {
-                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                let lines: Vec<String> = sim
-                    .failures
-                    .iter()
-                    .map(|f| format!("[{}] {} — {}", f.check, f.message, f.replay))
-                    .collect();
-                st.set_message(format!(
-                    "{} of {} games failed\n{}",
-                    sim.failed_games,
-                    sim.games,
-                    lines.join("\n")
+            let mut ids: Vec<String> = sim
+                .failures
+                .iter()
+                .map(|f| format!("sim:{}:{}", sim.game, f.check))
+                .collect();
+            let mut lines: Vec<String> = Vec::new();
+            if sim.failed_games > 0 {
+                lines.push(format!(
+                    "{} of {} games failed",
+                    sim.failed_games, sim.games
                 ));
-                st
-            };
+                lines.extend(
+                    sim.failures
+                        .iter()
+                        .map(|f| format!("[{}] {} — {}", f.check, f.message, f.replay)),
+                );
+            }
+            if let Some((check, message)) = sim.shortfall() {
+                ids.push(format!("sim:{}:{check}", sim.game));
+                lines.push(message);
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
             suite.add_test_case(TestCase::new(
                 format!("sim {} ({} games)", sim.game, sim.games),
-                status,
+                status(&ids, lines.join("\n")),
             ));
+        }
+        report.add_test_suite(suite);
+    }
+    if !s.fuzz.is_empty() {
+        let mut suite = TestSuite::new("fuzz seed corpora");
+        for f in &s.fuzz {
+            let id = format!("fuzz:{}", f.target);
+            let ids: &[&str] = if f.failures.is_empty() { &[] } else { &[&id] };
+            suite.add_test_case(TestCase::new(
+                format!("fuzz {} ({} inputs)", f.target, f.inputs),
+                status(ids, f.failures.join("\n")),
+            ));
+        }
+        report.add_test_suite(suite);
+    }
+    if !s.chance.is_empty() {
+        let mut suite = TestSuite::new("chance frequencies");
+        for c in &s.chance {
+            for t in &c.tables {
+                let id = format!("chance:{}:{}", c.game, t.outcomes);
+                let ids: &[&str] = if t.ok { &[] } else { &[&id] };
+                suite.add_test_case(TestCase::new(
+                    format!("chance {} {}", c.game, t.outcomes),
+                    status(
+                        ids,
+                        format!(
+                            "chi-square {:.2} over the 0.1% point; counts {:?}",
+                            t.statistic, t.counts
+                        ),
+                    ),
+                ));
+            }
+        }
+        report.add_test_suite(suite);
+    }
+    if let Some(q) = s.quarantine.as_ref().filter(|q| q.failed()) {
+        let mut suite = TestSuite::new("quarantine");
+        for (label, list) in [("expired", &q.expired), ("now passing", &q.now_passing)] {
+            for entry in list {
+                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                st.set_message(format!("{label}: {entry}"));
+                suite.add_test_case(TestCase::new(format!("quarantine {entry}"), st));
+            }
         }
         report.add_test_suite(suite);
     }
@@ -529,6 +613,63 @@ mod tests {
         let mut summary = Summary::new("sim");
         summary.sims.push(crate::sim::run(&config).unwrap());
         summary
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_report_file_gets_the_permissions_of_any_other_file() {
+        // Reports were made 0600 (tempfile's default) in folders of 0755.
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let report = dir.path().join("summary.json");
+        write_atomic(&report, b"{}").unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, b"{}").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&report), mode(&plain));
+    }
+
+    #[test]
+    fn junit_fails_exactly_what_the_run_counts_as_failed() {
+        // A nightly whose sims played no game (status failed) gave a JUnit of
+        // no failures, and a failure the quarantine tolerated (status clean) a
+        // JUnit failure; fuzz and chance failures were not in it.
+        let failures = |s: &Summary| junit(s).unwrap().matches("<failure").count();
+        let skipped = |s: &Summary| junit(s).unwrap().matches("<skipped").count();
+        let mut summary = sim_summary();
+        assert_eq!((failures(&summary), skipped(&summary)), (0, 0));
+        // A counted sim stopped by the budget: `sim:duel:short`.
+        summary.sims[0].games_requested = 40;
+        summary.sims[0].stopped_early = true;
+        assert!(summary.sims[0].shortfall().is_some());
+        assert_eq!(failures(&summary), 1);
+        assert!(
+            junit(&summary)
+                .unwrap()
+                .contains("games played: the time budget")
+        );
+        summary.fuzz.push(crate::fuzzing::CorpusReplay {
+            target: "duel_play".into(),
+            inputs: 3,
+            failures: vec!["x: panicked".into()],
+        });
+        assert_eq!(failures(&summary), 2);
+        summary.quarantine = Some(crate::quarantine::QuarantineReport {
+            tolerated: vec![
+                "sim:duel:short: the budget (expires 2027-01-31)".into(),
+                "fuzz:duel_play: issue 9 (expires 2027-01-31)".into(),
+            ],
+            ..Default::default()
+        });
+        assert_eq!((failures(&summary), skipped(&summary)), (0, 2));
+        assert!(
+            junit(&summary)
+                .unwrap()
+                .contains("quarantined (sim:duel:short)")
+        );
+        // An expired entry fails the run, and the JUnit with it.
+        summary.quarantine.as_mut().unwrap().expired = vec!["sim:duel:hash".into()];
+        assert_eq!(failures(&summary), 1);
     }
 
     #[test]

@@ -626,13 +626,13 @@ mod tests {
         // The error said "this game's are ...", as if only those were read,
         // while a scenario may name any game's ruling (DiamondQuest's name
         // DiamondQi's).
-        let f = failures("rulings = [\"duel.no-such\"]\n");
+        let f = failures("rulings = [\"duel.no-such\"]\n[[step]]\nnote = \"n\"\n");
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(
             f[0].starts_with("x.toml:4:12: unknown ruling `duel.no-such`: no game has it (a scenario may name any game's ruling; this game's are duel."),
             "{f:?}"
         );
-        assert!(failures("rulings = [\"race.track-shape\"]\n").is_empty());
+        assert!(failures("rulings = [\"race.track-shape\"]\n[[step]]\nnote = \"n\"\n").is_empty());
     }
 
     #[test]

@@ -217,6 +217,14 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
                 .into(),
         });
     }
+    // With a `position`, a scenario with no steps still checks that it imports.
+    if s.steps.is_empty() && s.position.is_none() {
+        return Err(LoadError {
+            at: path.display().to_string(),
+            message: "no `[[step]]` and no `position`: the scenario checks nothing; add a step"
+                .into(),
+        });
+    }
     for step in &s.steps {
         let st = step.get_ref();
         let depths = [
@@ -362,6 +370,15 @@ mod tests {
         let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\nstatus = \"disputed\"\n";
         let err = parse(Path::new("x.toml"), text).unwrap_err();
         assert!(err.message.contains("reason"), "{err}");
+    }
+
+    #[test]
+    fn a_scenario_without_steps_is_an_error() {
+        // It passed, checking nothing.
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert_eq!(err.at, "x.toml", "{err}");
+        assert!(err.message.contains("checks nothing"), "{err}");
     }
 
     #[test]

@@ -608,3 +608,34 @@ fn bench_rounds_report_the_median_and_every_rate() {
     let md = std::fs::read_to_string(std::path::Path::new(dir).join("summary.md")).unwrap();
     assert!(md.contains("| rounds | spread |"), "{md}");
 }
+
+#[test]
+fn paranoid_and_full_every_are_one_choice() {
+    // `--paranoid --full-every 5` ran every step and said nothing of the 5.
+    refused(
+        &[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "1",
+            "--paranoid",
+            "--full-every",
+            "5",
+        ],
+        "cannot be used with",
+    );
+}
+
+#[test]
+fn perft_at_depth_0_is_1_with_or_without_divide() {
+    // `--divide` at depth 0 printed `perft 0 = 0`.
+    for args in [&["--divide"][..], &[]] {
+        let mut all = vec!["perft", "--game", "duel", "--depth", "0"];
+        all.extend_from_slice(args);
+        let out = tigerseye(&all);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(stdout.contains("perft 0 = 1 "), "{args:?}: {stdout}");
+    }
+}
