@@ -348,24 +348,17 @@ fn trend(md: &mut String, t: &Trend) {
             );
         }
     }
-    let _ = writeln!(
-        md,
-        "\n- new failures: {}",
-        if t.new_failures.is_empty() {
-            "none".to_owned()
-        } else {
-            t.new_failures.join(", ")
-        }
-    );
-    let _ = writeln!(
-        md,
-        "- failures gone: {}",
-        if t.gone_failures.is_empty() {
-            "none".to_owned()
-        } else {
-            t.gone_failures.join(", ")
-        }
-    );
+    let _ = writeln!(md, "\n- new failures: {}", list_or_none(&t.new_failures));
+    let _ = writeln!(md, "- failures gone: {}", list_or_none(&t.gone_failures));
+}
+
+/// `items` joined by commas, or `none`.
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
+    }
 }
 
 /// The benchmark rows, if any.

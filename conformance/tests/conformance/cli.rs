@@ -529,20 +529,7 @@ fn the_readme_command_table_names_every_flag_of_every_command() {
 fn bench_says_which_build_its_figures_come_from() {
     // A PGO build and a plain one give different figures: the report and the
     // printed table name the build (profile, debug assertions, target-cpu, PGO).
-    let reports = tempfile::tempdir().unwrap();
-    let out = tigerseye(&[
-        "bench",
-        "--game",
-        "duel",
-        "--seconds",
-        "0.05",
-        "--threads",
-        "1",
-        "--reports",
-        reports.path().to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let (stdout, dir, _reports) = bench_duel(&[]);
     let build = stdout
         .lines()
         .find_map(|l| l.strip_prefix("build: "))
@@ -553,15 +540,38 @@ fn bench_says_which_build_its_figures_come_from() {
         cfg!(debug_assertions),
         "{build}"
     );
+    let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(summary["build"], build, "{json}");
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(md.contains(&format!("({build} build)")), "{md}");
+}
+
+/// Runs `bench --game duel --seconds 0.05 --threads 1` with `extra` arguments
+/// into a temporary reports folder; expects success and returns the printed
+/// text, the report's folder and the temporary folder (kept alive).
+fn bench_duel(extra: &[&str]) -> (String, std::path::PathBuf, tempfile::TempDir) {
+    let reports = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "bench",
+        "--game",
+        "duel",
+        "--seconds",
+        "0.05",
+        "--threads",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--reports", reports.path().to_str().unwrap()]);
+    let out = tigerseye(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
     let dir = stdout
         .lines()
         .find_map(|l| l.strip_prefix("report: "))
-        .unwrap_or_else(|| panic!("{stdout}"));
-    let json = std::fs::read_to_string(std::path::Path::new(dir).join("summary.json")).unwrap();
-    let summary: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(summary["build"], build, "{json}");
-    let md = std::fs::read_to_string(std::path::Path::new(dir).join("summary.md")).unwrap();
-    assert!(md.contains(&format!("({build} build)")), "{md}");
+        .unwrap_or_else(|| panic!("{stdout}"))
+        .into();
+    (stdout, dir, reports)
 }
 
 #[test]
@@ -574,38 +584,19 @@ fn bench_rounds_report_the_median_and_every_rate() {
         &["bench", "--game", "duel", "--rounds", "100"],
         "expected a number of rounds, 1 to 99, found `100`",
     );
-    let reports = tempfile::tempdir().unwrap();
-    let out = tigerseye(&[
-        "bench",
-        "--game",
-        "duel",
-        "--seconds",
-        "0.05",
-        "--threads",
-        "1",
-        "--rounds",
-        "3",
-        "--reports",
-        reports.path().to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let (stdout, dir, _reports) = bench_duel(&["--rounds", "3"]);
     assert!(
         stdout.lines().next().is_some_and(|l| l.ends_with("spread")),
         "{stdout}"
     );
-    let dir = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("report: "))
-        .unwrap_or_else(|| panic!("{stdout}"));
-    let json = std::fs::read_to_string(std::path::Path::new(dir).join("summary.json")).unwrap();
+    let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
     let summary: serde_json::Value = serde_json::from_str(&json).unwrap();
     let rows = summary["bench"].as_array().unwrap();
     assert_eq!(rows.len(), 2, "{json}");
     for row in rows {
         assert_eq!(row["rates"].as_array().map(Vec::len), Some(3), "{json}");
     }
-    let md = std::fs::read_to_string(std::path::Path::new(dir).join("summary.md")).unwrap();
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert!(md.contains("| rounds | spread |"), "{md}");
 }
 
