@@ -205,14 +205,18 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
 
 /// Merges shard reports into one report: the `i`-th simulation of a game in
 /// each report are merged with [`merge_sims`]; the corpus check (the same in every
-/// shard) is taken from the first report that has one; benchmark rows and notes
-/// are kept. `names[i]` names `parts[i]` (its file) in error messages.
+/// shard that ran it) is taken once; benchmark rows and notes are kept, and the
+/// fuzz and chance rows, each distinct one once. The quarantine and the trend
+/// are not carried over: a merged run's failures all count (apply the
+/// quarantine to a merged report by hand). `names[i]` names `parts[i]` (its
+/// file) in error messages.
 ///
 /// # Errors
 ///
 /// When a report has no simulation (a `check` or `bench` report: the message
-/// names its file), or when simulations are not the shards of one run: the
-/// message names both files and the setting that differs.
+/// names its file) or another schema, or when the reports are not the shards
+/// of one run (other games, corpus checks that differ, a setting of a
+/// simulation that differs): the message names both files and what differs.
 pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
     ensure!(!parts.is_empty(), "nothing to merge");
     ensure!(names.len() == parts.len(), "one name a report is needed");
@@ -224,6 +228,43 @@ pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
             "{name} is a `{}` report with no simulation: `merge` joins the shard reports of `sim` and `nightly` runs",
             p.command
         );
+    }
+    // Another schema's fields may mean other things: not merged.
+    for (p, name) in parts.iter().zip(names) {
+        ensure!(
+            p.schema == crate::report::SCHEMA,
+            "{name} has schema `{}`: this tool merges `{}` reports only",
+            p.schema,
+            crate::report::SCHEMA
+        );
+    }
+    // The shards of one run play the same games: a report of other games is
+    // no shard of it (it read as "shard k/n is missing").
+    let games = |p: &Summary| p.sims.iter().map(|s| s.game.clone()).collect::<Vec<_>>();
+    for (p, name) in parts.iter().zip(names).skip(1) {
+        ensure!(
+            games(p) == games(&parts[0]),
+            "{} ({}) and {name} ({}) are not shards of one run: the games differ",
+            names[0],
+            games(&parts[0]).join(", "),
+            games(p).join(", ")
+        );
+    }
+    // The corpus check is the same in every shard that ran it: one that
+    // differs (a failure in one shard only) is not hidden by the order of the
+    // files.
+    let checked: Vec<(&Summary, &String)> = parts
+        .iter()
+        .zip(names)
+        .filter(|(p, _)| p.check.is_some())
+        .collect();
+    if let Some(&(first, first_name)) = checked.first() {
+        for &(p, name) in &checked[1..] {
+            ensure!(
+                p.check == first.check,
+                "{first_name} and {name} are not shards of one run: their corpus checks differ"
+            );
+        }
     }
     let mut merged = Summary::new("merge");
     merged.started = parts
@@ -288,6 +329,22 @@ pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
         merged.sims.push(sim);
     }
     merged.bench = parts.iter().flat_map(|p| p.bench.iter().cloned()).collect();
+    // Each shard of a nightly replays the fuzz seed corpora and samples the
+    // chance frequencies: their rows are kept, each distinct one once, so
+    // that a failure in any shard fails the merged run (the chance tables are
+    // not pooled: each is the test its shard made).
+    for p in parts {
+        for f in &p.fuzz {
+            if !merged.fuzz.contains(f) {
+                merged.fuzz.push(f.clone());
+            }
+        }
+        for c in &p.chance {
+            if !merged.chance.contains(c) {
+                merged.chance.push(c.clone());
+            }
+        }
+    }
     for p in parts {
         for note in &p.notes {
             if !merged.notes.contains(note) {
@@ -512,5 +569,64 @@ mod tests {
             assert!(merge(&[Summary::new(command)], &names[1..]).is_err());
         }
         assert!(merge(&[sim], &["sim/summary.json".to_owned()]).is_ok());
+    }
+
+    /// fresh19's cases: a shard of other games read as a missing shard;
+    /// another schema merged; the corpus check came from the first file only,
+    /// so the order of the files decided the verdict; a shard's fuzz failure
+    /// was dropped.
+    #[test]
+    fn shards_must_match_and_no_shards_failure_is_dropped() {
+        let shard = |game: GameId, k: u64| {
+            let mut config = SimConfig::new(game, 20);
+            config.shard = Shard { k, n: 2 };
+            let mut summary = Summary::new("nightly");
+            summary.sims.push(run(&config).unwrap());
+            summary.check = Some(crate::report::CheckSummary::default());
+            summary
+        };
+        let names = ["a/summary.json".to_owned(), "b/summary.json".to_owned()];
+        let err = merge(&[shard(GameId::Duel, 0), shard(GameId::Race, 1)], &names)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("a/summary.json (duel) and b/summary.json (race)")
+                && err.contains("the games differ"),
+            "{err}"
+        );
+        let mut other = shard(GameId::Duel, 1);
+        other.schema = "tigerseye.summary/99".into();
+        let err = merge(&[shard(GameId::Duel, 0), other], &names)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("b/summary.json has schema `tigerseye.summary/99`"),
+            "{err}"
+        );
+        let mut failing = shard(GameId::Duel, 1);
+        failing
+            .check
+            .as_mut()
+            .unwrap()
+            .rulings_without_scenario
+            .push("duel.x".into());
+        for parts in [
+            [shard(GameId::Duel, 0), failing.clone()],
+            [failing.clone(), shard(GameId::Duel, 0)],
+        ] {
+            let err = merge(&parts, &names).unwrap_err().to_string();
+            assert!(err.contains("their corpus checks differ"), "{err}");
+        }
+        let mut fuzzed = shard(GameId::Duel, 1);
+        fuzzed.fuzz.push(crate::fuzzing::CorpusReplay {
+            target: "duel_play".into(),
+            inputs: 2,
+            failures: vec!["x: panicked".into()],
+        });
+        let merged = merge(&[shard(GameId::Duel, 0), fuzzed], &names).unwrap();
+        assert_eq!(merged.fuzz.len(), 1);
+        assert_eq!(merged.status, "failed");
+        let clean = merge(&[shard(GameId::Duel, 0), shard(GameId::Duel, 1)], &names).unwrap();
+        assert_eq!(clean.status, "clean");
     }
 }
