@@ -186,8 +186,9 @@ pub fn run_perft_table(
     game.visit(Visit(table, node_limit))
 }
 
-/// Runs every scenario and perft table under `root` (optionally one game's only)
-/// and checks that every ruling has a scenario. Perft depths over `node_limit`
+/// Runs every scenario and perft table under `root` (optionally one game's only),
+/// and without a game the clock scenarios of `clocks/`, and checks that every
+/// ruling has a scenario (the clocks' rulings too when no game is named). Perft depths over `node_limit`
 /// nodes are skipped.
 ///
 /// # Errors
@@ -422,9 +423,19 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             }
         }
     }
+    if only.is_none() {
+        crate::clock_scenario::check_folder(root, &mut summary, &mut named_rulings)?;
+    }
     for (game, ruling) in tigerseye_engine::rulings::all() {
         if only.is_none_or(|g| g == game) && !named_rulings.contains(ruling.id) {
             summary.rulings_without_scenario.push(ruling.id.to_owned());
+        }
+    }
+    if only.is_none() {
+        for ruling in tigerseye_engine::core::clocks::RULINGS {
+            if !named_rulings.contains(ruling.id) {
+                summary.rulings_without_scenario.push(ruling.id.to_owned());
+            }
         }
     }
     Ok(summary)

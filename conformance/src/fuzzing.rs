@@ -379,6 +379,32 @@ pub fn scenario_round_trip(text: &str) -> Result<(), Violation> {
     Ok(())
 }
 
+/// The `scenario_parser` target's second half: any text read as a clock scenario
+/// (`scenarios/clocks/`) either fails to load with an error or runs to a
+/// verdict, its clocks' books balanced after every step, without a panic.
+///
+/// # Errors
+///
+/// A [`Violation`] when a loaded clock scenario's run reports an unbalanced
+/// clock (`Clocks::check`).
+pub fn clock_scenario_runs(text: &str) -> Result<(), Violation> {
+    let Ok(loaded) = crate::clock_scenario::parse(std::path::Path::new("fuzz.toml"), text) else {
+        return Ok(());
+    };
+    let run = crate::clock_scenario::run(&loaded);
+    match run
+        .failures
+        .iter()
+        .find(|f| f.contains("books do not balance"))
+    {
+        Some(f) => Err(Violation {
+            check: "clock scenario",
+            message: f.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// One committed fuzz input replayed.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CorpusReplay {
@@ -459,7 +485,9 @@ pub fn run_input(target: &str, data: &[u8]) -> Result<(), String> {
             }
         }
         "scenario_parser" => match std::str::from_utf8(data) {
-            Ok(text) => scenario_round_trip(text).map_err(|v| v.to_string()),
+            Ok(text) => scenario_round_trip(text)
+                .and_then(|()| clock_scenario_runs(text))
+                .map_err(|v| v.to_string()),
             Err(_) => Ok(()),
         },
         other => Err(format!("unknown fuzz target `{other}`")),

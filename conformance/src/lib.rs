@@ -20,6 +20,7 @@
 pub mod bench;
 pub mod build;
 pub mod chance;
+pub mod clock_scenario;
 pub mod corpus;
 pub mod fuzzing;
 pub mod invariants;

@@ -200,11 +200,12 @@ enum Command {
         #[arg(long)]
         game: Option<GameId>,
     },
-    /// Print a skeleton scenario file for a game to fill in.
+    /// Print a skeleton scenario file for a game to fill in, or with a clock
+    /// ruling (`clocks.*`) a clock scenario's for `scenarios/clocks/`.
     NewScenario {
-        /// The game.
-        #[arg(long)]
-        game: GameId,
+        /// The game (not needed for a clock ruling).
+        #[arg(long, required_unless_present = "ruling")]
+        game: Option<GameId>,
         /// The ruling the scenario exercises.
         #[arg(long)]
         ruling: Option<String>,
@@ -724,6 +725,20 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
         Command::NewScenario { game, ruling } => {
+            if let Some(r) = tigerseye_engine::core::clocks::RULINGS
+                .iter()
+                .find(|r| Some(r.id) == ruling.as_deref())
+            {
+                print!("{}", tigerseye_conformance::clock_scenario::template(r));
+                return Ok(true);
+            }
+            let Some(game) = game else {
+                anyhow::bail!(
+                    "`--game` is needed: `{}` is no clock ruling (those are {}), and a game's scenario goes under its game's folder",
+                    ruling.unwrap_or_default(),
+                    tigerseye_conformance::clock_scenario::clock_ruling_ids().join(", ")
+                );
+            };
             if let Some(id) = &ruling {
                 let all = tigerseye_engine::rulings::all();
                 let owner = all

@@ -316,7 +316,8 @@ pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
 }
 
 /// Every scenario file under `root`: `*.toml` in its subfolders (files directly in
-/// `root`, such as `quarantine.toml`, and the `perft/` folder are not scenarios),
+/// `root`, such as `quarantine.toml`, the `perft/` folder and the clock scenarios'
+/// `clocks/` are not game scenarios),
 /// sorted by path.
 ///
 /// # Errors
@@ -331,7 +332,11 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut stack: Vec<PathBuf> = Vec::new();
     for entry in std::fs::read_dir(root)? {
         let path = entry?.path();
-        if path.is_dir() && path.file_name().is_some_and(|n| n != "perft") {
+        if path.is_dir()
+            && path
+                .file_name()
+                .is_some_and(|n| n != "perft" && n != crate::clock_scenario::FOLDER)
+        {
             stack.push(path);
         }
     }

@@ -107,6 +107,30 @@ fn new_scenario_names_only_the_games_own_rulings() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("rulings = [\"duel.repetition\"]"));
+    // A clock ruling is no game's: it gets a clock scenario's skeleton, with or
+    // without `--game` (it had been refused as "no ruling").
+    for args in [
+        &["new-scenario", "--ruling", "clocks.tigerswing"][..],
+        &[
+            "new-scenario",
+            "--game",
+            "race",
+            "--ruling",
+            "clocks.tigerswing",
+        ],
+    ] {
+        let out = tigerseye(args);
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("rulings = [\"clocks.tigerswing\"]")
+                && text.contains("control = \"race\"")
+        );
+    }
+    refused(
+        &["new-scenario", "--ruling", "duel.repetition"],
+        "`--game` is needed",
+    );
 }
 
 #[test]

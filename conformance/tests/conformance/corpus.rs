@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use tigerseye_conformance::runner::{self, Verdict};
-use tigerseye_conformance::{corpus, scenario};
+use tigerseye_conformance::{clock_scenario, corpus, scenario};
 
 #[test]
 fn every_scenario_holds_and_matches_its_snapshot() {
@@ -13,7 +13,7 @@ fn every_scenario_holds_and_matches_its_snapshot() {
         if path
             .parent()
             .and_then(Path::file_name)
-            .is_some_and(|n| n == "perft")
+            .is_some_and(|n| n == "perft" || n == clock_scenario::FOLDER)
         {
             return;
         }
@@ -36,6 +36,59 @@ fn every_scenario_holds_and_matches_its_snapshot() {
             insta::assert_snapshot!("transcript", run.transcript);
         });
     });
+}
+
+#[test]
+fn every_clock_scenario_holds_and_matches_its_snapshot() {
+    insta::glob!("../../../scenarios", "clocks/*.toml", |path| {
+        let loaded = clock_scenario::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let run = clock_scenario::run(&loaded);
+        assert!(
+            !run.verdict.is_failure(),
+            "{}: {}\n{}",
+            path.display(),
+            run.verdict.name(),
+            run.failures.join("\n")
+        );
+        insta::with_settings!({
+            description => format!("{} — {}", loaded.scenario.title, loaded.scenario.source),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!("clock_transcript", run.transcript);
+        });
+    });
+}
+
+#[test]
+fn a_clock_ruling_without_a_clock_scenario_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("clocks")).unwrap();
+    let summary = corpus::check(dir.path(), None, 1000).unwrap();
+    for id in clock_scenario::clock_ruling_ids() {
+        assert!(
+            summary.rulings_without_scenario.iter().any(|r| r == id),
+            "{id} is not reported"
+        );
+    }
+    assert!(summary.per_game.contains_key("clocks"));
+    // A broken clock scenario is a load error counted under `clocks`, with its line.
+    std::fs::write(
+        dir.path().join("clocks/bad.toml"),
+        "title = \"t\"\nsource = \"s\"\ncontrol = \"race\"\n[[step]]\nside = \"red\"\nthink = \"1s\"\nmoves = 0\n",
+    )
+    .unwrap();
+    let summary = corpus::check(dir.path(), None, 1000).unwrap();
+    assert_eq!(summary.per_game["clocks"].failed, 1);
+    let bad = &summary.scenarios[0];
+    assert_eq!(bad.verdict, "load-error");
+    assert!(
+        bad.failures[0].ends_with("bad.toml:7:9: `moves` is from 1 to 10000, found 0"),
+        "{:?}",
+        bad.failures
+    );
+    // With a game named, the clocks are not checked.
+    let one = corpus::check(dir.path(), Some("duel".parse().unwrap()), 1000).unwrap();
+    assert!(!one.per_game.contains_key("clocks"));
 }
 
 #[test]

@@ -37,6 +37,10 @@ use super::outcome::{Outcome, RuleId, Score};
 use super::side::Side;
 use crate::rulings::{Reading, Ruling};
 
+mod spec;
+
+pub use spec::{ControlError, MillisError};
+
 /// A span of time in whole milliseconds. Never negative.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Millis(pub u64);
