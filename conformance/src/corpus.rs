@@ -463,11 +463,11 @@ pub fn print(summary: &CheckSummary) {
                 if r.title.is_empty() {
                     String::new()
                 } else {
-                    format!(": {}", r.title)
+                    format!(": {}", printable(&r.title))
                 }
             );
             for f in &r.failures {
-                println!("  {f}");
+                println!("  {}", printable(f));
             }
             if r.verdict == Verdict::DisputedButPassed.name() {
                 println!(
@@ -487,8 +487,8 @@ pub fn print(summary: &CheckSummary) {
             println!(
                 "  {}: {}\n    reason: {}",
                 r.path,
-                r.title,
-                r.reason.as_deref().unwrap_or("")
+                printable(&r.title),
+                printable(r.reason.as_deref().unwrap_or(""))
             );
         }
     }
@@ -523,15 +523,46 @@ pub fn print(summary: &CheckSummary) {
         }
     }
     if !summary.rulings_without_scenario.is_empty() {
-        println!("\nrulings with no scenario naming them (add one under scenarios/<game>/):");
+        println!(
+            "\nrulings with no scenario naming them (add one under scenarios/<game>/, or scenarios/clocks/ for clocks.*):"
+        );
         for r in &summary.rulings_without_scenario {
             println!("  {r}");
         }
     }
 }
 
+/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a
+/// scenario's title, reason or quoted input cannot break the console's lines or
+/// send it escape sequences; the report files keep the text as written.
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(char::is_control) {
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect::<String>()
+            .into()
+    } else {
+        text.into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_console_escapes_control_characters() {
+        assert_eq!(super::printable("plain — text"), "plain — text");
+        assert_eq!(
+            super::printable("a\u{1b}[2Jb\nc\td"),
+            "a\\u{1b}[2Jb\\nc\\td"
+        );
+    }
+
     use super::*;
 
     fn table(position: Option<&str>, nodes: Vec<u64>) -> PerftTable {

@@ -28,6 +28,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the scenario corpus and perft tables; exit 1 on a failure.
+    #[command(allow_negative_numbers = true)]
     Check {
         /// The corpus folder [default: ./scenarios, else the repository's].
         #[arg(long)]
@@ -43,6 +44,7 @@ enum Command {
         reports: Option<PathBuf>,
     },
     /// Count the leaf nodes N plies from a position.
+    #[command(allow_negative_numbers = true)]
     Perft {
         /// The game.
         #[arg(long)]
@@ -61,6 +63,7 @@ enum Command {
         options: Vec<(String, String)>,
     },
     /// Play random games with every invariant checked after every step.
+    #[command(allow_negative_numbers = true)]
     Sim {
         /// The game, or `all`.
         #[arg(long, required_unless_present = "series", conflicts_with = "series")]
@@ -105,6 +108,7 @@ enum Command {
         quiet: bool,
     },
     /// Replay one simulated game with every check on every step.
+    #[command(allow_negative_numbers = true)]
     Replay {
         /// The game.
         #[arg(long)]
@@ -123,6 +127,7 @@ enum Command {
         max_plies: u32,
     },
     /// Render the position after the given actions.
+    #[command(allow_negative_numbers = true)]
     Show {
         /// The game.
         #[arg(long)]
@@ -137,6 +142,7 @@ enum Command {
         actions: Vec<String>,
     },
     /// Measure random-play plies/s and perft nodes/s, one thread and all threads.
+    #[command(allow_negative_numbers = true)]
     Bench {
         /// The game, or `all`.
         #[arg(long, default_value = "all")]
@@ -157,6 +163,7 @@ enum Command {
     },
     /// The corpus, every perft table, the fuzz seed corpora and sims of every game,
     /// within a time budget. This is what `tigerseye` runs with no command.
+    #[command(allow_negative_numbers = true)]
     Nightly {
         /// Time budget, such as `60s`, `15m`, `2h` (`m` is minutes; `M`, months, is refused).
         #[arg(long, default_value = "60s", value_parser = parse_budget)]
@@ -300,8 +307,15 @@ fn parse_budget(s: &str) -> Result<Duration, String> {
             "expected a budget such as `60s`, `15m` or `2h`, found `{s}`: `M` is months; write `m` or `min` for minutes"
         ));
     }
-    humantime::parse_duration(s)
-        .map_err(|e| format!("expected a budget such as `60s`, `15m` or `2h`, found `{s}`: {e}"))
+    match humantime::parse_duration(s) {
+        Ok(d) if d.is_zero() => Err(format!(
+            "expected a budget such as `60s`, `15m` or `2h`, found `{s}`: a budget of zero plays no game"
+        )),
+        Ok(d) => Ok(d),
+        Err(e) => Err(format!(
+            "expected a budget such as `60s`, `15m` or `2h`, found `{s}`: {e}"
+        )),
+    }
 }
 
 /// Seconds per benchmark measurement: more than 0, at most a day.
@@ -639,6 +653,14 @@ fn run(command: Command) -> anyhow::Result<bool> {
             config.shard = shard.unwrap_or(Shard::WHOLE);
             config.verbose = true;
             let fuzz = root.join("../fuzz/corpus");
+            if !fuzz.is_dir() {
+                // Said, not silent: a corpus copied elsewhere has no fuzz corpora
+                // beside it, and the run then checks less than the repository's.
+                println!(
+                    "note: no fuzz seed corpora at {}: this run skips them (they are checked beside the repository's scenarios/)",
+                    fuzz.display()
+                );
+            }
             config.fuzz = fuzz.is_dir().then_some(fuzz);
             // The default quarantine may be absent (no known failures); a file named
             // with `--quarantine` must exist, so that a typo is not an empty quarantine.
@@ -703,8 +725,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
             report::unique_run_id(&reports, &mut merged);
             let dir = report::write(&reports, &merged)?;
             println!(
-                "merged {} reports: {} — report: {}",
+                "merged {} report{}: {} — report: {}",
                 parts.len(),
+                if parts.len() == 1 { "" } else { "s" },
                 merged.status,
                 dir.display()
             );

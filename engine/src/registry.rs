@@ -138,7 +138,7 @@ impl fmt::Display for GameId {
 
 /// The text is no registered game's name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game `{given}`; expected one of {known}")]
+#[error("unknown game `{}`; expected one of {known}", crate::core::Quoted(.given))]
 pub struct UnknownGame {
     /// The name as given.
     pub given: String,

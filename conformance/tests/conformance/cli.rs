@@ -282,6 +282,36 @@ fn a_budget_in_months_is_refused() {
         &["nightly", "--budget", "ten"],
         "expected a budget such as `60s`, `15m` or `2h`, found `ten`",
     );
+    // A zero budget was taken, ran the corpus and failed for want of games.
+    refused(
+        &["nightly", "--budget", "0s"],
+        "a budget of zero plays no game",
+    );
+}
+
+#[test]
+fn a_negative_number_gets_the_options_own_message() {
+    // `--games -5` said "unexpected argument '-5' found", as if no value had been
+    // given; the value's own check now says what is expected.
+    refused(
+        &["sim", "--game", "duel", "--games", "-5"],
+        "expected a number of games, 1 or more, found `-5`",
+    );
+    refused(&["perft", "--game", "duel", "--depth", "-1"], "'-1'");
+}
+
+#[test]
+fn long_names_are_quoted_short() {
+    // A 300-character game name or option key was echoed whole.
+    let long = "x".repeat(300);
+    refused(
+        &["sim", "--game", &long],
+        "... (300 bytes in all)`; expected one of duel",
+    );
+    refused(
+        &["sim", "--game", "duel", "--option", &format!("{long}=1")],
+        "... (300 bytes in all) = 1`: unknown key",
+    );
 }
 
 #[test]
@@ -356,7 +386,7 @@ fn a_nightly_that_played_no_game_fails_saying_why() {
     let out = tigerseye(&[
         "nightly",
         "--budget",
-        "0s",
+        "1ns",
         "--corpus",
         corpus.path().to_str().unwrap(),
         "--reports",
@@ -378,6 +408,8 @@ fn a_nightly_that_played_no_game_fails_saying_why() {
         assert!(summary.contains(&format!("FAILED: {why}")), "{summary}");
     }
     assert!(stdout.contains("nightly: FAILED"), "{stdout}");
+    // A corpus away from the repository has no fuzz seed corpora beside it: said.
+    assert!(stdout.contains("note: no fuzz seed corpora at"), "{stdout}");
 }
 
 #[test]

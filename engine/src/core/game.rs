@@ -298,7 +298,7 @@ impl GameOptions for NoOptions {
 
 /// A key or value a game does not take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("option `{key} = {value}`: {expected}")]
+#[error("option `{} = {}`: {expected}", Quoted(.key), Quoted(.value))]
 pub struct OptionError {
     /// The key as given.
     pub key: String,
@@ -353,7 +353,7 @@ pub(crate) const QUOTED_CHARS: usize = 60;
 
 /// `text` as an error quotes it: whole up to [`QUOTED_CHARS`] characters,
 /// else cut there, an ellipsis, and its length in bytes.
-struct Quoted<'a>(&'a str);
+pub(crate) struct Quoted<'a>(pub(crate) &'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

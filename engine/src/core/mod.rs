@@ -7,6 +7,7 @@ pub mod clocks;
 mod coord;
 mod fields;
 mod game;
+pub(crate) use game::Quoted;
 mod geometry;
 mod history;
 mod outcome;

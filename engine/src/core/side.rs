@@ -68,7 +68,7 @@ impl fmt::Display for Side {
 
 /// The text was not a side name (`green` or `red`, any case).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a side (`green` or `red`), found `{0}`")]
+#[error("expected a side (`green` or `red`), found `{}`", super::Quoted(.0))]
 pub struct SideError(pub String);
 
 impl FromStr for Side {

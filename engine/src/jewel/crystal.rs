@@ -286,6 +286,30 @@ mod tests {
     }
 
     #[test]
+    fn a_move_from_a_square_the_mover_does_not_hold_is_no_capture_to_rewrite() {
+        // Green moves first after `green-first`; C1 holds a piece of Red's and C2
+        // a Red Advancer. `C1-C2` had been answered "the move captures on C2, so
+        // it is written with `x`", pointing the user at an action as illegal.
+        let g = after_coin("green-first");
+        let mut tried = g.clone();
+        let a = tried
+            .parse_action("C1-C2")
+            .expect("read: it is no move of Green's, so apply refuses it");
+        assert!(tried.play(a).is_err());
+        assert_eq!(tried, g);
+        // The mover's own capture written with `-` is still told to write `x`.
+        let mut red = g.clone();
+        for text in ["C8-C6", "D2-D4", "C6-C5"] {
+            let a = red
+                .parse_action(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            red.play(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+        let err = red.parse_action("D4-C5").unwrap_err().to_string();
+        assert!(err.contains("`D4xC5`: the move captures on C5"), "{err}");
+    }
+
+    #[test]
     fn the_set_up_satisfies_the_seed() {
         let g = Crystal::new(&Default::default());
         assert_eq!(g.turn(), Turn::Chance, "a coin decides the first move");

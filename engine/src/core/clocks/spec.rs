@@ -9,6 +9,8 @@
 
 use std::str::FromStr;
 
+use crate::core::Quoted;
+
 use super::{
     IncrementTiming, Lag, LagReading, Millis, ReserveReading, SwingAfterLimit, SwingReading,
     TimeControl,
@@ -16,7 +18,7 @@ use super::{
 
 /// The text was not a time.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a time such as `7h`, `1h30m`, `65s`, `250ms` or `4:59.000`, found `{0}`")]
+#[error("expected a time such as `7h`, `1h30m`, `65s`, `250ms` or `4:59.000`, found `{}`", Quoted(.0))]
 pub struct MillisError(pub String);
 
 impl FromStr for Millis {
@@ -102,7 +104,7 @@ fn printed(s: &str) -> Option<Millis> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ControlError {
     /// No preset has the name.
-    #[error("unknown time control `{given}`: expected one of {}", .known.join(", "))]
+    #[error("unknown time control `{}`: expected one of {}", Quoted(.given), .known.join(", "))]
     UnknownPreset {
         /// The name given.
         given: String,
@@ -110,7 +112,7 @@ pub enum ControlError {
         known: Vec<&'static str>,
     },
     /// The control's kind has no such field.
-    #[error("a {kind} control has no `{key}`: its fields are {}", .fields.join(", "))]
+    #[error("a {kind} control has no `{}`: its fields are {}", Quoted(.key), .fields.join(", "))]
     UnknownField {
         /// The key given.
         key: String,
@@ -120,7 +122,7 @@ pub enum ControlError {
         fields: &'static [&'static str],
     },
     /// The value does not fit the field.
-    #[error("`{key}`: {expected}, found `{given}`")]
+    #[error("`{key}`: {expected}, found `{}`", Quoted(.given))]
     BadValue {
         /// The field.
         key: String,

@@ -225,7 +225,10 @@ impl<P: Params> KeyGame<P> {
                 t(),
                 t()
             ))),
-            (b'-', true) => Err(err(format!(
+            // Only a move of the side to move's own piece is told to write `x`:
+            // from any other square the action is no move at all, and `apply`
+            // refuses it (it had been told to write an illegal `C1xC2`).
+            (b'-', true) if m.kind != Kind::NONE => Err(err(format!(
                 "`{}x{}`: the move captures on {}, so it is written with `x`",
                 f(),
                 t(),

@@ -120,7 +120,9 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                     "`{f}-{t}`: `x` marks a capture, and nothing is captured on {t}"
                 )))
             }
-            (b'-', true) => {
+            // Only a move of the side to move's own piece is told to write `x`
+            // (as in `keysquare::text`).
+            (b'-', true) if m.kind != Kind::NONE => {
                 let (f, t) = names();
                 Err(err(format!(
                     "`{f}x{t}`: the move captures on {t}, so it is written with `x`"

@@ -112,3 +112,17 @@ fn the_match_goes_from_a_drawn_qi_to_quest_with_the_other_first_mover() {
     assert_eq!(g.stage().name(), "diamond-quest");
     assert_eq!(g.turn(), Turn::Player(Side::Red));
 }
+
+#[test]
+fn a_hunt_move_from_a_square_the_mover_does_not_hold_is_no_capture_to_rewrite() {
+    // After `green-first`, C1 and C2 hold Red's pieces: `C1-C2` had been told to
+    // be written `C1xC2`, as illegal.
+    let mut g = super::hunt::DiamondChess::new(&Default::default());
+    play(&mut g, &["green-first"]);
+    let before = g.clone();
+    let a = g
+        .parse_action("C1-C2")
+        .expect("read: it is no move of Green's, so apply refuses it");
+    assert!(g.play(a).is_err());
+    assert_eq!(g, before);
+}
