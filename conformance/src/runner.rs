@@ -57,6 +57,30 @@ pub struct ScenarioRun {
     pub events: BTreeMap<&'static str, u64>,
 }
 
+/// Where `key` is set in the step whose `[[step]]` header spans `span` of
+/// `text`: the start of its `key = ...` line (searched up to the next table
+/// header), so that a failed expectation points at the key that failed; the
+/// header's start when no such line is found (a quoted or dotted key).
+fn key_at(text: &str, span: &std::ops::Range<usize>, key: &str) -> usize {
+    let Some(after) = text.get(span.end..) else {
+        return span.start;
+    };
+    let mut offset = span.end;
+    for line in after.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') {
+            break;
+        }
+        if let Some(rest) = trimmed.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return offset + (line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    span.start
+}
+
 /// Runs `loaded`.
 #[must_use]
 pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
@@ -249,16 +273,16 @@ impl<G: Game> Runner<'_, G> {
             if let Some(note) = &step.note {
                 let _ = writeln!(self.transcript, "note: {note}");
             }
-            if !self.act(&mut state, step, at) {
+            if !self.act(&mut state, step, &spanned.span()) {
                 return;
             }
-            self.expect(&state, step, at);
+            self.expect(&state, step, &spanned.span());
             self.check_invariants(&state, at);
         }
     }
 
     /// Plays the step's action, if any. False when the scenario cannot go on.
-    fn act(&mut self, state: &mut G, step: &Step, at: usize) -> bool {
+    fn act(&mut self, state: &mut G, step: &Step, span: &std::ops::Range<usize>) -> bool {
         let (text, is_chance) = match (&step.play, &step.chance) {
             (Some(p), _) => (p, false),
             (None, Some(c)) => (c, true),
@@ -313,7 +337,10 @@ impl<G: Game> Runner<'_, G> {
         if let Some(expected) = &step.events
             && *expected != shown
         {
-            self.fail(at, format!("events: expected {expected:?}, got {shown:?}"));
+            self.fail(
+                key_at(&self.loaded.text, span, "events"),
+                format!("events: expected {expected:?}, got {shown:?}"),
+            );
         }
         self.describe(state);
         true
@@ -342,9 +369,16 @@ impl<G: Game> Runner<'_, G> {
         }
     }
 
-    fn expect(&mut self, state: &G, step: &Step, at: usize) {
+    /// Checks the step's expectations; each failure points at its key's line.
+    fn expect(&mut self, state: &G, step: &Step, span: &std::ops::Range<usize>) {
+        let loaded: &LoadedScenario = self.loaded;
+        let key = |k: &str| key_at(&loaded.text, span, k);
+        let at = span.start;
         if step.play.is_none() && step.chance.is_none() && step.events.is_some() {
-            self.fail(at, "`events` needs a `play` or `chance` in the same step");
+            self.fail(
+                key("events"),
+                "`events` needs a `play` or `chance` in the same step",
+            );
         }
         if let Some(expected) = &step.legal {
             let got = sorted_legal(state);
@@ -353,18 +387,21 @@ impl<G: Game> Runner<'_, G> {
             if want != got {
                 let missing: Vec<&String> = want.iter().filter(|a| !got.contains(a)).collect();
                 let extra: Vec<&String> = got.iter().filter(|a| !want.contains(a)).collect();
-                self.fail(at, format!("legal actions differ: expected but not legal {missing:?}; legal but not expected {extra:?}"));
+                self.fail(key("legal"), format!("legal actions differ: expected but not legal {missing:?}; legal but not expected {extra:?}"));
             }
         }
         if let Some(illegal) = &step.illegal {
             for text in illegal {
                 match state.parse_action(text) {
-                    Err(e) => self.fail(at, format!("illegal `{text}` cannot be read: {e}")),
+                    Err(e) => self.fail(
+                        key("illegal"),
+                        format!("illegal `{text}` cannot be read: {e}"),
+                    ),
                     Ok(a) => {
                         let mut probe = state.clone();
                         if probe.play(a).is_ok() {
                             self.fail(
-                                at,
+                                key("illegal"),
                                 format!("`{text}` was expected to be refused but is legal"),
                             );
                         }
@@ -375,14 +412,17 @@ impl<G: Game> Runner<'_, G> {
         if let Some(expected) = &step.position {
             let got = state.export_string();
             if *expected != got {
-                self.fail(at, format!("position: expected `{expected}`, got `{got}`"));
+                self.fail(
+                    key("position"),
+                    format!("position: expected `{expected}`, got `{got}`"),
+                );
             }
         }
         if let Some(expected) = &step.turn {
             let got = turn_name::<G>(state.turn());
             if !is_turn_name::<G>(expected) {
                 self.fail(
-                    at,
+                    key("turn"),
                     format!(
                         "turn: expected `{}`, `{}`, `chance` or `over`, found `{expected}`",
                         G::side_name(Side::Green),
@@ -392,13 +432,13 @@ impl<G: Game> Runner<'_, G> {
             } else if !expected.eq_ignore_ascii_case(&got)
                 && parse_winner::<G>(expected).ok().flatten().map(G::side_name) != Some(&got)
             {
-                self.fail(at, format!("turn: expected {expected}, got {got}"));
+                self.fail(key("turn"), format!("turn: expected {expected}, got {got}"));
             }
         }
         if let Some(exp) = &step.outcome {
             let winner = parse_winner::<G>(&exp.winner);
             if let Err(e) = &winner {
-                self.fail(at, format!("outcome winner: {e}"));
+                self.fail(key("outcome"), format!("outcome winner: {e}"));
             }
             match state.turn() {
                 Turn::Over(outcome) => {
@@ -407,7 +447,7 @@ impl<G: Game> Runner<'_, G> {
                         Err(_) => {}
                         Ok(w) if w != outcome.winner => {
                             self.fail(
-                                at,
+                                key("outcome"),
                                 format!("outcome: expected winner {}, got {shown}", exp.winner),
                             );
                         }
@@ -416,16 +456,22 @@ impl<G: Game> Runner<'_, G> {
                     if let Some(rule) = &exp.rule
                         && rule != outcome.rule.name()
                     {
-                        self.fail(at, format!("outcome: expected rule {rule}, got {shown}"));
+                        self.fail(
+                            key("outcome"),
+                            format!("outcome: expected rule {rule}, got {shown}"),
+                        );
                     }
                     if let Some(score) = &exp.score
                         && *score != outcome.score.to_string()
                     {
-                        self.fail(at, format!("outcome: expected score {score}, got {shown}"));
+                        self.fail(
+                            key("outcome"),
+                            format!("outcome: expected score {score}, got {shown}"),
+                        );
                     }
                 }
                 turn @ (Turn::Player(_) | Turn::Chance) => self.fail(
-                    at,
+                    key("outcome"),
                     format!(
                         "outcome expected, but the game goes on ({} to act)",
                         turn_name::<G>(turn)
@@ -435,13 +481,13 @@ impl<G: Game> Runner<'_, G> {
         }
         if let Some(forced) = &step.forced {
             match parse_winner::<G>(&forced.winner) {
-                Err(e) => self.fail(at, format!("forced winner: {e}")),
+                Err(e) => self.fail(key("forced"), format!("forced winner: {e}")),
                 Ok(want) => match forced_winner_within(state, forced.within, self.solver_limit) {
-                    Err(e) => self.fail(at, format!("forced: {e}")),
+                    Err(e) => self.fail(key("forced"), format!("forced: {e}")),
                     Ok(got) => {
                         if got != want {
                             self.fail(
-                                at,
+                                key("forced"),
                                 format!(
                                     "forced within {} plies: expected {}, got {}",
                                     forced.within,
@@ -479,7 +525,7 @@ impl<G: Game> Runner<'_, G> {
         }
         if let Some(losing) = &step.losing {
             for text in &losing.actions {
-                self.check_losing(state, text, losing.within, true, at);
+                self.check_losing(state, text, losing.within, true, key("losing"));
             }
         }
         if let Some(must) = &step.must_play {
@@ -491,14 +537,14 @@ impl<G: Game> Runner<'_, G> {
             let saving = match state.parse_action(&must.action) {
                 Err(e) => {
                     self.fail(
-                        at,
+                        key("must-play"),
                         format!("must-play `{}` cannot be read: {e}", must.action),
                     );
                     return;
                 }
                 Ok(a) if !buf.contains(&a) => {
                     self.fail(
-                        at,
+                        key("must-play"),
                         format!(
                             "must-play `{}` is not a legal action; legal here: {}",
                             must.action,
@@ -511,7 +557,7 @@ impl<G: Game> Runner<'_, G> {
             };
             for &a in buf.iter() {
                 let text = state.action_text(a);
-                self.check_losing(state, &text, must.within, a != saving, at);
+                self.check_losing(state, &text, must.within, a != saving, key("must-play"));
             }
         }
     }
@@ -584,7 +630,7 @@ mod tests {
         let f = failures("[[step]]\noutcome = { winner = \"purple\" }\n");
         assert!(
             f.iter().any(|m| m.contains(
-                "x.toml:4:1: outcome winner: expected `green`, `red` or `none`, found `purple`"
+                "x.toml:5:1: outcome winner: expected `green`, `red` or `none`, found `purple`"
             )),
             "{f:?}"
         );
@@ -609,14 +655,14 @@ mod tests {
         let f = failures("[[step]]\nmust-play = { action = \"Z9-Z8\", within = 2 }\n");
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(
-            f[0].starts_with("x.toml:4:1: must-play `Z9-Z8` cannot be read: "),
+            f[0].starts_with("x.toml:5:1: must-play `Z9-Z8` cannot be read: "),
             "{f:?}"
         );
         let f = failures("[[step]]\nmust-play = { action = \"C1-B2\", within = 2 }\n");
         assert_eq!(
             f,
             [
-                "x.toml:4:1: must-play `C1-B2` is not a legal action; legal here: C1-A1 C1-B1 C1-C2 C1-C3"
+                "x.toml:5:1: must-play `C1-B2` is not a legal action; legal here: C1-A1 C1-B1 C1-C2 C1-C3"
             ]
         );
     }
@@ -641,7 +687,7 @@ mod tests {
         let f = failures("[[step]]\nturn = \"blue\"\n");
         assert_eq!(
             f,
-            ["x.toml:4:1: turn: expected `green`, `red`, `chance` or `over`, found `blue`"]
+            ["x.toml:5:1: turn: expected `green`, `red`, `chance` or `over`, found `blue`"]
         );
         assert!(failures("[[step]]\nturn = \"Red\"\n").is_empty());
     }
@@ -654,7 +700,7 @@ mod tests {
         let f = run(&parse(Path::new("x.toml"), text).unwrap()).failures;
         assert_eq!(
             f,
-            ["x.toml:4:1: forced within 1 plies: expected storm, got none"]
+            ["x.toml:6:1: forced within 1 plies: expected storm, got none"]
         );
     }
 
@@ -668,11 +714,11 @@ mod tests {
         let f = run_with_solver_limit(&parse(Path::new("x.toml"), text).unwrap(), 20_000).failures;
         assert_eq!(f.len(), 2, "{f:?}");
         assert!(
-            f[0].starts_with("x.toml:4:1: forced: the solver gave up after 20000 positions"),
+            f[0].starts_with("x.toml:5:1: forced: the solver gave up after 20000 positions"),
             "{f:?}"
         );
         assert!(
-            f[1].starts_with("x.toml:6:1: after `A1^A13`: the solver gave up"),
+            f[1].starts_with("x.toml:7:1: after `A1^A13`: the solver gave up"),
             "{f:?}"
         );
         assert!(f[0].ends_with("`within = 6` is too deep for this position; lower it"));
