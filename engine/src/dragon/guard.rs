@@ -566,6 +566,37 @@ pub(crate) struct Guarded<'a, S: Sink> {
     pub(crate) opts: &'a DragonOptions,
 }
 
+impl<S: Sink> Guarded<'_, S> {
+    /// [`Sink::push_moves`]' word `w` (destinations `bits`, the opposing
+    /// forces `enemy`) of a move from `base`'s origin, off the hot lines
+    /// and not under attack: only its destinations on them tested.
+    #[inline(always)]
+    fn push_moves_word(&mut self, base: u32, w: usize, bits: u64, enemy: u64) {
+        let hot = self.guard.hot[w];
+        let base = base | (w as u32 * 64) << 16;
+        if bits & hot == 0 {
+            // No destination of this word on them (the common case): no
+            // test of each.
+            if bits != 0 {
+                self.inner.push_word(base, bits, enemy & bits);
+            }
+            return;
+        }
+        let mut bits = bits;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let capture = (enemy >> i) as u32 & 1;
+            let a = Action(base | i << 16 | capture << 8);
+            if hot >> i & 1 == 0 {
+                self.inner.push(a);
+            } else {
+                self.push(a);
+            }
+        }
+    }
+}
+
 impl<S: Sink> Sink for Guarded<'_, S> {
     #[inline(always)]
     fn push(&mut self, action: Action) {
@@ -606,33 +637,10 @@ impl<S: Sink> Sink for Guarded<'_, S> {
             return;
         }
         let base = Action::new(ActionKind::Move, from, 0, 0).0;
-        for w in 0..3 {
-            let mut bits = t.0[w];
-            let hot = self.guard.hot[w];
-            if bits & hot == 0 {
-                // No destination of this word on them (the common case): no
-                // test of each.
-                while bits != 0 {
-                    let i = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let capture = (enemy.0[w] >> i) as u32 & 1;
-                    self.inner
-                        .push(Action(base | (w as u32 * 64 + i) << 16 | capture << 8));
-                }
-                continue;
-            }
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                let capture = (enemy.0[w] >> i) as u32 & 1;
-                let a = Action(base | (w as u32 * 64 + i) << 16 | capture << 8);
-                if hot >> i & 1 == 0 {
-                    self.inner.push(a);
-                } else {
-                    self.push(a);
-                }
-            }
-        }
+        // The three words written out (each with its constant offset).
+        self.push_moves_word(base, 0, t.0[0], enemy.0[0]);
+        self.push_moves_word(base, 1, t.0[1], enemy.0[1]);
+        self.push_moves_word(base, 2, t.0[2], enemy.0[2]);
     }
 
     /// Re-alignments: all allowed while the royal is not under attack, none
