@@ -474,13 +474,17 @@ fn surely_moves_scan(p: &Position, avoid: SquareSet, witness: &mut u8) -> bool {
     let b = board();
     let own = p.occupied[p.to_move.index()];
     let all = p.all_occupied().or(avoid);
-    for sq in own.iter() {
-        if !b.region(sq).is_land() || avoid.has(sq) {
-            continue;
-        }
-        if surely_moves_from(p, b, sq, all) {
-            *witness = sq;
-            return true;
+    // Word by word (the set's iterator cost some ten instructions a
+    // force), the positions to avoid taken out at once.
+    for w in 0..3 {
+        let mut bits = own.0[w] & !avoid.0[w];
+        while bits != 0 {
+            let sq = w as u8 * 64 + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if b.region(sq).is_land() && surely_moves_from(p, b, sq, all) {
+                *witness = sq;
+                return true;
+            }
         }
     }
     false
