@@ -572,14 +572,17 @@ impl<S: Sink> Guarded<'_, S> {
     /// and not under attack: only its destinations on them tested.
     #[inline(always)]
     fn push_moves_word(&mut self, base: u32, w: usize, bits: u64, enemy: u64) {
+        // Most words of a force's destinations are empty (its moves lie in
+        // one or two of the three): tested first, nothing else read.
+        if bits == 0 {
+            return;
+        }
         let hot = self.guard.hot[w];
         let base = base | (w as u32 * 64) << 16;
         if bits & hot == 0 {
             // No destination of this word on them (the common case): no
             // test of each.
-            if bits != 0 {
-                self.inner.push_word(base, bits, enemy & bits);
-            }
+            self.inner.push_word(base, bits, enemy & bits);
             return;
         }
         let mut bits = bits;
