@@ -639,6 +639,28 @@ impl<S: Sink> Sink for Guarded<'_, S> {
             super::moves::push_moves_each(self, from, t, enemy);
             return;
         }
+        self.push_cold_moves(from, t, enemy);
+    }
+
+    /// Off the hot lines (the royal's position among them) while the royal
+    /// is not under attack: [`Sink::push_moves`] after its tests of the
+    /// origin; none while he is.
+    #[inline(always)]
+    fn cold_origins(&self) -> SquareSet {
+        if self.guard.mode == Mode::Quiet {
+            SquareSet([!self.guard.hot[0], !self.guard.hot[1], !self.guard.hot[2]])
+        } else {
+            SquareSet::EMPTY
+        }
+    }
+
+    /// [`Sink::push_moves`] from an origin off the hot lines, not the
+    /// royal's, while he is not under attack: only the destinations on them
+    /// tested.
+    #[inline(always)]
+    fn push_cold_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        debug_assert!(self.guard.mode == Mode::Quiet && !self.guard.hot(from));
+        debug_assert_ne!(from, self.guard.royal);
         let base = Action::new(ActionKind::Move, from, 0, 0).0;
         // The three words written out (each with its constant offset).
         self.push_moves_word(base, 0, t.0[0], enemy.0[0]);

@@ -57,6 +57,20 @@ pub(crate) trait Sink {
     fn push_realigns(&mut self, sq: u8, bows: u8) {
         push_realigns_each(self, sq, bows);
     }
+    /// The origins for which [`Sink::push_cold_moves`] may stand for
+    /// [`Sink::push_moves`] (every position but for the [`Guarded`] sink:
+    /// those off the Guard's hot lines, the royal's among them, while he is
+    /// not under attack; none while he is).
+    #[inline(always)]
+    fn cold_origins(&self) -> SquareSet {
+        SquareSet([!0; 3])
+    }
+    /// [`Sink::push_moves`] for an origin among [`Sink::cold_origins`]: no
+    /// test of the origin.
+    #[inline(always)]
+    fn push_cold_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        self.push_moves(from, t, enemy);
+    }
     /// Takes a move for each bit `i` of `bits`, ascending: the action
     /// `base | i << 16` (`base` a move's from its origin to position
     /// `64 * w` of a word `w`), a capture where `captures` (a subset of
@@ -851,11 +865,18 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     }));
     // The opposing forces' positions, read once (the captures' bit).
     let enemy = c.p.occupied[side.opponent().index()];
+    // The origins whose moves the sink takes with no test of the origin
+    // (the Guard's: off its hot lines, not under attack), read once: a
+    // simple origin among them is not tested at each (until dspeed20 the
+    // Guarded sink asked its mode, its hot lines and the royal's position
+    // for each).
+    let cold = out.cold_origins();
     for w in 0..3 {
         let mut bits = visit.0[w];
         let water = c.b.water.0[w];
         let kept = kept.0[w];
         let simple = simple.0[w];
+        let cold = cold.0[w];
         let ashore = ashore.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
@@ -870,7 +891,11 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
                         && embarks[i] == cache::embark_part(c, from, f)
                         && !t.is_empty()
                 });
-                out.push_moves(from, t, enemy);
+                if cold >> i & 1 != 0 {
+                    out.push_cold_moves(from, t, enemy);
+                } else {
+                    out.push_moves(from, t, enemy);
+                }
             } else if ashore >> i & 1 != 0 {
                 let f = c.p.force(from);
                 debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);

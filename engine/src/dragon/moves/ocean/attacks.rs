@@ -156,4 +156,3 @@ pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ign
     }
     false
 }
-
