@@ -876,26 +876,31 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
         let water = c.b.water.0[w];
         let kept = kept.0[w];
         let simple = simple.0[w];
-        let cold = cold.0[w];
+        // The simple origins among the cold ones (the commonest case)
+        // tested first, with one test.
+        let simple_cold = simple & cold.0[w];
         let ashore = ashore.0[w];
         while bits != 0 {
             let i = bits.trailing_zeros();
             let from = w as u8 * 64 + i as u8;
             bits &= bits - 1;
-            if simple >> i & 1 != 0 {
+            // A simple origin's actions are its kept parts, moves and
+            // captures (a debug assertion compares them with fresh ones).
+            let simple_ok = |from: u8, t: SquareSet| {
+                let (f, i) = (c.p.force(from), usize::from(from));
+                !f.has_extras()
+                    && t == parts[i].or(embarks[i])
+                    && embarks[i] == cache::embark_part(c, from, f)
+                    && !t.is_empty()
+            };
+            if simple_cold >> i & 1 != 0 {
                 let t = both[usize::from(from)];
-                debug_assert!({
-                    let (f, i) = (c.p.force(from), usize::from(from));
-                    !f.has_extras()
-                        && t == parts[i].or(embarks[i])
-                        && embarks[i] == cache::embark_part(c, from, f)
-                        && !t.is_empty()
-                });
-                if cold >> i & 1 != 0 {
-                    out.push_cold_moves(from, t, enemy);
-                } else {
-                    out.push_moves(from, t, enemy);
-                }
+                debug_assert!(simple_ok(from, t));
+                out.push_cold_moves(from, t, enemy);
+            } else if simple >> i & 1 != 0 {
+                let t = both[usize::from(from)];
+                debug_assert!(simple_ok(from, t));
+                out.push_moves(from, t, enemy);
             } else if ashore >> i & 1 != 0 {
                 let f = c.p.force(from);
                 debug_assert!(!c.embark_zone.has(from) && water >> i & 1 == 0);
