@@ -566,6 +566,40 @@ pub(crate) struct Guarded<'a, S: Sink> {
     pub(crate) opts: &'a DragonOptions,
 }
 
+impl<S: Sink> Guarded<'_, S> {
+    /// [`Sink::push_moves`]' word `w` (destinations `bits`, the opposing
+    /// forces `enemy`) of a move from `base`'s origin, off the hot lines
+    /// and not under attack: only its destinations on them tested.
+    #[inline(always)]
+    fn push_moves_word(&mut self, base: u32, w: usize, bits: u64, enemy: u64) {
+        // Most words of a force's destinations are empty (its moves lie in
+        // one or two of the three): tested first, nothing else read.
+        if bits == 0 {
+            return;
+        }
+        let hot = self.guard.hot[w];
+        let base = base | (w as u32 * 64) << 16;
+        if bits & hot == 0 {
+            // No destination of this word on them (the common case): no
+            // test of each.
+            self.inner.push_word(base, bits, enemy & bits);
+            return;
+        }
+        let mut bits = bits;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let capture = (enemy >> i) as u32 & 1;
+            let a = Action(base | i << 16 | capture << 8);
+            if hot >> i & 1 == 0 {
+                self.inner.push(a);
+            } else {
+                self.push(a);
+            }
+        }
+    }
+}
+
 impl<S: Sink> Sink for Guarded<'_, S> {
     #[inline(always)]
     fn push(&mut self, action: Action) {
@@ -605,34 +639,33 @@ impl<S: Sink> Sink for Guarded<'_, S> {
             super::moves::push_moves_each(self, from, t, enemy);
             return;
         }
-        let base = Action::new(ActionKind::Move, from, 0, 0).0;
-        for w in 0..3 {
-            let mut bits = t.0[w];
-            let hot = self.guard.hot[w];
-            if bits & hot == 0 {
-                // No destination of this word on them (the common case): no
-                // test of each.
-                while bits != 0 {
-                    let i = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let capture = (enemy.0[w] >> i) as u32 & 1;
-                    self.inner
-                        .push(Action(base | (w as u32 * 64 + i) << 16 | capture << 8));
-                }
-                continue;
-            }
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                let capture = (enemy.0[w] >> i) as u32 & 1;
-                let a = Action(base | (w as u32 * 64 + i) << 16 | capture << 8);
-                if hot >> i & 1 == 0 {
-                    self.inner.push(a);
-                } else {
-                    self.push(a);
-                }
-            }
+        self.push_cold_moves(from, t, enemy);
+    }
+
+    /// Off the hot lines (the royal's position among them) while the royal
+    /// is not under attack: [`Sink::push_moves`] after its tests of the
+    /// origin; none while he is.
+    #[inline(always)]
+    fn cold_origins(&self) -> SquareSet {
+        if self.guard.mode == Mode::Quiet {
+            SquareSet([!self.guard.hot[0], !self.guard.hot[1], !self.guard.hot[2]])
+        } else {
+            SquareSet::EMPTY
         }
+    }
+
+    /// [`Sink::push_moves`] from an origin off the hot lines, not the
+    /// royal's, while he is not under attack: only the destinations on them
+    /// tested.
+    #[inline(always)]
+    fn push_cold_moves(&mut self, from: u8, t: SquareSet, enemy: SquareSet) {
+        debug_assert!(self.guard.mode == Mode::Quiet && !self.guard.hot(from));
+        debug_assert_ne!(from, self.guard.royal);
+        let base = Action::new(ActionKind::Move, from, 0, 0).0;
+        // The three words written out (each with its constant offset).
+        self.push_moves_word(base, 0, t.0[0], enemy.0[0]);
+        self.push_moves_word(base, 1, t.0[1], enemy.0[1]);
+        self.push_moves_word(base, 2, t.0[2], enemy.0[2]);
     }
 
     /// Re-alignments: all allowed while the royal is not under attack, none

@@ -498,10 +498,13 @@ impl MoveCache {
             .get_or_insert_with(|| Box::new([SideLists::new(), SideLists::new()]));
         match p.touched.squares() {
             Some(changed) if self.stamp == before => {
+                // The changed positions as one set, added to both sides'.
+                let mut set = SquareSet::EMPTY;
+                for &sq in changed {
+                    set.insert(sq);
+                }
                 for s in sides.iter_mut() {
-                    for &sq in changed {
-                        s.dirty.insert(sq);
-                    }
+                    s.dirty = s.dirty.or(set);
                 }
             }
             _ => {

@@ -51,10 +51,13 @@ use super::super::forces::{Force, Kind, Role};
 use super::super::ocean_rules::{CannonTarget, OpenWater};
 use super::super::options::{JumpTarget, KnightVariation, WarlordIntoAttack};
 use super::super::sea;
-use super::super::state::{Position, VesselKind, flags};
+use super::super::state::{Position, Vessel, VesselKind, flags};
 use super::super::transform::on_entering;
-use super::{Ctx, Sink, attack, diagonal_forward, forward};
-use crate::core::Side;
+use super::{Ctx, Sink, diagonal_forward, forward};
+
+mod attacks;
+
+pub(crate) use attacks::{attacked_on, attacks_from_sea, sea_lines, sea_shape};
 
 const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
@@ -509,150 +512,6 @@ fn keep_safe_royal(c: &Ctx<'_>, from: u8, f: Force, t: &mut SquareSet) {
     });
 }
 
-/// Whether the force `victim` on `sq` of position `q` is under attack by the
-/// other side: on land by [`attack::attacked`] (which asks
-/// [`attacks_from_sea`] too); afloat by an opposing force that could board his
-/// vessel with a capture, an opposing vessel whose Ram points at him, or an
-/// opposing Flagship's Cannon (ruling `dragon.royal-aboard`).
-pub(crate) fn attacked_on(c: &Ctx<'_>, q: &Position, sq: u8, victim: Force) -> bool {
-    let by = victim.side().opponent();
-    let cq = Ctx {
-        p: q,
-        side: by,
-        royal_threats: None,
-        embark_zone: ANY_POSITION,
-        ..*c
-    };
-    if c.b.region(sq).is_land() {
-        return attack::attacked(&cq, sq, victim, by, NO_SQUARE);
-    }
-    let mut t = SquareSet::EMPTY;
-    for s in q.occupied[by.index()].and(c.b.water).iter() {
-        afloat(&cq, s, q.force(s), &mut t);
-        if t.has(sq) {
-            return true;
-        }
-    }
-    for s in q.fleet.iter() {
-        let v = q.vessel(s);
-        if v.colour() != by {
-            continue;
-        }
-        if c.b.step[usize::from(v.bow())][s as usize] == sq {
-            return true;
-        }
-        let targets = cannon_targets(&cq, s);
-        if targets.contains(&sq) {
-            return true;
-        }
-    }
-    false
-}
-
-/// Every position the force of `by` afloat on `s` could capture on by its
-/// moves' shape alone (whatever stands between): the quick test of
-/// [`attacks_from_sea`], which then generates the force's actions.
-#[inline(always)]
-pub(crate) fn sea_shape(c: &Ctx<'_>, s: u8, by: Side) -> SquareSet {
-    let t = tables();
-    let s_ = s as usize;
-    let role = c.p.force(s).info().role;
-    match role {
-        Role::Royal | Role::Adjacent => t.shapes[STEP_SHAPE][s_],
-        Role::Pawn => t.shapes[PAWN_SHAPE[by.index()]][s_],
-        Role::Knight | Role::Lance => t.leaps[leap_table(c, role)][s_],
-        Role::Rook | Role::Crossbow => t.shapes[ORTHOGONAL_SHAPE][s_],
-        Role::Bishop => t.shapes[DIAGONAL_SHAPE][s_],
-        Role::Queen => t.shapes[ORTHOGONAL_SHAPE][s_].or(t.shapes[DIAGONAL_SHAPE][s_]),
-        Role::Fixed
-        | Role::Sentinel
-        | Role::PalaceGuard
-        | Role::Walker
-        | Role::PalaceWalker
-        | Role::SiegeRook
-        | Role::SiegeBishop
-        | Role::SiegeQueen
-        | Role::FlyerAll
-        | Role::FlyerOrthogonal
-        | Role::FlyerDiagonal
-        | Role::Bird => SquareSet::EMPTY,
-    }
-}
-
-/// Whether a force afloat of `role` captures along vertical and horizontal,
-/// and along diagonal lines from the ocean (the line shapes of
-/// [`sea_shape`]: Watchtowers and Castles, Crossbowmen and Catapults;
-/// Buccaneers and Pirates; the Queens both); the others afloat capture by a
-/// step or a leap, whatever stands between, or not at all.
-#[inline]
-pub(crate) const fn sea_lines(role: Role) -> (bool, bool) {
-    match role {
-        Role::Rook | Role::Crossbow => (true, false),
-        Role::Bishop => (false, true),
-        Role::Queen => (true, true),
-        Role::Fixed
-        | Role::Royal
-        | Role::Adjacent
-        | Role::Sentinel
-        | Role::PalaceGuard
-        | Role::Walker
-        | Role::PalaceWalker
-        | Role::Pawn
-        | Role::Knight
-        | Role::Lance
-        | Role::SiegeRook
-        | Role::SiegeBishop
-        | Role::SiegeQueen
-        | Role::FlyerAll
-        | Role::FlyerOrthogonal
-        | Role::FlyerDiagonal
-        | Role::Bird => (false, false),
-    }
-}
-
-/// Whether a force of `by` afloat could capture `victim` standing on land
-/// position `sq` (disembarking with a capture), with the position `ignore`
-/// treated as empty: the part of [`attack::Threats`] that comes from the
-/// ocean. Only forces that could reach `sq` by their moves' shape are tried,
-/// on a copy of the position with `victim` on `sq`.
-pub(crate) fn attacks_from_sea(c: &Ctx<'_>, sq: u8, by: Side, victim: Force, ignore: u8) -> bool {
-    let mut shaped = SquareSet::EMPTY;
-    c.p.occupied[by.index()].and(c.b.water).for_each(|s| {
-        if sea_shape(c, s, by).has(sq) {
-            shaped.insert(s);
-        }
-    });
-    if shaped.is_empty() {
-        return false;
-    }
-    let mut q = *c.p;
-    if ignore != NO_SQUARE && q.force(ignore).is_some() {
-        q.take(ignore);
-        sea::recolour(&mut q, ignore);
-    }
-    if q.force(sq) != victim {
-        if q.force(sq).is_some() {
-            q.take(sq);
-        }
-        q.put(sq, victim);
-    }
-    let cq = Ctx {
-        p: &q,
-        side: by,
-        royal_threats: None,
-        embark_zone: ANY_POSITION,
-        ..*c
-    };
-    let mut t = SquareSet::EMPTY;
-    for s in shaped.iter() {
-        afloat(&cq, s, q.force(s), &mut t);
-        if t.has(sq) {
-            return true;
-        }
-    }
-    false
-}
-
 /// The positions the Cannons of the Flagship on `sq` can sink, if she flies
 /// the colour of `c.side`, is occupied and has a Cannonball left: "each one
 /// being fixed in the middle of and at ninety degrees to the bow"; "the
@@ -712,11 +571,13 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
         return;
     }
     let f = c.p.force(sq);
-    let mut t = SquareSet::EMPTY;
-    if f.is_some() {
-        afloat_inline(c, sq, f, &mut t);
-        keep_safe(c, sq, f, &mut t);
+    if f.is_none() {
+        generate_unoccupied(c, sq, v, out);
+        return;
     }
+    let mut t = SquareSet::EMPTY;
+    afloat_inline(c, sq, f, &mut t);
+    keep_safe(c, sq, f, &mut t);
     // The vessel's actions, at most 1 + 7 + 2, written ascending: the advance
     // or ram and the Cannons' targets (each to another position) before or
     // after the re-alignments (to her own position, by bow).
@@ -780,6 +641,40 @@ pub(crate) fn generate_at(c: &Ctx<'_>, sq: u8, out: &mut impl Sink) {
     }
     for &b in &single[k..] {
         out.push(b);
+    }
+}
+
+/// [`generate_at`] for the unoccupied vessel `v` on `sq` flying the colour
+/// of the side to move (about half of those visited): no occupant's move,
+/// no Cannon (an unoccupied Flagship does not fire), no occupant whose
+/// safety a vessel's advance or Ram could touch; her advance or Ram, if
+/// any, before or after her re-alignments (the same actions in the same
+/// order as the general path: `the_unoccupied_vessels_write_as_before`).
+#[inline(always)]
+fn generate_unoccupied(c: &Ctx<'_>, sq: u8, v: Vessel, out: &mut impl Sink) {
+    let bow = usize::from(v.bow());
+    let ahead = c.b.step[bow][sq as usize];
+    let realign = Action::new(ActionKind::VesselRealign, sq, sq, 0);
+    let bows = tables().bows[sq as usize] & !(1u8 << bow);
+    let mut single = None;
+    if ahead != NO_SQUARE && c.b.water.has(ahead) {
+        let w = c.p.vessel(ahead);
+        if !w.is_some() {
+            single = Some(Action::new(ActionKind::VesselAdvance, sq, ahead, 0));
+        } else if w.colour() != c.side {
+            single = Some(Action::new(ActionKind::Ram, sq, ahead, 0));
+        }
+    }
+    match single {
+        Some(a) if a < realign => {
+            out.push(a);
+            out.push_realigns(sq, bows);
+        }
+        Some(a) => {
+            out.push_realigns(sq, bows);
+            out.push(a);
+        }
+        None => out.push_realigns(sq, bows),
     }
 }
 
@@ -949,6 +844,70 @@ mod tests {
     use crate::dragon::deploy::Formation;
     use crate::dragon::moves::DragonActions;
     use crate::dragon::options::DragonOptions;
+
+    /// The unoccupied vessels' actions (`generate_unoccupied`) are those the
+    /// general path wrote for them until dspeed20 (its advance or Ram kept
+    /// among at most three single actions, merged with the re-alignments),
+    /// in the same order: every vessel of both colours of random games.
+    #[test]
+    fn the_unoccupied_vessels_write_as_before() {
+        use super::super::{Ctx, Sink};
+        use super::{
+            Action, ActionKind, ArrayVec, NO_SQUARE, flush_below, generate_unoccupied, tables,
+        };
+        use crate::core::Game;
+        use crate::core::zobrist::splitmix64;
+        let opts = DragonOptions::default();
+        let mut g = crate::dragon::Dragon::new(&opts);
+        let mut listed = DragonActions::new();
+        let (mut x, mut vessels) = (7u64, 0usize);
+        for ply in 0..3000u64 {
+            for side in crate::core::Side::ALL {
+                let mut p = *g.position();
+                p.to_move = side;
+                let c = Ctx::new(&p, &opts);
+                for sq in p.fleet.iter() {
+                    let v = p.vessel(sq);
+                    if p.force(sq).is_some() || v.colour() != side {
+                        continue;
+                    }
+                    vessels += 1;
+                    let (mut now, mut before) = (DragonActions::new(), DragonActions::new());
+                    generate_unoccupied(&c, sq, v, &mut now);
+                    // The general path, as it was, for an unoccupied vessel.
+                    let mut single: ArrayVec<Action, 3> = ArrayVec::new();
+                    let bow = usize::from(v.bow());
+                    let ahead = c.b.step[bow][sq as usize];
+                    if ahead != NO_SQUARE && c.b.water.has(ahead) {
+                        let w = p.vessel(ahead);
+                        if !w.is_some() {
+                            single.push(Action::new(ActionKind::VesselAdvance, sq, ahead, 0));
+                        } else if w.colour() != side {
+                            single.push(Action::new(ActionKind::Ram, sq, ahead, 0));
+                        }
+                    }
+                    let realign = Action::new(ActionKind::VesselRealign, sq, sq, 0);
+                    let bows = tables().bows[sq as usize] & !(1u8 << bow);
+                    let mut k = 0;
+                    flush_below(&single, &mut k, realign, &mut before);
+                    Sink::push_realigns(&mut before, sq, bows);
+                    for &b in &single[k..] {
+                        before.push(b);
+                    }
+                    assert_eq!(now, before, "{sq} at ply {ply}");
+                }
+            }
+            g.legal_actions(&mut listed);
+            if listed.is_empty() {
+                g = crate::dragon::Dragon::new(&opts);
+                continue;
+            }
+            x = splitmix64(x ^ ply);
+            let a = listed[(x % listed.len() as u64) as usize];
+            g.apply_unchecked(a, &mut |_| {});
+        }
+        assert!(vessels > 10_000, "{vessels}");
+    }
 
     #[test]
     fn the_trident_opening_offers_every_pair_of_new_bows() {
