@@ -27,7 +27,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     }
 
     /// `C2-C3`, `B4xC5`, `C6-C7=A` (a promotion to an Aristocrat; `=N` a Noble,
-    /// `=K` a Knight), `D1-F1` (Towering), `green-first`.
+    /// `=K` a Knight), `D1-F1` (Towering), `green-first`. Always inlined
+    /// (into [`Game::write_action`], which is too): the checks write every
+    /// listed action's text.
+    #[inline(always)]
     pub(super) fn write_action_text(
         &self,
         action: JewelAction,
