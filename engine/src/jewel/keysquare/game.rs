@@ -737,6 +737,9 @@ impl<P: Params> Game for KeyGame<P> {
             .then_some(crate::core::Probability { num: 1, den: 2 })
     }
 
+    /// Always inlined: the checks apply every listed action, and the test is
+    /// a few comparisons and the targets of one kind.
+    #[inline(always)]
     fn is_legal(&self, action: JewelAction) -> bool {
         match action.get() {
             Action::FirstMove(_) => self.coin,
