@@ -258,7 +258,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 return Err(err(format!("nothing after the result, found `{token}`")));
             }
         }
-        hunt.validate(true).map_err(err)?;
+        // The tests of the check after every step and of the counts, with no
+        // error to build; the explaining version only when one fails.
+        let valid = hunt.is_plain() && hunt.counts_fit();
+        debug_assert_eq!(valid, hunt.validate(true).is_ok(), "{hunt:?}");
+        if !valid {
+            hunt.validate(true).map_err(err)?;
+        }
         if hunt.stored.is_none() && hunt.options.dead_position == DeadPosition::Draw && hunt.dead()
         {
             return Err(err(
@@ -321,6 +327,18 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         let mover = self.to_move;
         let waiting = b.pieces(mover.opponent(), PRINCESS).first();
         !(self.attacked(waiting, mover, occ) || self.coin && self.mover_in_check_at_coin())
+    }
+
+    /// Whether each side's pieces fit the set-up's counts as
+    /// [`Hunt::validate`]`(true)` tests them: no more Pikemen and promoted
+    /// pieces (Aristocrats, Knights and Nobles beyond two) than seven.
+    #[inline(always)]
+    fn counts_fit(&self) -> bool {
+        Side::ALL.iter().all(|&side| {
+            let n = |k: Kind| self.board.pieces(side, k).count_ones();
+            n(PIKEMAN) + n(ARISTOCRAT) + n(KNIGHT).saturating_sub(2) + n(NOBLE).saturating_sub(2)
+                <= 7
+        })
     }
 
     /// Before the coin, whether the side named to move is in check.
