@@ -606,7 +606,9 @@ impl MoveTexts {
         }
         // Made once per board size (at most 81), as the table holding it.
         let text: &'static str = Box::leak(text.into_boxed_str());
-        let texts = (0..len * len * 2).map(|i| &text[5 * i..5 * i + 5]).collect();
+        let texts = (0..len * len * 2)
+            .map(|i| &text[5 * i..5 * i + 5])
+            .collect();
         MoveTexts { len, texts }
     }
 

@@ -953,11 +953,17 @@ mod tests {
         // general path), and glued to more text or given twice (refused).
         for token in ["qi-first:red", "qi-first:RED", "qi-first:Red"] {
             let other = text.replace("qi-first:red", token);
-            assert_eq!(NorthernLight::import(&other, game.options()).unwrap(), first);
+            assert_eq!(
+                NorthernLight::import(&other, game.options()).unwrap(),
+                first
+            );
         }
         for token in ["qi-first:redx", "qi-first:red qi-first:red", "qi-first:"] {
             let other = text.replace("qi-first:red", token);
-            assert!(NorthernLight::import(&other, game.options()).is_err(), "{other}");
+            assert!(
+                NorthernLight::import(&other, game.options()).is_err(),
+                "{other}"
+            );
         }
     }
 
