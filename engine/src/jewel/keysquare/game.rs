@@ -737,6 +737,9 @@ impl<P: Params> Game for KeyGame<P> {
             .then_some(crate::core::Probability { num: 1, den: 2 })
     }
 
+    /// Always inlined: the checks apply every listed action, and the test is
+    /// a few comparisons and the targets of one kind.
+    #[inline(always)]
     fn is_legal(&self, action: JewelAction) -> bool {
         match action.get() {
             Action::FirstMove(_) => self.coin,
@@ -768,13 +771,17 @@ impl<P: Params> Game for KeyGame<P> {
         }
     }
 
+    /// Always inlined, as [`KeyGame::parse_action`] is: the checks write and
+    /// read back every listed action's text, and the calls' saving and
+    /// restoring of registers cost more than the common path of each.
+    #[inline(always)]
     fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
         self.write_action_text(action, out)
     }
 
     /// A move in the commonest form read inline
     /// (`parse_plain_action`), any other text by the full reading.
-    #[inline]
+    #[inline(always)]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match self.parse_plain_action(text) {
             Some(action) => Ok(action),

@@ -565,13 +565,17 @@ fn write_promotion(letter: u8, out: &mut dyn fmt::Write) -> fmt::Result {
 /// The text of every move on one board of at most 9 files and 9 ranks (every
 /// square's name two characters long, so every move's text five: `C1-B1`,
 /// `B4xC5`), made once per board size: what [`write_move`] writes without
-/// putting the squares' names together each time. 4,802 texts (24 kB) for the
-/// 7x7 board.
+/// putting the squares' names together each time. 4,802 texts (24 kB, and 77 kB
+/// of their slices) for the 7x7 board.
 struct MoveTexts {
     /// The squares of the board.
     len: usize,
-    /// Move `(from, capture, to)` at `5 * ((from * len + to) * 2 + capture)`.
-    text: String,
+    /// Move `(from, capture, to)` at `(from * len + to) * 2 + capture`: each a
+    /// slice of one text made once and kept for the program's life (as the
+    /// table itself is), so that a move's text is one read of the table, not
+    /// a slice of a `String` whose ends are tested as character boundaries at
+    /// every call.
+    texts: Vec<&'static str>,
 }
 
 impl MoveTexts {
@@ -600,18 +604,24 @@ impl MoveTexts {
                 }
             }
         }
-        MoveTexts { len, text }
+        // Made once per board size (at most 81), as the table holding it.
+        let text: &'static str = Box::leak(text.into_boxed_str());
+        let texts = (0..len * len * 2)
+            .map(|i| &text[5 * i..5 * i + 5])
+            .collect();
+        MoveTexts { len, texts }
     }
 
     /// The text of the move, `None` off the board.
     #[inline]
-    fn get(&self, from: Square, capture: bool, to: Square) -> Option<&str> {
+    fn get(&self, from: Square, capture: bool, to: Square) -> Option<&'static str> {
         let (from, to) = (from.index(), to.index());
         if from >= self.len || to >= self.len {
             return None;
         }
-        let at = 5 * ((from * self.len + to) * 2 + usize::from(capture));
-        self.text.get(at..at + 5)
+        self.texts
+            .get((from * self.len + to) * 2 + usize::from(capture))
+            .copied()
     }
 }
 

@@ -90,7 +90,10 @@ impl<P: Params> KeyGame<P> {
 
     /// `C1-B1`, `A3xA1` (a capture, en passant included), `green-first`. A
     /// board of more than 9 files or ranks writes its moves from the table of
-    /// its squares' names ([`write_named_move`]).
+    /// its squares' names ([`write_named_move`]). Always inlined (into
+    /// [`Game::write_action`], which is too): the checks write every listed
+    /// action's text.
+    #[inline(always)]
     pub(super) fn write_action_text(
         &self,
         action: JewelAction,

@@ -548,13 +548,17 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         }
     }
 
+    /// Always inlined, as [`Hunt::parse_action`] is: the checks write and
+    /// read back every listed action's text, and the calls' saving and
+    /// restoring of registers cost more than the common path of each.
+    #[inline(always)]
     fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
         self.write_action_text(action, out)
     }
 
     /// A move in the commonest form read inline
     /// (`parse_plain_action`), any other text by the full reading.
-    #[inline]
+    #[inline(always)]
     fn parse_action(&self, text: &str) -> Result<JewelAction, NotationError> {
         match self.parse_plain_action(text) {
             Some(action) => Ok(action),

@@ -27,7 +27,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     }
 
     /// `C2-C3`, `B4xC5`, `C6-C7=A` (a promotion to an Aristocrat; `=N` a Noble,
-    /// `=K` a Knight), `D1-F1` (Towering), `green-first`.
+    /// `=K` a Knight), `D1-F1` (Towering), `green-first`. Always inlined
+    /// (into [`Game::write_action`], which is too): the checks write every
+    /// listed action's text.
+    #[inline(always)]
     pub(super) fn write_action_text(
         &self,
         action: JewelAction,
@@ -257,7 +260,13 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
                 return Err(err(format!("nothing after the result, found `{token}`")));
             }
         }
-        hunt.validate(true).map_err(err)?;
+        // The tests of the check after every step and of the counts, with no
+        // error to build; the explaining version only when one fails.
+        let valid = hunt.is_plain() && hunt.counts_fit();
+        debug_assert_eq!(valid, hunt.validate(true).is_ok(), "{hunt:?}");
+        if !valid {
+            hunt.validate(true).map_err(err)?;
+        }
         if hunt.stored.is_none() && hunt.options.dead_position == DeadPosition::Draw && hunt.dead()
         {
             return Err(err(
@@ -320,6 +329,18 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         let mover = self.to_move;
         let waiting = b.pieces(mover.opponent(), PRINCESS).first();
         !(self.attacked(waiting, mover, occ) || self.coin && self.mover_in_check_at_coin())
+    }
+
+    /// Whether each side's pieces fit the set-up's counts as
+    /// [`Hunt::validate`]`(true)` tests them: no more Pikemen and promoted
+    /// pieces (Aristocrats, Knights and Nobles beyond two) than seven.
+    #[inline(always)]
+    fn counts_fit(&self) -> bool {
+        Side::ALL.iter().all(|&side| {
+            let n = |k: Kind| self.board.pieces(side, k).count_ones();
+            n(PIKEMAN) + n(ARISTOCRAT) + n(KNIGHT).saturating_sub(2) + n(NOBLE).saturating_sub(2)
+                <= 7
+        })
     }
 
     /// Before the coin, whether the side named to move is in check.

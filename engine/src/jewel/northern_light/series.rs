@@ -211,6 +211,14 @@ const STAGE_NAMES: [&str; 4] = [
     "deciding-hunt",
 ];
 
+/// The first movers' tokens as the export writes them.
+const FIRST_MOVER_TOKENS: [&str; 4] = [
+    "qi-first:green",
+    "qi-first:red",
+    "chess-first:green",
+    "chess-first:red",
+];
+
 /// A rule event of the match: one of a Hunt's, or the start of the next Hunt.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SeriesEvent {
@@ -644,11 +652,20 @@ impl Game for NorthernLight {
         // not scanned here.
         let hunt_text = loop {
             let start = crate::core::trim_start(rest);
-            let (t, after) = if start.starts_with("qi-first:") || start.starts_with("chess-first:")
-            {
-                next(start)
-            } else {
-                break start;
+            // A token as every export writes it (`qi-first:green`) followed by
+            // whitespace or the end is taken as it stands, as the stage's name
+            // is; any other is cut by `next`.
+            let known = FIRST_MOVER_TOKENS.iter().find(|token| {
+                start
+                    .strip_prefix(**token)
+                    .is_some_and(|after| after.chars().next().is_none_or(char::is_whitespace))
+            });
+            let (t, after) = match known {
+                Some(token) => start.split_at(token.len()),
+                None if start.starts_with("qi-first:") || start.starts_with("chess-first:") => {
+                    next(start)
+                }
+                None => break start,
             };
             // Each once: a second would be read over the first.
             let (slot, key) = if t.starts_with("qi-first:") {
@@ -923,6 +940,31 @@ mod tests {
         let back = NorthernLight::import(&text, game.options()).unwrap();
         assert_eq!(back.turn(), Turn::Chance);
         assert_ne!(back, game);
+    }
+
+    #[test]
+    fn first_movers_read_as_written_and_otherwise() {
+        let game = NorthernLight::new(&SeriesOptions::default());
+        let mut first = game.clone();
+        first.apply_unchecked(JewelAction::first_move(Side::Red), &mut |_| {});
+        let text = first.export_string();
+        assert!(text.contains(" qi-first:red "), "{text}");
+        // The token as written (read at once), in other cases (read by the
+        // general path), and glued to more text or given twice (refused).
+        for token in ["qi-first:red", "qi-first:RED", "qi-first:Red"] {
+            let other = text.replace("qi-first:red", token);
+            assert_eq!(
+                NorthernLight::import(&other, game.options()).unwrap(),
+                first
+            );
+        }
+        for token in ["qi-first:redx", "qi-first:red qi-first:red", "qi-first:"] {
+            let other = text.replace("qi-first:red", token);
+            assert!(
+                NorthernLight::import(&other, game.options()).is_err(),
+                "{other}"
+            );
+        }
     }
 
     #[test]
