@@ -159,9 +159,23 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedClockScenario, LoadError> 
             at: loaded.locate(step.span().start),
             message: message.to_owned(),
         };
-        if st.side.is_some() != st.think.is_some() {
+        match (&st.side, &st.think) {
+            (Some(_), None) => {
+                return Err(refuse(
+                    "`side` without `think`: a step of moves says how long each move took",
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(refuse(
+                    "`think` without `side`: a step of moves says whose they are",
+                ));
+            }
+            _ => {}
+        }
+        let acts = st.side.is_some() || st.next_hunt.is_some();
+        if !acts && !expects(st) {
             return Err(refuse(
-                "a step of moves names both `side` and `think` (how long each move took)",
+                "the step checks nothing: give it moves (`side`, `think`) or a `next-hunt`, or an expectation (`left`, `made`, `flag`, `error`)",
             ));
         }
         if st.moves.is_some() && st.think.is_none() {
@@ -184,7 +198,17 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedClockScenario, LoadError> 
             ));
         }
     }
+    if !s.steps.iter().any(|st| expects(st.get_ref())) {
+        return Err(whole(
+            "no step expects anything (`left`, `made`, `flag` or `error`): the scenario checks nothing but the clocks' books",
+        ));
+    }
     Ok(loaded)
+}
+
+/// Whether a step expects something of the clocks.
+fn expects(st: &ClockStep) -> bool {
+    st.left.is_some() || st.made.is_some() || st.flag.is_some() || st.error.is_some()
 }
 
 /// Reads and parses the clock scenario at `path`.
@@ -243,11 +267,19 @@ pub fn run(loaded: &LoadedClockScenario) -> ClockRun {
         Ok(control) => {
             let _ = writeln!(t, "control: {}", describe(control));
             let mut clocks = Clocks::new(control);
+            let mut hunt = s.control.get_ref().clone();
             let _ = writeln!(t, "start: {}", both(&clocks));
             for (i, step) in s.steps.iter().enumerate() {
                 let at = loaded.locate(step.span().start);
-                if let Err(e) = run_step(loaded, &mut clocks, step.get_ref(), i + 1, &mut t) {
-                    failures.push(format!("{at}: {e}"));
+                let mut run = StepRun {
+                    loaded,
+                    clocks: &mut clocks,
+                    hunt: &mut hunt,
+                    at: &at,
+                    t: &mut t,
+                };
+                if let Err(e) = run.step(step.get_ref(), i + 1) {
+                    failures.push(e);
                     // The clocks are not where the later steps expect them.
                     break;
                 }
@@ -271,8 +303,8 @@ pub fn run(loaded: &LoadedClockScenario) -> ClockRun {
     }
 }
 
-/// Runs every `*.toml` of the corpus's `clocks/` folder (none when it is absent)
-/// into `summary`, counted under [`FOLDER`], and adds the rulings they name to
+/// Runs every `*.toml` under the corpus's `clocks/` folder and its subfolders
+/// (none when it is absent) into `summary`, counted under [`FOLDER`], and adds the rulings they name to
 /// `named`. A file that does not load is a `load-error`, counted as failed.
 ///
 /// # Errors
@@ -288,15 +320,9 @@ pub fn check_folder(
     if !dir.is_dir() {
         return Ok(());
     }
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(&dir)? {
-        let path = entry?.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "toml") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    for path in files {
+    // As the games' folders are walked: subfolders too, and a link to a
+    // missing file is listed (it fails to load).
+    for path in crate::scenario::discover_in(vec![dir])? {
         let rel = path
             .strip_prefix(root)
             .unwrap_or(&path)
@@ -407,8 +433,15 @@ fn control(
     let mut c = TimeControl::preset(name.get_ref())
         .map_err(|e| format!("{}: {e}", loaded.locate(name.span().start)))?;
     for (key, value) in fields {
+        let at = value.span().start;
+        // A time is bounded as the steps' are.
+        if let Ok(t) = value.get_ref().parse::<Millis>()
+            && t > MAX_TIME
+        {
+            time(loaded, value.get_ref(), at)?;
+        }
         c.set(key, value.get_ref())
-            .map_err(|e| format!("{}: {e}", loaded.locate(value.span().start)))?;
+            .map_err(|e| format!("{}: {e}", loaded.locate(at)))?;
     }
     Ok(c)
 }
@@ -419,94 +452,193 @@ fn side(loaded: &LoadedClockScenario, text: &str, at: usize) -> Result<Side, Str
         .map_err(|e| format!("{}: {e}", loaded.locate(at)))
 }
 
-/// Runs one step's moves or next hunt, writing it to the transcript. An error
-/// the step names in `error` is written and not returned; any other is.
-fn run_step(
-    loaded: &LoadedClockScenario,
-    clocks: &mut Clocks,
-    step: &ClockStep,
-    number: usize,
-    t: &mut String,
-) -> Result<(), String> {
-    // The error the step ended with: where (a move's number, or empty) and what.
-    let mut ended: Option<(String, String)> = None;
-    if let (Some(who), Some(think)) = (&step.side, &step.think) {
-        let who_side = side(loaded, who.get_ref(), who.span().start)?;
-        let each: Millis = think
-            .get_ref()
-            .parse()
-            .map_err(|e| format!("{}: {e}", loaded.locate(think.span().start)))?;
-        let n = step.moves.as_ref().map_or(1, |m| *m.get_ref());
-        let _ = write!(
-            t,
-            "step {number}: {who_side}, {n} move{} of {each}",
-            if n == 1 { "" } else { "s" }
-        );
-        for k in 1..=n {
-            if let Err(e) = clocks.record_move(who_side, each) {
-                ended = Some((format!("move {k} of {n}: "), e.to_string()));
-                break;
+/// The longest time a clock scenario may write (a move, an interval, a
+/// field): 10,000 hours. With at most [`MAX_MOVES`] moves a step, no clock
+/// comes near `u64::MAX` milliseconds, where it would saturate.
+pub const MAX_TIME: Millis = Millis(10_000 * 3_600_000);
+
+/// A time read from a scenario at `at`, at most [`MAX_TIME`].
+fn time(loaded: &LoadedClockScenario, text: &str, at: usize) -> Result<Millis, String> {
+    let t: Millis = text
+        .parse()
+        .map_err(|e| format!("{}: {e}", loaded.locate(at)))?;
+    if t > MAX_TIME {
+        return Err(format!(
+            "{}: `{}` is longer than a clock scenario's longest time, 10000h",
+            loaded.locate(at),
+            tigerseye_engine::core::quoted(text)
+        ));
+    }
+    Ok(t)
+}
+
+/// The hunt Northern Light plays after `hunt` when it is drawn (seed 002,
+/// Northern Light: DiamondQi, then DiamondQuest, then DiamondChess, then the
+/// Deciding Hunt, a second DiamondChess), and whether an interval may come
+/// before it ("If the game moves to DiamondQuest then a short interval is
+/// allowable of up to thirty minutes").
+fn hunt_after(hunt: &str) -> Option<(&'static str, bool)> {
+    match hunt {
+        "diamond-qi" => Some(("diamond-quest", true)),
+        "diamond-quest" | "diamond-chess" => Some(("diamond-chess", false)),
+        _ => None,
+    }
+}
+
+/// The keys of `[fields]` that choose a ruling's reading: they carry over to
+/// the next hunt (a reading is compared across the hunts), the others (times)
+/// belong to the preset they change.
+const READING_FIELDS: [&str; 4] = ["lag-reading", "reading", "after-limit", "timing"];
+
+/// One step being run: the clocks, the hunt they time, the step's place.
+struct StepRun<'a> {
+    loaded: &'a LoadedClockScenario,
+    clocks: &'a mut Clocks,
+    /// The preset the clocks now run under.
+    hunt: &'a mut String,
+    /// The step's `path:line:column`.
+    at: &'a str,
+    t: &'a mut String,
+}
+
+impl StepRun<'_> {
+    /// Runs the step's moves or next hunt, writing it to the transcript. An
+    /// error the step names in `error` is written and not returned; any other
+    /// is, as a failure `path:line:column: message`.
+    fn step(&mut self, step: &ClockStep, number: usize) -> Result<(), String> {
+        let loaded = self.loaded;
+        // The error the step ended with: where (a move's number, or empty) and what.
+        let mut ended: Option<(String, String)> = None;
+        if let (Some(who), Some(think)) = (&step.side, &step.think) {
+            let who_side = side(loaded, who.get_ref(), who.span().start)?;
+            let each = time(loaded, think.get_ref(), think.span().start)?;
+            let n = step.moves.as_ref().map_or(1, |m| *m.get_ref());
+            let _ = write!(
+                self.t,
+                "step {number}: {who_side}, {n} move{} of {each}",
+                if n == 1 { "" } else { "s" }
+            );
+            for k in 1..=n {
+                if let Err(e) = self.clocks.record_move(who_side, each) {
+                    ended = Some((format!("move {k} of {n}"), e.to_string()));
+                    break;
+                }
             }
-        }
-    } else if let Some(hunt) = &step.next_hunt {
-        let next = TimeControl::preset(hunt.get_ref())
-            .map_err(|e| format!("{}: {e}", loaded.locate(hunt.span().start)))?;
-        let _ = write!(t, "step {number}: the next hunt, {}", hunt.get_ref());
-        let pause = match &step.interval {
-            None => Ok(()),
-            Some(i) => {
-                let d: Millis = i
-                    .get_ref()
-                    .parse()
-                    .map_err(|e| format!("{}: {e}", loaded.locate(i.span().start)))?;
-                let _ = write!(t, " after an interval of {d}");
-                Clocks::check_interval(d)
+        } else if let Some(hunt) = &step.next_hunt {
+            let at = loaded.locate(hunt.span().start);
+            let next = TimeControl::preset(hunt.get_ref()).map_err(|e| format!("{at}: {e}"))?;
+            let Some((follows, interval_allowed)) = hunt_after(self.hunt) else {
+                return Err(format!(
+                    "{at}: `{}` is no Northern Light hunt: only DiamondQi, DiamondQuest and DiamondChess are followed by a next hunt",
+                    self.hunt
+                ));
+            };
+            if hunt.get_ref() != follows {
+                return Err(format!(
+                    "{at}: after {} Northern Light plays {follows}, not `{}`",
+                    self.hunt,
+                    tigerseye_engine::core::quoted(hunt.get_ref())
+                ));
             }
-        };
-        match pause {
-            Ok(()) => *clocks = clocks.next_hunt(next),
-            Err(e) => ended = Some((String::new(), e.to_string())),
+            if let Some(flag) = self.clocks.flag() {
+                return Err(format!(
+                    "{at}: {}'s flag fell: a loss on time ends the match, and only a drawn hunt is followed by the next",
+                    flag.side
+                ));
+            }
+            let _ = write!(self.t, "step {number}: the next hunt, {follows}");
+            let pause = match &step.interval {
+                None => Ok(()),
+                Some(i) if !interval_allowed => {
+                    return Err(format!(
+                        "{}: the seed allows an interval only before DiamondQuest",
+                        loaded.locate(i.span().start)
+                    ));
+                }
+                Some(i) => {
+                    let d = time(loaded, i.get_ref(), i.span().start)?;
+                    let _ = write!(self.t, " after an interval of {d}");
+                    Clocks::check_interval(d)
+                }
+            };
+            match pause {
+                Ok(()) => {
+                    let mut control = next;
+                    // The readings chosen in `[fields]` carry over.
+                    for (key, value) in &loaded.scenario.fields {
+                        if READING_FIELDS.contains(&key.as_str())
+                            && next.fields().contains(&key.as_str())
+                        {
+                            control.set(key, value.get_ref()).map_err(|e| {
+                                format!("{}: {e}", loaded.locate(value.span().start))
+                            })?;
+                        }
+                    }
+                    if control != next {
+                        let _ = write!(self.t, " ({})", describe(control));
+                    }
+                    *self.clocks = self.clocks.next_hunt(control);
+                    follows.clone_into(self.hunt);
+                }
+                Err(e) => ended = Some((String::new(), e.to_string())),
+            }
+        } else {
+            let _ = write!(self.t, "step {number}: the clocks as they stand");
         }
+        let _ = writeln!(self.t);
+        if let Some(note) = &step.note {
+            let _ = writeln!(self.t, "  note: {note}");
+        }
+        match (&ended, &step.error) {
+            (Some((during, e)), Some(want)) if e == want.get_ref() => {
+                let _ = writeln!(self.t, "  refused: {e}{}", in_move(during));
+            }
+            (Some((during, e)), Some(want)) => {
+                return Err(format!(
+                    "{}: expected the error `{}`; the step ended with `{e}`{}",
+                    loaded.locate(want.span().start),
+                    want.get_ref(),
+                    in_move(during)
+                ));
+            }
+            (Some((during, e)), None) => {
+                return Err(format!(
+                    "{}: the step ended with `{e}`{} (name it in `error` if it is expected)",
+                    self.at,
+                    in_move(during)
+                ));
+            }
+            (None, Some(want)) => {
+                return Err(format!(
+                    "{}: expected the error `{}`; the step ended without one",
+                    loaded.locate(want.span().start),
+                    want.get_ref()
+                ));
+            }
+            (None, None) => {}
+        }
+        let _ = writeln!(self.t, "  clocks: {}", both(self.clocks));
+        if let Some(flag) = self.clocks.flag() {
+            let _ = writeln!(
+                self.t,
+                "  flag: {} on move {}; {} wins on time ({})",
+                flag.side,
+                flag.move_number,
+                flag.side.opponent(),
+                tigerseye_engine::core::clocks::LOSS_ON_TIME.0
+            );
+        }
+        Ok(())
+    }
+}
+
+/// ` (at move k of n)` for an error during a step's moves.
+fn in_move(during: &str) -> String {
+    if during.is_empty() {
+        String::new()
     } else {
-        let _ = write!(t, "step {number}: the clocks as they stand");
+        format!(" (at {during})")
     }
-    let _ = writeln!(t);
-    if let Some(note) = &step.note {
-        let _ = writeln!(t, "  note: {note}");
-    }
-    match (&ended, &step.error) {
-        (Some((at, e)), Some(want)) if e == want.get_ref() => {
-            let _ = writeln!(t, "  refused: {at}{e}");
-        }
-        (Some((_, e)), Some(want)) => {
-            return Err(format!(
-                "{}: expected the error `{}`, the step ended with `{e}`",
-                loaded.locate(want.span().start),
-                want.get_ref()
-            ));
-        }
-        (Some((at, e)), None) => return Err(format!("the step ended with `{at}{e}`")),
-        (None, Some(want)) => {
-            return Err(format!(
-                "{}: expected the error `{}`, the step ended without one",
-                loaded.locate(want.span().start),
-                want.get_ref()
-            ));
-        }
-        (None, None) => {}
-    }
-    let _ = writeln!(t, "  clocks: {}", both(clocks));
-    if let Some(flag) = clocks.flag() {
-        let _ = writeln!(
-            t,
-            "  flag: {} on move {}; {} wins on time ({})",
-            flag.side,
-            flag.move_number,
-            flag.side.opponent(),
-            tigerseye_engine::core::clocks::LOSS_ON_TIME.0
-        );
-    }
-    Ok(())
 }
 
 /// Checks a step's `left`, `made` and `flag` against the clocks.
@@ -516,39 +648,58 @@ fn expect(
     step: &ClockStep,
     failures: &mut Vec<String>,
 ) {
+    // Side names are read in any case: `Red` and `red` are one clock.
+    let mut seen = Vec::new();
+    let once = |seen: &mut Vec<Side>, who: Side, at: usize| {
+        if seen.contains(&who) {
+            Err(format!(
+                "{}: {who} is named twice in the table",
+                loaded.locate(at)
+            ))
+        } else {
+            seen.push(who);
+            Ok(who)
+        }
+    };
     for (name, want) in step.left.iter().flatten() {
         let at = want.span().start;
-        let check = side(loaded, name, at).and_then(|who| {
-            let want_time: Millis = want
-                .get_ref()
-                .parse()
-                .map_err(|e| format!("{}: {e}", loaded.locate(at)))?;
-            let left = clocks.remaining(who);
-            if left == want_time {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{}: {who} has {left} left, expected {want_time}",
-                    loaded.locate(at)
-                ))
-            }
-        });
+        let check = side(loaded, name, at)
+            .and_then(|who| once(&mut seen, who, at))
+            .and_then(|who| {
+                let want_time: Millis = want
+                    .get_ref()
+                    .parse()
+                    .map_err(|e| format!("{}: {e}", loaded.locate(at)))?;
+                let left = clocks.remaining(who);
+                if left == want_time {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{}: {who} has {left} left, expected {want_time}",
+                        loaded.locate(at)
+                    ))
+                }
+            });
         failures.extend(check.err());
     }
+    seen.clear();
     for (name, want) in step.made.iter().flatten() {
         let at = want.span().start;
-        let check = side(loaded, name, at).and_then(|who| {
-            let made = clocks.player(who).moves;
-            if made == *want.get_ref() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{}: {who} has completed {made} moves, expected {}",
-                    loaded.locate(at),
-                    want.get_ref()
-                ))
-            }
-        });
+        let check = side(loaded, name, at)
+            .and_then(|who| once(&mut seen, who, at))
+            .and_then(|who| {
+                let made = clocks.player(who).moves;
+                if made == *want.get_ref() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{}: {who} has completed {made} move{}, expected {}",
+                        loaded.locate(at),
+                        if made == 1 { "" } else { "s" },
+                        want.get_ref()
+                    ))
+                }
+            });
         failures.extend(check.err());
     }
     if let Some(want) = &step.flag {
@@ -673,10 +824,15 @@ mod tests {
 
     #[test]
     fn a_flag_fall_must_be_expected_and_stops_the_clocks() {
-        let fell = run_text(&format!("{HEAD}[[step]]\nside = \"red\"\nthink = \"6m\"\n"));
+        let fell = run_text(&format!(
+            "{HEAD}[[step]]\nside = \"red\"\nthink = \"6m\"\nleft = {{ red = \"0s\" }}\n"
+        ));
+        // The quoted error is what `error` takes (the move's number outside it).
         assert_eq!(
             fell.failures,
-            ["c.toml:4:1: the step ended with `move 1 of 1: red ran out of time during move 1`"]
+            [
+                "c.toml:4:1: the step ended with `red ran out of time during move 1` (at move 1 of 1) (name it in `error` if it is expected)"
+            ]
         );
         let expected = run_text(&format!(
             "{HEAD}[[step]]\nside = \"red\"\nthink = \"3m\"\nmoves = 5\nerror = \"red ran out of time during move 2\"\nflag = \"red on move 2\"\n[[step]]\nside = \"green\"\nthink = \"1s\"\nerror = \"the clocks stopped when red's flag fell\"\n"
@@ -690,22 +846,37 @@ mod tests {
         let err = |text: &str| parse(Path::new("c.toml"), text).unwrap_err().to_string();
         assert_eq!(
             err(&format!("{HEAD}[[step]]\nside = \"red\"\n")),
-            "c.toml:4:1: a step of moves names both `side` and `think` (how long each move took)"
+            "c.toml:4:1: `side` without `think`: a step of moves says how long each move took"
+        );
+        // A step, or a whole scenario, that checks nothing is refused.
+        assert!(
+            err(&format!("{HEAD}[[step]]\nnote = \"n\"\n"))
+                .starts_with("c.toml:4:1: the step checks nothing")
+        );
+        assert!(
+            err(&format!("{HEAD}[[step]]\nside = \"red\"\nthink = \"1s\"\n"))
+                .starts_with("c.toml: no step expects anything")
         );
         assert_eq!(
             err(HEAD),
             "c.toml: no `[[step]]`: the scenario checks nothing; add a step"
         );
         assert!(err(&format!("{HEAD}[[step]]\nthink = 5\n")).starts_with("c.toml:5:9: "));
-        let bad_preset = run_text("title = \"t\"\nsource = \"s\"\ncontrol = \"blitz\"\n[[step]]\n");
+        let bad_preset = run_text(
+            "title = \"t\"\nsource = \"s\"\ncontrol = \"blitz\"\n[[step]]\nflag = \"none\"\n",
+        );
         assert!(bad_preset.failures[0].starts_with("c.toml:3:11: unknown time control `blitz`"));
-        let bad_field = run_text(&format!("{HEAD}[fields]\nswing = \"1s\"\n[[step]]\n"));
+        let bad_field = run_text(&format!(
+            "{HEAD}[fields]\nswing = \"1s\"\n[[step]]\nflag = \"none\"\n"
+        ));
         assert!(
             bad_field.failures[0].starts_with("c.toml:5:9: a countdown control has no `swing`"),
             "{:?}",
             bad_field.failures
         );
-        let bad_ruling = run_text(&format!("rulings = [\"clocks.nope\"]\n{HEAD}[[step]]\n"));
+        let bad_ruling = run_text(&format!(
+            "rulings = [\"clocks.nope\"]\n{HEAD}[[step]]\nflag = \"none\"\n"
+        ));
         assert!(bad_ruling.failures[0].starts_with("c.toml:1:12: unknown clock ruling"));
     }
 
@@ -735,5 +906,69 @@ mod tests {
         let long = run_text(&text.replace("\"30m\"", "\"31m\""));
         assert_eq!(long.verdict, Verdict::Failed);
         assert!(long.failures[0].contains("longer than the 30:00.000 allowed"));
+    }
+
+    #[test]
+    fn only_a_drawn_hunt_is_followed_and_only_by_the_next_one() {
+        let head = "title = \"t\"\nsource = \"s\"\ncontrol = \"diamond-qi\"\n";
+        // After a flag fall: the match is lost, no next hunt (fresh20).
+        let flagged = run_text(&format!(
+            "{head}[[step]]\nside = \"green\"\nthink = \"2h\"\nerror = \"green ran out of time during move 1\"\n[[step]]\nnext-hunt = \"diamond-quest\"\nflag = \"none\"\n"
+        ));
+        assert_eq!(
+            flagged.failures,
+            [
+                "c.toml:9:13: green's flag fell: a loss on time ends the match, and only a drawn hunt is followed by the next"
+            ]
+        );
+        // Not the next hunt, or from a game with no hunts.
+        let skipped = run_text(&format!(
+            "{head}[[step]]\nnext-hunt = \"diamond-chess\"\nflag = \"none\"\n"
+        ));
+        assert!(
+            skipped.failures[0].contains(
+                "after diamond-qi Northern Light plays diamond-quest, not `diamond-chess`"
+            )
+        );
+        let race = run_text(
+            "title = \"t\"\nsource = \"s\"\ncontrol = \"race\"\n[[step]]\nnext-hunt = \"race\"\nflag = \"none\"\n",
+        );
+        assert!(race.failures[0].contains("`race` is no Northern Light hunt"));
+        // An interval only before DiamondQuest; the Deciding Hunt follows DiamondChess.
+        let chess = "title = \"t\"\nsource = \"s\"\ncontrol = \"diamond-chess\"\n[[step]]\nnext-hunt = \"diamond-chess\"\n";
+        assert_eq!(
+            run_text(&format!("{chess}left = {{ red = \"1h\" }}\n")).verdict,
+            Verdict::Passed
+        );
+        let paused = run_text(&format!("{chess}interval = \"1m\"\nflag = \"none\"\n"));
+        assert!(paused.failures[0].contains("an interval only before DiamondQuest"));
+    }
+
+    #[test]
+    fn a_reading_carries_over_to_the_next_hunt() {
+        // With the increment reading of the lag, DiamondQuest's 3 s move gains 2 s.
+        let text = "title = \"t\"\nsource = \"s\"\ncontrol = \"diamond-qi\"\n[fields]\nlag-reading = \"increment\"\n[[step]]\nnext-hunt = \"diamond-quest\"\n[[step]]\nside = \"red\"\nthink = \"3s\"\nleft = { red = \"1:30:02.000\" }\n";
+        let run = run_text(text);
+        assert_eq!(run.verdict, Verdict::Passed, "{:?}", run.failures);
+    }
+
+    #[test]
+    fn a_side_named_twice_and_a_time_too_long_are_errors() {
+        let twice = run_text(&format!(
+            "{HEAD}[[step]]\nleft = {{ Red = \"5m\", red = \"5m\" }}\n"
+        ));
+        assert_eq!(twice.failures.len(), 1, "{:?}", twice.failures);
+        assert!(twice.failures[0].contains("red is named twice"));
+        let long = run_text(&format!(
+            "{HEAD}[[step]]\nside = \"red\"\nthink = \"10001h\"\nflag = \"none\"\n"
+        ));
+        assert_eq!(
+            long.failures,
+            ["c.toml:6:9: `10001h` is longer than a clock scenario's longest time, 10000h"]
+        );
+        let field = run_text(&format!(
+            "{HEAD}[fields]\nbase = \"99999999999h\"\n[[step]]\nflag = \"none\"\n"
+        ));
+        assert!(field.failures[0].starts_with("c.toml:5:8: `99999999999h` is longer"));
     }
 }

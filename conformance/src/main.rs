@@ -748,18 +748,31 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
         Command::NewScenario { game, ruling } => {
+            let clock_ids = tigerseye_conformance::clock_scenario::clock_ruling_ids().join(", ");
+            let quoted = |id: &str| tigerseye_engine::core::quoted(id);
             if let Some(r) = tigerseye_engine::core::clocks::RULINGS
                 .iter()
                 .find(|r| Some(r.id) == ruling.as_deref())
             {
+                if let Some(g) = game {
+                    // Said, not silently dropped.
+                    eprintln!(
+                        "note: a clock scenario belongs to no game (it goes under scenarios/clocks/): `--game {g}` is not used"
+                    );
+                }
                 print!("{}", tigerseye_conformance::clock_scenario::template(r));
                 return Ok(true);
             }
+            if let Some(id) = ruling.as_deref().filter(|id| id.starts_with("clocks.")) {
+                anyhow::bail!(
+                    "unknown clock ruling `{}`: the clock rulings are {clock_ids}",
+                    quoted(id)
+                );
+            }
             let Some(game) = game else {
                 anyhow::bail!(
-                    "`--game` is needed: `{}` is no clock ruling (those are {}), and a game's scenario goes under its game's folder",
-                    ruling.unwrap_or_default(),
-                    tigerseye_conformance::clock_scenario::clock_ruling_ids().join(", ")
+                    "`--game` is needed: `{}` is no clock ruling (those are {clock_ids}), and a game's scenario goes under its game's folder",
+                    quoted(ruling.as_deref().unwrap_or_default())
                 );
             };
             if let Some(id) = &ruling {
@@ -775,7 +788,8 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         .map(|(_, r)| r.id)
                         .collect();
                     anyhow::bail!(
-                        "`{id}` is {}; {game}'s rulings are {}",
+                        "`{}` is {}; {game}'s rulings are {}",
+                        quoted(id),
                         owner
                             .map_or_else(|| "no ruling".to_owned(), |g| format!("a ruling of {g}")),
                         if ours.is_empty() {

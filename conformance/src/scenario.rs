@@ -324,11 +324,6 @@ pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
 ///
 /// When a directory cannot be read.
 pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    // Folders already walked, by their real path: a symbolic link back up the
-    // tree would otherwise be followed until the path is too long, and every
-    // file under it run again at each level.
-    let mut seen = std::collections::HashSet::new();
     let mut stack: Vec<PathBuf> = Vec::new();
     for entry in std::fs::read_dir(root)? {
         let path = entry?.path();
@@ -340,6 +335,23 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             stack.push(path);
         }
     }
+    discover_in(stack)
+}
+
+/// Every `*.toml` under the folders `dirs` and their subfolders, sorted by
+/// path (a symbolic link to a missing file is listed, so that it fails to
+/// load, not passes unseen).
+///
+/// # Errors
+///
+/// When a directory cannot be read.
+pub fn discover_in(dirs: Vec<PathBuf>) -> std::io::Result<Vec<PathBuf>> {
+    let mut stack = dirs;
+    let mut found = Vec::new();
+    // Folders already walked, by their real path: a symbolic link back up the
+    // tree would otherwise be followed until the path is too long, and every
+    // file under it run again at each level.
+    let mut seen = std::collections::HashSet::new();
     while let Some(dir) = stack.pop() {
         if !seen.insert(std::fs::canonicalize(&dir)?) {
             continue;

@@ -131,6 +131,10 @@ fn new_scenario_names_only_the_games_own_rulings() {
         &["new-scenario", "--ruling", "duel.repetition"],
         "`--game` is needed",
     );
+    refused(
+        &["new-scenario", "--ruling", "clocks.nope"],
+        "unknown clock ruling `clocks.nope`: the clock rulings are clocks.time-lag",
+    );
 }
 
 #[test]

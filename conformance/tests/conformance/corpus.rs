@@ -86,6 +86,19 @@ fn a_clock_ruling_without_a_clock_scenario_fails_the_check() {
         "{:?}",
         bad.failures
     );
+    // A file in a subfolder, and a link to no file, are run too (they had
+    // passed unseen): two more load errors.
+    std::fs::create_dir(dir.path().join("clocks/sub")).unwrap();
+    std::fs::write(dir.path().join("clocks/sub/x.toml"), "garbage =").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        dir.path().join("clocks/none.toml"),
+        dir.path().join("clocks/dangling.toml"),
+    )
+    .unwrap();
+    let summary = corpus::check(dir.path(), None, 1000).unwrap();
+    let expected = if cfg!(unix) { 3 } else { 2 };
+    assert_eq!(summary.per_game["clocks"].failed, expected);
     // With a game named, the clocks are not checked.
     let one = corpus::check(dir.path(), Some("duel".parse().unwrap()), 1000).unwrap();
     assert!(!one.per_game.contains_key("clocks"));

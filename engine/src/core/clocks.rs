@@ -179,7 +179,7 @@ pub const INCREMENT_TIMING: Ruling = Ruling {
         },
     ],
     option: Some("IncrementTiming"),
-    reason: "both give the seed's seven hours (100 + 100 x 2 + 120 minutes, so the cut-off move earns its increment and the final one too); adding after the move is how increment clocks work, and \"up to 100 moves there is allowed a minimum of 2 minutes for each move\" holds for every move after the first either way",
+    reason: "both give the seed's seven hours (100 + 100 x 2 + 120 minutes, so the cut-off move earns its increment and the final one too); adding after the move is how increment clocks work, and \"up to 100 moves there is allowed a minimum of 2 minutes for each move\" holds for every move after the first either way (under the second reading for the first too)",
 };
 
 /// Ruling `clocks.flag-fall`: the result when a flag falls.
@@ -221,7 +221,8 @@ pub const HUNT_CARRY_OVER: Ruling = Ruling {
 };
 
 /// Every ruling the clocks make. They belong to no one game, so they are not in
-/// any game's [`Game::RULINGS`](crate::Game::RULINGS) (nor in `tigerseye rulings`);
+/// any game's [`Game::RULINGS`](crate::Game::RULINGS) (`tigerseye rulings` lists
+/// them after the games'; their scenarios are under `scenarios/clocks/`);
 /// a ruling's `option` names the field type of [`TimeControl`] that selects its
 /// reading.
 pub const RULINGS: &[Ruling] = &[
@@ -643,7 +644,9 @@ impl Clocks {
                 reading,
                 ..
             } => match reading {
-                ReserveReading::Accrued if think <= p.main => {
+                // A move made within the engagement time earns the reserve: one
+                // made once it is spent (even in no time) does not.
+                ReserveReading::Accrued if p.main > Millis::ZERO && think <= p.main => {
                     p.reserve = p.reserve.saturating_add(reserve_per_move);
                     credit = reserve_per_move;
                     Some(p.main.saturating_sub(think))
@@ -762,8 +765,10 @@ impl Clocks {
     pub fn check(&self) -> Result<(), String> {
         for side in Side::ALL {
             let p = &self.players[side.index()];
-            let books = self.initial[side.index()].0 + p.credited.0;
-            if books.checked_sub(p.charged.0) != Some(p.remaining().0) {
+            // Checked: clocks driven past `u64::MAX` milliseconds saturate, and
+            // their books then cannot balance (an error, never an overflow).
+            let books = self.initial[side.index()].0.checked_add(p.credited.0);
+            if books.and_then(|b| b.checked_sub(p.charged.0)) != Some(p.remaining().0) {
                 return Err(format!(
                     "{side}: {} + {} credited - {} charged != {} left",
                     self.initial[side.index()],

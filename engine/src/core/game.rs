@@ -351,6 +351,14 @@ pub enum ApplyError {
 /// and its length given, so a long line of junk gives a short error.
 pub(crate) const QUOTED_CHARS: usize = 60;
 
+/// `text` as an error quotes it (as every error of the engine does): whole up to 60 characters,
+/// else cut there, an ellipsis, and its length in bytes. For callers' own
+/// messages about user input, so that a long line is not echoed whole.
+#[must_use]
+pub fn quoted(text: &str) -> String {
+    Quoted(text).to_string()
+}
+
 /// `text` as an error quotes it: whole up to [`QUOTED_CHARS`] characters,
 /// else cut there, an ellipsis, and its length in bytes.
 pub(crate) struct Quoted<'a>(pub(crate) &'a str);

@@ -8,6 +8,7 @@ mod coord;
 mod fields;
 mod game;
 pub(crate) use game::Quoted;
+pub use game::quoted;
 mod geometry;
 mod history;
 mod outcome;

@@ -18,8 +18,14 @@ use super::{
 
 /// The text was not a time.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a time such as `7h`, `1h30m`, `65s`, `250ms` or `4:59.000`, found `{}`", Quoted(.0))]
-pub struct MillisError(pub String);
+pub enum MillisError {
+    /// Not in either form.
+    #[error("expected a time such as `7h`, `1h30m`, `65s`, `250ms` or `4:59.000`, found `{}`", Quoted(.0))]
+    Malformed(String),
+    /// More than `u64::MAX` milliseconds.
+    #[error("`{}` is too long a time: at most {} milliseconds", Quoted(.0), u64::MAX)]
+    TooLarge(String),
+}
 
 impl FromStr for Millis {
     type Err = MillisError;
@@ -34,9 +40,10 @@ impl FromStr for Millis {
     /// [`MillisError`] naming the text, for anything else or a time past
     /// `u64::MAX` milliseconds.
     fn from_str(s: &str) -> Result<Millis, MillisError> {
-        let bad = || MillisError(s.to_owned());
+        let bad = || MillisError::Malformed(s.to_owned());
+        let large = || MillisError::TooLarge(s.to_owned());
         if s.contains(':') {
-            return printed(s).ok_or_else(bad);
+            return printed(s).map_err(|too_large| if too_large { large() } else { bad() });
         }
         let mut rest = s;
         let mut total: u64 = 0;
@@ -50,7 +57,8 @@ impl FromStr for Millis {
             if digits == 0 {
                 return Err(bad());
             }
-            let n: u64 = rest[..digits].parse().map_err(|_| bad())?;
+            // Only digits: the one error is a number past `u64::MAX`.
+            let n: u64 = rest[..digits].parse().map_err(|_| large())?;
             rest = &rest[digits..];
             // `ms` is tried before `m`, so "5ms" is not read as "5m" and "s".
             let (i, &(unit, scale)) = units
@@ -62,7 +70,7 @@ impl FromStr for Millis {
             total = n
                 .checked_mul(scale)
                 .and_then(|v| total.checked_add(v))
-                .ok_or_else(bad)?;
+                .ok_or_else(large)?;
             units = match unit {
                 "h" => &units[i + 1..],
                 "m" => &[("ms", 1), ("s", 1000)],
@@ -74,8 +82,19 @@ impl FromStr for Millis {
     }
 }
 
-/// `[h:]m:ss.mmm` as [`Millis`]'s `Display` writes it.
-fn printed(s: &str) -> Option<Millis> {
+/// `[h:]m:ss.mmm` as [`Millis`]'s `Display` writes it: `Err(true)` for a
+/// time past `u64::MAX` milliseconds, `Err(false)` for another form.
+fn printed(s: &str) -> Result<Millis, bool> {
+    let (h, m, sec, ms) = printed_fields(s).ok_or(false)?;
+    h.checked_mul(3_600_000)
+        .and_then(|h| h.checked_add(m.checked_mul(60_000)?))
+        .and_then(|t| t.checked_add(sec * 1000 + ms))
+        .map(Millis)
+        .ok_or(true)
+}
+
+/// The hours, minutes, seconds and milliseconds of `[h:]m:ss.mmm`.
+fn printed_fields(s: &str) -> Option<(u64, u64, u64, u64)> {
     let (clock, ms) = s.split_once('.')?;
     if ms.len() != 3 || !ms.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -94,10 +113,7 @@ fn printed(s: &str) -> Option<Millis> {
     if sec >= 60 || fields[fields.len() - 1].len() != 2 || (fields.len() == 3 && m >= 60) {
         return None;
     }
-    h.checked_mul(3_600_000)?
-        .checked_add(m.checked_mul(60_000)?)?
-        .checked_add(sec * 1000 + ms.parse::<u64>().ok()?)
-        .map(Millis)
+    Some((h, m, sec, ms.parse().ok()?))
 }
 
 /// A time control could not be named or set.
@@ -225,9 +241,16 @@ impl TimeControl {
         };
         let time = || value.parse::<Millis>().map_err(|e| bad(&e.to_string()));
         let moves = || {
-            value
-                .parse::<u32>()
-                .map_err(|_| bad("expected a whole number of moves"))
+            value.parse::<u32>().map_err(|_| {
+                // All digits, and still no number: past `u32::MAX`.
+                bad(
+                    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                        "at most 4294967295 moves"
+                    } else {
+                        "expected a whole number of moves"
+                    },
+                )
+            })
         };
         let lag_reading = || match value {
             "delay" => Ok(LagReading::Delay),
@@ -352,12 +375,24 @@ mod tests {
             "4:60.000",
             "4:59.00",
             ":59.000",
-            "99999999999999999999h",
         ] {
             assert_eq!(
                 bad.parse::<Millis>(),
-                Err(MillisError(bad.to_owned())),
+                Err(MillisError::Malformed(bad.to_owned())),
                 "{bad}"
+            );
+        }
+        // Too long is said so, not "expected a time".
+        for large in [
+            "99999999999999999999h",
+            "5124095576031h",
+            "18446744073709551616ms",
+            "5124095576031:00:00.000",
+        ] {
+            assert_eq!(
+                large.parse::<Millis>(),
+                Err(MillisError::TooLarge(large.to_owned())),
+                "{large}"
             );
         }
     }

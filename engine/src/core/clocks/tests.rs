@@ -422,3 +422,36 @@ fn clock_rulings_are_named_and_have_two_readings() {
     assert_eq!(Millis(3_723_250).to_string(), "1:02:03.250");
     assert_eq!(Millis::secs(299).to_string(), "4:59.000");
 }
+
+#[test]
+fn a_move_made_once_the_engagement_time_is_spent_earns_no_reserve() {
+    // fresh20: with the engagement time at zero, moves of no time still
+    // earned 60 s each (`think <= main` held, both zero).
+    let mut c = Clocks::new(TimeControl::TIGERCLOCKS);
+    for _ in 0..10 {
+        c.record_move(Side::Green, Millis::mins(12)).unwrap();
+    }
+    assert_eq!(c.remaining(Side::Green), Millis::mins(10));
+    for _ in 0..100 {
+        assert_eq!(
+            c.record_move(Side::Green, Millis::ZERO),
+            Ok(Millis::mins(10))
+        );
+    }
+    c.check().unwrap();
+}
+
+#[test]
+fn books_driven_past_the_largest_time_fail_their_check_without_overflow() {
+    let mut c = Clocks::new(TimeControl::TigerIncrement {
+        reserve: Millis(u64::MAX / 2),
+        increment: Millis(u64::MAX / 2),
+        cut_off: 10,
+        final_increment: Millis::ZERO,
+        timing: IncrementTiming::AfterMove,
+    });
+    for _ in 0..4 {
+        let _ = c.record_move(Side::Red, Millis::ZERO);
+    }
+    assert!(c.check().is_err());
+}
