@@ -123,13 +123,8 @@ impl LoadedClockScenario {
 /// or a step that mixes its kinds (`think` without `side`, `interval` without
 /// `next-hunt`, moves with a next hunt, `moves` outside 1 to [`MAX_MOVES`]).
 pub fn parse(path: &Path, text: &str) -> Result<LoadedClockScenario, LoadError> {
-    let scenario: ClockScenario = toml::from_str(text).map_err(|e| LoadError {
-        at: e.span().map_or_else(
-            || path.display().to_string(),
-            |s| locate(path, text, s.start),
-        ),
-        message: e.message().trim().to_owned(),
-    })?;
+    let scenario: ClockScenario =
+        toml::from_str(text).map_err(|e| crate::scenario::toml_error(path, text, &e))?;
     let loaded = LoadedClockScenario {
         path: path.to_owned(),
         text: text.to_owned(),
@@ -290,12 +285,7 @@ pub fn run(loaded: &LoadedClockScenario) -> ClockRun {
             }
         }
     }
-    let verdict = match (s.status, failures.is_empty()) {
-        (Status::Confirmed, true) => Verdict::Passed,
-        (Status::Confirmed, false) => Verdict::Failed,
-        (Status::Disputed, false) => Verdict::Disputed,
-        (Status::Disputed, true) => Verdict::DisputedButPassed,
-    };
+    let verdict = Verdict::of(s.status, failures.is_empty());
     ClockRun {
         verdict,
         failures,

@@ -109,13 +109,7 @@ pub fn load_perft(path: &Path) -> Result<PerftFile, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     // Not UTF-8: the line and column of the first bad byte, as for a scenario.
     let text = scenario::utf8(path, bytes).map_err(|e| e.to_string())?;
-    let error = |e: toml::de::Error| {
-        let at = e.span().map_or_else(
-            || path.display().to_string(),
-            |s| locate(path, &text, s.start),
-        );
-        format!("{at}: {}", e.message().trim())
-    };
+    let error = |e: toml::de::Error| scenario::toml_error(path, &text, &e).to_string();
     let mut file: PerftFile = toml::from_str(&text).map_err(error)?;
     let spans: Spans = toml::from_str(&text).map_err(error)?;
     file.table_at = spans

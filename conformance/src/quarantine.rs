@@ -107,13 +107,8 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
         #[serde(default)]
         known: Vec<toml::Spanned<Known>>,
     }
-    let error = |e: toml::de::Error| {
-        let at = e.span().map_or_else(
-            || path.display().to_string(),
-            |s| crate::scenario::locate(path, &text, s.start),
-        );
-        anyhow::anyhow!("{at}: {}", e.message().trim())
-    };
+    let error =
+        |e: toml::de::Error| anyhow::Error::new(crate::scenario::toml_error(path, &text, &e));
     let file: File = toml::from_str(&text).map_err(error)?;
     for entry in &file.known {
         let k = entry.get_ref();

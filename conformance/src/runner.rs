@@ -24,6 +24,18 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict on a scenario of `status` whose expectations all held
+    /// (`held`) or not: a disputed one is expected not to hold.
+    #[must_use]
+    pub fn of(status: Status, held: bool) -> Verdict {
+        match (status, held) {
+            (Status::Confirmed, true) => Verdict::Passed,
+            (Status::Confirmed, false) => Verdict::Failed,
+            (Status::Disputed, false) => Verdict::Disputed,
+            (Status::Disputed, true) => Verdict::DisputedButPassed,
+        }
+    }
+
     /// Whether the check counts this as a failure.
     #[must_use]
     pub fn is_failure(self) -> bool {
@@ -119,12 +131,7 @@ fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> Scenario
         }
     }
     let (failures, transcript, events) = game.visit(Visit(loaded, solver_limit));
-    let verdict = match (s.status, failures.is_empty()) {
-        (Status::Confirmed, true) => Verdict::Passed,
-        (Status::Confirmed, false) => Verdict::Failed,
-        (Status::Disputed, false) => Verdict::Disputed,
-        (Status::Disputed, true) => Verdict::DisputedButPassed,
-    };
+    let verdict = Verdict::of(s.status, failures.is_empty());
     ScenarioRun {
         game: Some(game),
         verdict,

@@ -191,13 +191,7 @@ pub struct LoadError {
 /// missing key, a value of the wrong type, a disputed status without a reason, an
 /// empty `source`.
 pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
-    let scenario: Scenario = toml::from_str(text).map_err(|e| LoadError {
-        at: e.span().map_or_else(
-            || path.display().to_string(),
-            |s| locate(path, text, s.start),
-        ),
-        message: e.message().trim().to_owned(),
-    })?;
+    let scenario: Scenario = toml::from_str(text).map_err(|e| toml_error(path, text, &e))?;
     let loaded = LoadedScenario {
         path: path.to_owned(),
         text: text.to_owned(),
@@ -270,6 +264,19 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
         }
     }
     Ok(loaded)
+}
+
+/// A TOML error in `text`, read from `path`, at its line and column (the file
+/// alone when the error has no place).
+#[must_use]
+pub fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> LoadError {
+    LoadError {
+        at: e.span().map_or_else(
+            || path.display().to_string(),
+            |s| locate(path, text, s.start),
+        ),
+        message: e.message().trim().to_owned(),
+    }
 }
 
 /// The first text of `list` that an earlier one repeats.
