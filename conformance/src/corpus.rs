@@ -33,6 +33,35 @@ pub const UNKNOWN_GAME: &str = "unknown";
 /// The quarantine's file at the corpus top level, the one file that goes there.
 pub const QUARANTINE_FILE: &str = "quarantine.toml";
 
+/// What `check --game` narrows the check to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Only {
+    /// One game's scenarios, perft table and rulings.
+    Game(GameId),
+    /// The clock scenarios of `clocks/` and the clock rulings (`clocks`).
+    Clocks,
+}
+
+impl From<GameId> for Only {
+    fn from(game: GameId) -> Self {
+        Only::Game(game)
+    }
+}
+
+impl std::str::FromStr for Only {
+    type Err = String;
+
+    /// A game's name, or `clocks`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case(crate::clock_scenario::FOLDER) {
+            return Ok(Only::Clocks);
+        }
+        s.parse::<GameId>()
+            .map(Only::Game)
+            .map_err(|e| format!("{e}, or `clocks` (the clock scenarios)"))
+    }
+}
+
 /// Records a file that could not be checked (`load-error`) with its one
 /// failure, counted as failed under its game, or [`UNKNOWN_GAME`].
 fn load_error(
@@ -180,17 +209,25 @@ pub fn run_perft_table(
     game.visit(Visit(table, node_limit))
 }
 
-/// Runs every scenario and perft table under `root` (optionally one game's only),
-/// and without a game the clock scenarios of `clocks/`, and checks that every
-/// ruling has a scenario (the clocks' rulings too when no game is named). Perft depths over `node_limit`
-/// nodes are skipped.
+/// Runs every scenario and perft table under `root` and the clock scenarios of
+/// `clocks/`, and checks that every ruling has a scenario; with `only`, one
+/// game's files and rulings, or ([`Only::Clocks`]) the clocks' alone. Perft
+/// depths over `node_limit` nodes are skipped.
 ///
 /// # Errors
 ///
 /// When the folder cannot be read.
-pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Result<CheckSummary> {
+pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result<CheckSummary> {
     let mut summary = CheckSummary::default();
     let mut named_rulings = BTreeSet::new();
+    let only = match only {
+        Some(Only::Clocks) => {
+            check_clocks(root, &mut summary, &mut named_rulings)?;
+            return Ok(summary);
+        }
+        Some(Only::Game(g)) => Some(g),
+        None => None,
+    };
     for path in scenario::discover(root)? {
         let rel = path
             .strip_prefix(root)
@@ -417,22 +454,31 @@ pub fn check(root: &Path, only: Option<GameId>, node_limit: u64) -> anyhow::Resu
             }
         }
     }
-    if only.is_none() {
-        crate::clock_scenario::check_folder(root, &mut summary, &mut named_rulings)?;
-    }
     for (game, ruling) in tigerseye_engine::rulings::all() {
         if only.is_none_or(|g| g == game) && !named_rulings.contains(ruling.id) {
             summary.rulings_without_scenario.push(ruling.id.to_owned());
         }
     }
     if only.is_none() {
-        for ruling in tigerseye_engine::core::clocks::RULINGS {
-            if !named_rulings.contains(ruling.id) {
-                summary.rulings_without_scenario.push(ruling.id.to_owned());
-            }
-        }
+        check_clocks(root, &mut summary, &mut named_rulings)?;
     }
     Ok(summary)
+}
+
+/// The clock scenarios of `clocks/` into `summary`, then each clock ruling
+/// that no scenario (of `named`, with theirs added) names.
+fn check_clocks(
+    root: &Path,
+    summary: &mut CheckSummary,
+    named: &mut BTreeSet<String>,
+) -> std::io::Result<()> {
+    crate::clock_scenario::check_folder(root, summary, named)?;
+    for ruling in tigerseye_engine::core::clocks::RULINGS {
+        if !named.contains(ruling.id) {
+            summary.rulings_without_scenario.push(ruling.id.to_owned());
+        }
+    }
+    Ok(())
 }
 
 /// Prints the check's result: per game counts, failures with their lines, and the
@@ -529,7 +575,7 @@ pub fn print(summary: &CheckSummary) {
 /// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a
 /// scenario's title, reason or quoted input cannot break the console's lines or
 /// send it escape sequences; the report files keep the text as written.
-fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().any(char::is_control) {
         text.chars()
             .map(|c| {
@@ -674,13 +720,13 @@ mod tests {
         assert_eq!(summary.per_game["duel"].failed, 1);
         assert_eq!(summary.per_game["race"].failed, 1);
         assert!(!summary.per_game.contains_key("?"));
-        let only_race = check(root.path(), Some(GameId::Race), 10).unwrap();
+        let only_race = check(root.path(), Some(GameId::Race.into()), 10).unwrap();
         assert_eq!(only_race.scenarios.len(), 1);
     }
 
     /// The failures of `check` (with `only`) on `root`, one string each.
     fn failures(root: &Path, only: Option<GameId>) -> Vec<String> {
-        check(root, only, 10)
+        check(root, only.map(Only::Game), 10)
             .unwrap()
             .scenarios
             .iter()
@@ -748,7 +794,7 @@ mod tests {
         }
         // Nothing of another game under `--game diamond-qi`; the unnamed table
         // counts under `unknown`, not `?`.
-        let summary = check(r, Some(GameId::DiamondQi), 10).unwrap();
+        let summary = check(r, Some(GameId::DiamondQi.into()), 10).unwrap();
         assert!(summary.scenarios.is_empty(), "{:#?}", summary.scenarios);
         let summary = check(r, None, 10).unwrap();
         assert_eq!(summary.per_game[UNKNOWN_GAME].failed, 1);

@@ -15,7 +15,8 @@
 //! - [`build`](mod@build): how the binary was built, written into every report;
 //! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
 //! - [`series`]: what a simulation of whole Jewel Series shows;
-//! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties.
+//! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties;
+//! - [`transcript`]: one scenario file run with its transcript (`scenario`).
 
 pub mod bench;
 pub mod build;
@@ -35,4 +36,5 @@ pub mod search;
 pub mod series;
 pub mod shrink;
 pub mod sim;
+pub mod transcript;
 pub mod trend;

@@ -33,9 +33,9 @@ enum Command {
         /// The corpus folder [default: ./scenarios, else the repository's].
         #[arg(long)]
         corpus: Option<PathBuf>,
-        /// Check one game only.
+        /// Check one game only, or `clocks` for the clock scenarios only.
         #[arg(long)]
-        game: Option<GameId>,
+        game: Option<corpus::Only>,
         /// Skip perft depths with more nodes than this.
         #[arg(long, default_value_t = 20_000_000)]
         node_limit: u64,
@@ -206,6 +206,14 @@ enum Command {
         /// One game's rulings only.
         #[arg(long)]
         game: Option<GameId>,
+    },
+    /// Run scenario files, game or clock scenarios, wherever they are, and print
+    /// each one's transcript (what the corpus's snapshots hold); exit 1 when one
+    /// fails.
+    Scenario {
+        /// The files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Print a skeleton scenario file for a game to fill in, or with a clock
     /// ruling (`clocks.*`) a clock scenario's for `scenarios/clocks/`.
@@ -746,6 +754,18 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 }
             }
             Ok(true)
+        }
+        Command::Scenario { files } => {
+            let mut ok = true;
+            for (i, path) in files.iter().enumerate() {
+                let run = tigerseye_conformance::transcript::run_file(path);
+                ok &= !run.failed();
+                if i > 0 {
+                    println!();
+                }
+                print!("{}", tigerseye_conformance::transcript::render(&run));
+            }
+            Ok(ok)
         }
         Command::NewScenario { game, ruling } => {
             let clock_ids = tigerseye_conformance::clock_scenario::clock_ruling_ids().join(", ");

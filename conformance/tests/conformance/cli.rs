@@ -690,3 +690,79 @@ fn perft_at_depth_0_is_1_with_or_without_divide() {
         assert!(stdout.contains("perft 0 = 1 "), "{args:?}: {stdout}");
     }
 }
+
+#[test]
+fn check_game_clocks_runs_the_clock_scenarios_alone() {
+    // `check --game clocks` was refused as an unknown game: there was no way to
+    // run only the clock scenarios.
+    let corpus = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(corpus.path().join("clocks")).unwrap();
+    std::fs::create_dir_all(corpus.path().join("duel")).unwrap();
+    std::fs::write(corpus.path().join("duel/broken.toml"), "title = ").unwrap();
+    let clocks = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/clocks");
+    for name in ["time-lag-bronstein.toml", "duel-time-lag.toml"] {
+        std::fs::copy(
+            std::path::Path::new(clocks).join(name),
+            corpus.path().join("clocks").join(name),
+        )
+        .unwrap();
+    }
+    let dir = corpus.path().to_str().unwrap();
+    let out = tigerseye(&["check", "--corpus", dir, "--game", "clocks"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // The broken duel file is not read, and every clock ruling the two files
+    // do not name is listed as having no scenario.
+    assert!(!stdout.contains("broken.toml"), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["clocks", "2", "0", "0"]),
+        "{stdout}"
+    );
+    assert!(!stdout.lines().any(|l| l.starts_with("duel ")), "{stdout}");
+    assert!(stdout.contains("clocks.tigerclocks-reserve"), "{stdout}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    refused(
+        &["check", "--game", "clock"],
+        "unknown game `clock`; expected one of duel,",
+    );
+}
+
+#[test]
+fn scenario_prints_each_files_transcript_and_fails_on_a_failure() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios");
+    let race = format!("{root}/race/double-set-back.toml");
+    let clock = format!("{root}/clocks/dragon-rule-25-seven-hours.toml");
+    let out = tigerseye(&["scenario", &race, &clock]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!("== {race} (race scenario)\n# ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("\n== {clock} (clock scenario)\n# ")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("legal (6): roll 1"), "{stdout}");
+    assert_eq!(stdout.matches("\n-- passed\n").count(), 2, "{stdout}");
+    // A scratch copy with one expectation broken: its line is named.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(&race).unwrap();
+    let broken = text.replacen("[[step]]", "[[step]]\nturn = \"green\"", 1);
+    assert_ne!(broken, text);
+    let path = dir.path().join("mine.toml");
+    std::fs::write(&path, &broken).unwrap();
+    let path = path.to_str().unwrap();
+    let line = broken
+        .lines()
+        .position(|l| l == "turn = \"green\"")
+        .unwrap()
+        + 1;
+    let out = tigerseye(&["scenario", path]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("\n-- failed\n"), "{stdout}");
+    assert!(stdout.contains(&format!("  {path}:{line}:")), "{stdout}");
+    refused(&["scenario"], "required");
+}
