@@ -372,7 +372,10 @@ fn main() -> ExitCode {
         }
         default_hook(info);
     }));
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
     let command = cli.command.unwrap_or(Command::Nightly {
         budget: Duration::from_secs(60),
         games: None,
@@ -391,6 +394,29 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints clap's error (help and version too) and gives its exit status. clap's
+/// "invalid value 'V' for '--flag'" echoes V whole however long it is, as do
+/// the value parsers' messages after it: here V is quoted at most 60
+/// characters, as every other error quotes input
+/// ([`tigerseye_engine::core::quoted`]).
+fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue};
+    let long = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) if tigerseye_engine::core::quoted(v) != *v => Some(v),
+        _ => None,
+    };
+    let Some(value) = long else {
+        e.exit();
+    };
+    // The value parsers' own messages (`found `V``) are cut alike.
+    let text = e
+        .render()
+        .to_string()
+        .replace(value.as_str(), &tigerseye_engine::core::quoted(value));
+    eprint!("{text}");
+    ExitCode::from(2)
 }
 
 /// Runs a command; `Ok(false)` when something failed.

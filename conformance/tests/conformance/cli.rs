@@ -316,6 +316,23 @@ fn long_names_are_quoted_short() {
         &["sim", "--game", "duel", "--option", &format!("{long}=1")],
         "... (300 bytes in all) = 1`: unknown key",
     );
+    // clap's own "invalid value '...'" echoed a value it refused whole.
+    for args in [["check", "--game", &long], ["perft", "--depth", &long]] {
+        let out = tigerseye(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("'{}... (300 bytes in all)' for", "x".repeat(60))),
+            "{stderr}"
+        );
+        assert!(!stderr.contains(&"x".repeat(61)), "{stderr}");
+    }
+    let out = tigerseye(&["check", "--game", "abc"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("invalid value 'abc' for '--game"),
+        "{stderr}"
+    );
 }
 
 #[test]
