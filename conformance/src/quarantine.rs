@@ -159,18 +159,7 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
         }
     }
     for sim in &summary.sims {
-        let mut checks: Vec<&str> = sim.failures.iter().map(|f| f.check.as_str()).collect();
-        checks.sort_unstable();
-        checks.dedup();
-        for c in checks {
-            ids.push((
-                format!("sim:{}:{c}", sim.game),
-                format!("{} failed games", sim.failed_games),
-            ));
-        }
-        if let Some((check, message)) = sim.shortfall() {
-            ids.push((format!("sim:{}:{check}", sim.game), message));
-        }
+        ids.extend(sim.failure_ids());
     }
     for c in &summary.chance {
         for t in c.tables.iter().filter(|t| !t.ok) {

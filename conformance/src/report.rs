@@ -518,11 +518,7 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
     if !s.sims.is_empty() {
         let mut suite = TestSuite::new("simulation");
         for sim in &s.sims {
-            let mut ids: Vec<String> = sim
-                .failures
-                .iter()
-                .map(|f| format!("sim:{}:{}", sim.game, f.check))
-                .collect();
+            let ids = sim.failure_ids();
             let mut lines: Vec<String> = Vec::new();
             if sim.failed_games > 0 {
                 lines.push(format!(
@@ -535,13 +531,10 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
                         .map(|f| format!("[{}] {} — {}", f.check, f.message, f.replay)),
                 );
             }
-            if let Some((check, message)) = sim.shortfall() {
-                ids.push(format!("sim:{}:{check}", sim.game));
+            if let Some((_, message)) = sim.shortfall() {
                 lines.push(message);
             }
-            ids.sort_unstable();
-            ids.dedup();
-            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+            let ids: Vec<&str> = ids.iter().map(|(id, _)| id.as_str()).collect();
             suite.add_test_case(TestCase::new(
                 format!("sim {} ({} games)", sim.game, sim.games),
                 status(&ids, lines.join("\n")),

@@ -303,6 +303,31 @@ impl SimStats {
         })
     }
 
+    /// The failure ids of this simulation (`sim:<game>:<check>`, the ids the
+    /// quarantine and the JUnit report name), each once and sorted, with each
+    /// one's message: one per invariant that broke (`N failed games`), and the
+    /// [`shortfall`](Self::shortfall)'s.
+    #[must_use]
+    pub fn failure_ids(&self) -> Vec<(String, String)> {
+        let mut checks: Vec<&str> = self.failures.iter().map(|f| f.check.as_str()).collect();
+        checks.sort_unstable();
+        checks.dedup();
+        let mut ids: Vec<(String, String)> = checks
+            .into_iter()
+            .map(|c| {
+                (
+                    format!("sim:{}:{c}", self.game),
+                    format!("{} failed games", self.failed_games),
+                )
+            })
+            .collect();
+        if let Some((check, message)) = self.shortfall() {
+            ids.push((format!("sim:{}:{check}", self.game), message));
+            ids.sort_unstable();
+        }
+        ids
+    }
+
     /// Event tags that never fired.
     #[must_use]
     pub fn events_never_fired(&self) -> Vec<String> {
