@@ -575,7 +575,8 @@ pub fn print(summary: &CheckSummary) {
 /// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a
 /// scenario's title, reason or quoted input cannot break the console's lines or
 /// send it escape sequences; the report files keep the text as written.
-pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+#[must_use]
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().any(char::is_control) {
         text.chars()
             .map(|c| {

@@ -390,10 +390,28 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("tigerseye: error: {e:#}");
+            // An error may quote input: its control characters are escaped.
+            eprintln!("tigerseye: error: {}", corpus::printable(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }
+}
+
+/// Ctrl-C in `sim` and `nightly`: the first stops starting games
+/// ([`sim::interrupt`]); the games under way finish and the report is written,
+/// marked interrupted. A second stops at once (exit status 130).
+fn stop_on_ctrl_c() {
+    let handler = || {
+        if sim::interrupted() {
+            std::process::exit(130);
+        }
+        sim::interrupt();
+        eprintln!(
+            "\ntigerseye: interrupted: finishing the games under way and writing the report (Ctrl-C again to stop at once)"
+        );
+    };
+    // Without a handler (one already set) Ctrl-C stops at once, as before.
+    let _ = ctrlc::set_handler(handler);
 }
 
 /// Prints clap's error (help and version too) and gives its exit status. clap's
@@ -529,7 +547,16 @@ fn run(command: Command) -> anyhow::Result<bool> {
             ensure_shard_has_games(shard, games)?;
             report::ensure_writable(&reports)?;
             let mut summary = Summary::new("sim");
-            for id in ids {
+            stop_on_ctrl_c();
+            for (i, &id) in ids.iter().enumerate() {
+                if sim::interrupted() {
+                    let rest: Vec<&str> = ids[i..].iter().map(|g| g.name()).collect();
+                    summary.notes.push(format!(
+                        "interrupted (Ctrl-C): no sim of {}",
+                        rest.join(", ")
+                    ));
+                    break;
+                }
                 let mut config = SimConfig::new(id, games);
                 config.options = if game == "all" {
                     Vec::new()
@@ -713,6 +740,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 );
             }
             report::ensure_writable(&reports)?;
+            stop_on_ctrl_c();
             let mut summary = nightly::run(&config, print_sim)?;
             report::unique_run_id(&reports, &mut summary);
             let dir = report::write(&reports, &summary)?;

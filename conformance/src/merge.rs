@@ -200,6 +200,7 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         failed_games: sum(parts, |p| p.failed_games, "failed games")?,
         failures,
         stopped_early: parts.iter().any(|p| p.stopped_early),
+        interrupted: parts.iter().any(|p| p.interrupted),
     })
 }
 

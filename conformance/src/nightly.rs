@@ -108,6 +108,14 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
     }
     let games = GameId::ALL;
     for (i, &id) in games.iter().enumerate() {
+        if sim::interrupted() {
+            let rest: Vec<&str> = games[i..].iter().map(|g| g.name()).collect();
+            summary.notes.push(format!(
+                "interrupted (Ctrl-C): no sim of {}",
+                rest.join(", ")
+            ));
+            break;
+        }
         let left = deadline.map_or(Duration::MAX, |d| {
             d.saturating_duration_since(Instant::now())
         });

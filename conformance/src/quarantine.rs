@@ -15,7 +15,8 @@
 //! simulation breaking that invariant), `sim:<game>:no-games` (a simulation that
 //! played no game: the time budget was used up before it), `sim:<game>:short` (a
 //! counted simulation, `--games N`, stopped by the time budget before playing its
-//! games), `fuzz:<target>`, `chance:<game>:<outcomes>`
+//! games), `sim:<game>:interrupted` (a simulation stopped by Ctrl-C),
+//! `fuzz:<target>`, `chance:<game>:<outcomes>`
 //! (sampled chance frequencies failing the chi-square test).
 
 use std::path::Path;

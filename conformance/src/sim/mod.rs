@@ -17,6 +17,7 @@ mod player;
 mod tally;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -83,7 +84,31 @@ pub struct SimConfig {
     pub worker_stack: Option<usize>,
 }
 
+/// Set by [`interrupt`]: every simulation stops starting games.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every simulation under way, and every one started later in this
+/// process, to stop starting games, as its deadline would: the games under way
+/// finish, and the run's report is written, marked interrupted (the
+/// `tigerseye` command's Ctrl-C in `sim` and `nightly`).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`interrupt`] was called.
+#[must_use]
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
 impl SimConfig {
+    /// Whether to stop starting games: the deadline has passed, or the process
+    /// was interrupted.
+    #[must_use]
+    pub fn stop_now(&self) -> bool {
+        interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// `games` games of `game` with default options, seed 0, all cores, default checks.
     #[must_use]
     pub fn new(game: GameId, games: u64) -> SimConfig {
@@ -219,6 +244,10 @@ pub struct SimStats {
     pub failures: Vec<FailureRecord>,
     /// The run stopped at its deadline before playing every game.
     pub stopped_early: bool,
+    /// The run was interrupted ([`interrupt`], Ctrl-C) before playing every
+    /// game; false in reports written before it was recorded.
+    #[serde(default)]
+    pub interrupted: bool,
 }
 
 impl SimStats {
@@ -284,6 +313,15 @@ impl SimStats {
     /// one game.
     #[must_use]
     pub fn shortfall(&self) -> Option<(&'static str, String)> {
+        if self.interrupted {
+            return Some((
+                "interrupted",
+                format!(
+                    "{} games played: interrupted (Ctrl-C) before the run's end",
+                    self.games
+                ),
+            ));
+        }
         if self.games == 0 {
             return Some((
                 "no-games",
@@ -477,7 +515,7 @@ pub fn run_with_oracle<G: Game>(
     let mut next = 0u64;
     let mut batch = 4096u64;
     while next < my_games {
-        if config.deadline.is_some_and(|d| Instant::now() >= d) {
+        if config.stop_now() {
             acc.skipped += my_games - next;
             break;
         }

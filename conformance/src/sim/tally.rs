@@ -2,7 +2,7 @@
 //! tallied per worker, the tallies merged and summarized into [`SimStats`].
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -136,7 +136,7 @@ pub(super) fn run_batch<G: Game>(
                     acc.skipped += 1;
                     return (player, acc, pending, since_look);
                 }
-                if since_look == 0 && config.deadline.is_some_and(|d| Instant::now() >= d) {
+                if since_look == 0 && config.stop_now() {
                     acc.skipped += 1;
                     return (player, acc, pending, since_look);
                 }
@@ -324,6 +324,7 @@ pub(super) fn summarize<G: Game>(
         failed_games: acc.failed,
         failures: acc.failures,
         stopped_early: acc.skipped > 0,
+        interrupted: acc.skipped > 0 && super::interrupted(),
     }
 }
 

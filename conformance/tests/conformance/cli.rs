@@ -783,3 +783,52 @@ fn scenario_prints_each_files_transcript_and_fails_on_a_failure() {
     assert!(stdout.contains(&format!("  {path}:{line}:")), "{stdout}");
     refused(&["scenario"], "required");
 }
+
+#[test]
+fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
+    // An interrupted sim printed nothing and wrote no report: the failures
+    // found so far and their replay commands were lost.
+    let reports = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
+        .args([
+            "sim",
+            "--game",
+            "dragon",
+            "--games",
+            "1000000",
+            "--quiet",
+            "--reports",
+        ])
+        .arg(reports.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the tigerseye binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("interrupted: finishing the games under way"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("games played: interrupted (Ctrl-C) before the run's end"),
+        "{stdout}"
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("report: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let dir = std::path::Path::new(line.trim_start_matches("report: "));
+    let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    assert!(json.contains("\"interrupted\": true"), "{json}");
+    let junit = std::fs::read_to_string(dir.join("junit.xml")).unwrap();
+    assert!(junit.contains("interrupted (Ctrl-C)"), "{junit}");
+}
