@@ -789,7 +789,7 @@ fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
     // An interrupted sim printed nothing and wrote no report: the failures
     // found so far and their replay commands were lost.
     let reports = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
+    let child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
         .args([
             "sim",
             "--game",
