@@ -498,7 +498,7 @@ pub fn print(summary: &CheckSummary) {
         if r.verdict != "passed" && r.verdict != "disputed" {
             println!(
                 "\nFAILED {} ({}){}",
-                r.path,
+                printable(&r.path),
                 r.verdict,
                 if r.title.is_empty() {
                     String::new()
@@ -526,7 +526,7 @@ pub fn print(summary: &CheckSummary) {
         for r in disputed {
             println!(
                 "  {}: {}\n    reason: {}",
-                r.path,
+                printable(&r.path),
                 printable(&r.title),
                 printable(r.reason.as_deref().unwrap_or(""))
             );
