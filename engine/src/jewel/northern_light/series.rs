@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use super::hunt::{self, DiamondChess, DiamondQuest, Hunt, HuntEvent, HuntOptions};
 use super::qi::DiamondQi;
 use crate::core::{
-    Game, GameOptions, InvariantError, NotationError, OptionError, OptionSpec, Outcome,
+    ApplyError, Game, GameOptions, InvariantError, NotationError, OptionError, OptionSpec, Outcome,
     PositionError, Probability, RuleEvent, RuleId, Score, ScoreUnit, Side, Turn,
     rules as core_rules, zobrist,
 };
@@ -545,44 +545,26 @@ impl Game for NorthernLight {
         }
     }
 
+    /// One dispatch on the stage for the legality test and the application
+    /// ([`NorthernLight::apply_in_stage`]), not one for [`Game::is_legal`] and
+    /// another for [`Game::apply_unchecked`]: the checks apply every listed
+    /// action to a copy. The same answers and state as the default `apply`
+    /// (the test `apply_agrees_with_is_legal_and_apply_unchecked`).
+    fn apply(
+        &mut self,
+        action: JewelAction,
+        events: &mut impl FnMut(SeriesEvent),
+    ) -> Result<(), ApplyError> {
+        if self.apply_in_stage::<true>(action, events) {
+            Ok(())
+        } else {
+            // As `core::apply_tested` refuses: the state is unchanged.
+            crate::core::apply_tested(self, false, action, events)
+        }
+    }
+
     fn apply_unchecked(&mut self, action: JewelAction, events: &mut impl FnMut(SeriesEvent)) {
-        let first = match action.get() {
-            keysquare::Action::FirstMove(side) => Some(side),
-            keysquare::Action::Move(_) => None,
-        };
-        // The stage's turn is computed in the arm that applied the action (one
-        // dispatch on the stage, not two).
-        self.stage_turn = match &mut self.stage {
-            Stage::Qi(g) => {
-                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Qi(e)));
-                if first.is_some() {
-                    self.qi_first = first;
-                }
-                g.turn()
-            }
-            Stage::Quest(g) => {
-                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
-                g.turn()
-            }
-            Stage::Chess(g) => {
-                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
-                if first.is_some() {
-                    self.chess_first = first;
-                }
-                g.turn()
-            }
-            Stage::Deciding(g) => {
-                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
-                g.turn()
-            }
-        };
-        self.ply += 1;
-        if first.is_some() {
-            self.extra_hash = self.compute_extra_hash();
-        }
-        if matches!(self.stage_turn, Turn::Over(_)) {
-            self.advance(events);
-        }
+        self.apply_in_stage::<false>(action, events);
     }
 
     fn write_action(&self, action: JewelAction, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -800,6 +782,67 @@ impl Game for NorthernLight {
 }
 
 impl NorthernLight {
+    /// Applies `action` (when `TEST`, only if the Hunt's `is_legal` accepts it;
+    /// returns whether it was applied), then records the stage's turn and goes
+    /// on to the next Hunt if this one ended drawn. The stage's turn is
+    /// computed in the arm that applied the action (one dispatch on the stage,
+    /// not two).
+    #[inline(always)]
+    fn apply_in_stage<const TEST: bool>(
+        &mut self,
+        action: JewelAction,
+        events: &mut impl FnMut(SeriesEvent),
+    ) -> bool {
+        let first = match action.get() {
+            keysquare::Action::FirstMove(side) => Some(side),
+            keysquare::Action::Move(_) => None,
+        };
+        self.stage_turn = match &mut self.stage {
+            Stage::Qi(g) => {
+                if TEST && !g.is_legal(action) {
+                    return false;
+                }
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Qi(e)));
+                if first.is_some() {
+                    self.qi_first = first;
+                }
+                g.turn()
+            }
+            Stage::Quest(g) => {
+                if TEST && !g.is_legal(action) {
+                    return false;
+                }
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                g.turn()
+            }
+            Stage::Chess(g) => {
+                if TEST && !g.is_legal(action) {
+                    return false;
+                }
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                if first.is_some() {
+                    self.chess_first = first;
+                }
+                g.turn()
+            }
+            Stage::Deciding(g) => {
+                if TEST && !g.is_legal(action) {
+                    return false;
+                }
+                g.apply_unchecked(action, &mut |e| events(SeriesEvent::Hunt(e)));
+                g.turn()
+            }
+        };
+        self.ply += 1;
+        if first.is_some() {
+            self.extra_hash = self.compute_extra_hash();
+        }
+        if matches!(self.stage_turn, Turn::Over(_)) {
+            self.advance(events);
+        }
+        true
+    }
+
     /// What the export writes before the Hunt's position: the stage, the first
     /// movers known, and a space. One of 36 texts made once, so that the export
     /// writes it at once.
@@ -927,63 +970,4 @@ impl NorthernLight {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_stale_record_of_the_stage_turn_fails_the_round_trip() {
-        let mut game = NorthernLight::new(&SeriesOptions::default());
-        assert_eq!(game.turn(), Turn::Chance);
-        let text = game.export_string();
-        // What the record would say had a change of stage not been recorded.
-        game.stage_turn = Turn::Player(Side::Red);
-        let back = NorthernLight::import(&text, game.options()).unwrap();
-        assert_eq!(back.turn(), Turn::Chance);
-        assert_ne!(back, game);
-    }
-
-    #[test]
-    fn first_movers_read_as_written_and_otherwise() {
-        let game = NorthernLight::new(&SeriesOptions::default());
-        let mut first = game.clone();
-        first.apply_unchecked(JewelAction::first_move(Side::Red), &mut |_| {});
-        let text = first.export_string();
-        assert!(text.contains(" qi-first:red "), "{text}");
-        // The token as written (read at once), in other cases (read by the
-        // general path), and glued to more text or given twice (refused).
-        for token in ["qi-first:red", "qi-first:RED", "qi-first:Red"] {
-            let other = text.replace("qi-first:red", token);
-            assert_eq!(
-                NorthernLight::import(&other, game.options()).unwrap(),
-                first
-            );
-        }
-        for token in ["qi-first:redx", "qi-first:red qi-first:red", "qi-first:"] {
-            let other = text.replace("qi-first:red", token);
-            assert!(
-                NorthernLight::import(&other, game.options()).is_err(),
-                "{other}"
-            );
-        }
-    }
-
-    #[test]
-    fn import_splits_fields_at_any_whitespace() {
-        let game = NorthernLight::new(&SeriesOptions::default());
-        let mut first = game.clone();
-        first.apply_unchecked(JewelAction::first_move(Side::Red), &mut |_| {});
-        let text = first.export_string();
-        // A vertical tab (ASCII, but not `u8::is_ascii_whitespace`), an
-        // ideographic space and a no-break space (beyond ASCII); a zero-width
-        // space is not whitespace.
-        for sep in ["\u{b}", "\u{3000}", "\u{a0}", " \t\r\n"] {
-            let other = text.replace(' ', sep);
-            assert_eq!(
-                NorthernLight::import(&other, game.options()).unwrap(),
-                first
-            );
-        }
-        let glued = text.replacen(' ', "\u{200b}", 1);
-        assert!(NorthernLight::import(&glued, game.options()).is_err());
-    }
-}
+mod tests;

@@ -126,3 +126,58 @@ fn a_hunt_move_from_a_square_the_mover_does_not_hold_is_no_capture_to_rewrite() 
     assert!(g.play(a).is_err());
     assert_eq!(g, before);
 }
+
+/// The match's `apply` (one dispatch on the stage for the legality test and
+/// the application) answers and changes the state as the default `apply`
+/// does, `is_legal` then `apply_unchecked`, or the refusal with the state
+/// unchanged: listed and arbitrary actions in random matches reaching every
+/// Hunt (the Deciding Hunt with its option).
+#[test]
+fn apply_agrees_with_is_legal_and_apply_unchecked() {
+    use crate::core::{ApplyError, GameOptions, zobrist::splitmix64};
+    use crate::jewel::keysquare::JewelAction;
+    let mut options = super::series::SeriesOptions::default();
+    options.set("deciding-hunt", "on").unwrap();
+    let mut stages = std::collections::BTreeSet::new();
+    let mut bits = 7;
+    for _ in 0..300 {
+        let mut g = NorthernLight::new(&options);
+        let mut legal = <NorthernLight as Game>::Actions::default();
+        while !matches!(g.turn(), Turn::Over(_)) {
+            stages.insert(g.stage().name());
+            g.legal_actions(&mut legal);
+            for probe in 0..4 {
+                bits = splitmix64(bits);
+                let a = if probe == 0 {
+                    legal[bits as usize % legal.len()]
+                } else {
+                    g.arbitrary_action(bits)
+                };
+                let mut by_apply = g.clone();
+                let mut by_parts = g.clone();
+                let mut events_apply = Vec::new();
+                let mut events_parts = Vec::new();
+                let answer = by_apply.apply(a, &mut |e| events_apply.push(e.to_string()));
+                let expected = if g.is_legal(a) {
+                    by_parts.apply_unchecked(a, &mut |e| events_parts.push(e.to_string()));
+                    Ok(())
+                } else {
+                    Err(ApplyError::NotLegal)
+                };
+                assert_eq!(answer, expected);
+                assert_eq!(answer.is_ok(), legal.contains(&a));
+                assert_eq!(by_apply, by_parts);
+                assert_eq!(by_apply.hash(), by_parts.hash());
+                assert_eq!(by_apply.ply(), by_parts.ply());
+                assert_eq!(events_apply, events_parts);
+            }
+            bits = splitmix64(bits);
+            g.play(legal[bits as usize % legal.len()]).unwrap();
+        }
+        let mut over = g.clone();
+        let a = JewelAction::first_move(Side::Green);
+        assert_eq!(over.apply(a, &mut |_| {}), Err(ApplyError::GameOver));
+        assert_eq!(over, g);
+    }
+    assert_eq!(stages.len(), 4, "{stages:?}");
+}
