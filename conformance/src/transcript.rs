@@ -133,7 +133,11 @@ pub fn render(run: &FileRun) -> String {
         Kind::Clock => "clock",
     };
     // The transcript's first line is the title.
-    let _ = writeln!(out, "== {} ({kind} scenario)", crate::corpus::printable(&r.path));
+    let _ = writeln!(
+        out,
+        "== {} ({kind} scenario)",
+        crate::corpus::printable(&r.path)
+    );
     for line in run.transcript.lines() {
         let _ = writeln!(out, "{}", crate::corpus::printable(line));
     }

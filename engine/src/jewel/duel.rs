@@ -712,6 +712,21 @@ impl Game for Duel {
                 }
             }),
         };
+        // A Hold the Key win ends with the winner on the Key, or under ruling
+        // duel.lone-continuation's `win-at-once` with the loser captured
+        // (`decide`'s wins); a draw by repetition is the past's, taken as given.
+        if let Some(Outcome {
+            winner: Some(w), ..
+        }) = outcome
+        {
+            let lone = options.lone_continuation == LoneContinuation::WinAtOnce
+                && squares[w.opponent().index()].is_none();
+            if squares[w.index()] != Some(KEY) && !lone {
+                return Err(err(format!(
+                    "`{w}-wins:hold-the-key` with {w} not on the Key B2: a won Duel ends with the winner on the Key"
+                )));
+            }
+        }
         let hash = Duel::compute_hash(squares, to_move);
         let duel = Duel {
             options: *options,
@@ -961,6 +976,29 @@ mod tests {
             .is_ok()
         );
         assert!(Duel::import("GG1/3/3 red", &DuelOptions::default()).is_err());
+        // A stored win the board contradicts: perft from it counted 0.
+        for (text, says) in [
+            (
+                "2G/1R1/3 green green-wins:hold-the-key",
+                "green not on the Key",
+            ),
+            ("3/1G1/2R red red-wins:hold-the-key", "red not on the Key"),
+            (
+                "3/3/G2 green green-wins:hold-the-key",
+                "green not on the Key",
+            ),
+        ] {
+            let e = Duel::import(text, &DuelOptions::default()).unwrap_err();
+            assert!(e.expected.contains(says), "{text}: {e}");
+        }
+        // Under the lone continuation's `win-at-once` the capture of the last
+        // opposing Character wins off the Key.
+        let at_once = DuelOptions {
+            lone_continuation: LoneContinuation::WinAtOnce,
+            ..DuelOptions::default()
+        };
+        assert!(Duel::import("3/3/G2 green green-wins:hold-the-key", &at_once).is_ok());
+        assert!(Duel::import("3/3/G1R green green-wins:hold-the-key", &at_once).is_err());
         // Found by the position_parser fuzz target: long runs of digits overflowed.
         let long = format!("{}/3/G2 red", "3".repeat(200));
         assert!(Duel::import(&long, &DuelOptions::default()).is_err());

@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::{Bits, Game, Turn};
+use crate::core::{Bits, Game, GameOptions, Turn};
 
 fn start() -> Ambush {
     Ambush::new(&Default::default())
@@ -185,15 +185,48 @@ fn bad_positions_are_refused_with_what_was_expected() {
         ("nqkqn/5/5/5/NQKQN green ep:C3", "no double step"),
         (
             "nqkqn/5/5/5/NQKQN green draw:checkmate",
-            "a rule that ends this game",
+            "a rule a position records",
         ),
         ("5/5/5/5/5 green", "at least one piece"),
         ("1q3/5/5/5/5 green", "cannot reach the Key"),
         ("1q3/5/5/5/3Q1 green", "insufficient-material"),
+        // A stored result the board contradicts (perft from it counted 0).
+        (
+            "nqkqn/5/5/5/NQKQN green red-wins:hold-the-key",
+            "no red piece that may take the Key on C3",
+        ),
+        (
+            "nqkqn/5/5/5/NQKQN green green-wins:threefold-repetition",
+            "ends a game drawn",
+        ),
+        ("nqkqn/5/5/5/NQKQN green draw:hold-the-key", "is a win"),
+        (
+            "nqkqn/5/5/5/NQKQN green draw:insufficient-material",
+            "while a green piece can still reach the Key on C3",
+        ),
+        (
+            "nqkqn/5/5/5/NQKQN green draw:last-character",
+            "one side without a piece",
+        ),
     ] {
         let e = Ambush::import(text, &Default::default()).unwrap_err();
         assert!(e.to_string().contains(says), "{text}: {e}");
     }
+    // The results the rules end a game with are read.
+    for text in [
+        "1qkqn/5/2n2/5/NQKQN red green-wins:hold-the-key",
+        "1q3/5/5/5/3Q1 green draw:insufficient-material",
+        "1q3/5/5/5/5 green draw:last-character",
+        "nqkqn/5/5/5/NQKQN green draw:threefold-repetition",
+    ] {
+        let game = Ambush::import(text, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(game.turn(), Turn::Over(_)), "{text}");
+    }
+    let off = "insufficient-material";
+    let mut options = <Ambush as Game>::Options::default();
+    options.set(off, "off").unwrap();
+    let e = Ambush::import("1q3/5/5/5/3Q1 green draw:insufficient-material", &options).unwrap_err();
+    assert!(e.to_string().contains("read `off`"), "{e}");
 }
 
 #[test]

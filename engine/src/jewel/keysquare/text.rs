@@ -49,7 +49,7 @@ pub(crate) fn parse_result(
         .find(|r| r.name() == rule)
         .ok_or_else(|| {
             format!(
-                "a rule that ends this game ({}), found `{rule}`",
+                "a rule a position records ({}; the others are read off the position), found `{rule}`",
                 names.join(", ")
             )
         })?;
@@ -348,6 +348,67 @@ impl<P: Params> KeyGame<P> {
         Ok(game)
     }
 
+    /// Whether the stored result `end` can be this position's, by the tests
+    /// [`KeyGame::decide`] ends a game with: a win by the game's Key rule with
+    /// the winner holding the Key (or, under ruling `<game>.last-character`'s
+    /// `win-at-once`, the loser without a piece and the winner able to take the
+    /// Key); the material draw (ruling `<game>.insufficient-material`) with
+    /// neither side able to take the Key; the last-Character draw with one side
+    /// without a piece and the other unable to take it. A draw by repetition is
+    /// the game's past, which a position does not hold: it is taken as given.
+    fn check_stored_end(&self, end: End) -> Result<(), String> {
+        let rule = end.rule;
+        let key = P::GEOMETRY.name(P::KEY);
+        let out = |side: Side| self.board.side(side).is_empty();
+        match end.winner {
+            Some(w) if rule == P::WIN.rule() => {
+                let at_once = self.options.last_character
+                    == super::options::LastCharacter::WinAtOnce
+                    && out(w.opponent())
+                    && self.can_win(w);
+                if self.holds_key(w) || at_once {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "`{w}-wins:{rule}` with no {w} piece that may take the Key on {key}: a game won by {rule} ends with the winner on the Key"
+                    ))
+                }
+            }
+            Some(w) => Err(format!(
+                "`{w}-wins:{rule}`: {rule} ends a game drawn (`draw:{rule}`)"
+            )),
+            None if rule == P::WIN.rule() => Err(format!(
+                "`draw:{rule}`: {rule} is a win (`green-wins:{rule}` or `red-wins:{rule}`)"
+            )),
+            None if rule == P::MATERIAL_RULE => {
+                if self.options.material != super::options::MaterialDraw::KeyReach {
+                    return Err(format!(
+                        "`draw:{rule}`: with the material draw's ruling read `off` there is no such draw"
+                    ));
+                }
+                match Side::ALL.into_iter().find(|&s| self.can_win(s)) {
+                    Some(side) => Err(format!(
+                        "`draw:{rule}` while a {side} piece can still reach the Key on {key}"
+                    )),
+                    None => Ok(()),
+                }
+            }
+            None if rule == rules::LAST_CHARACTER => {
+                let drawn = Side::ALL
+                    .into_iter()
+                    .any(|s| out(s.opponent()) && !self.can_win(s));
+                if drawn {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "`draw:{rule}`: one side without a piece and the other with none that can reach the Key on {key}"
+                    ))
+                }
+            }
+            None => Ok(()),
+        }
+    }
+
     /// The checks of [`KeyGame::import_text`].
     fn validate(&self, full: bool) -> Result<(), String> {
         let g = P::GEOMETRY;
@@ -398,8 +459,8 @@ impl<P: Params> KeyGame<P> {
                 ));
             }
         }
-        if self.end.is_some() {
-            return Ok(());
+        if let Some(end) = self.end {
+            return self.check_stored_end(end);
         }
         if self.board.side(us).is_empty() {
             return Err(format!(

@@ -267,6 +267,15 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         if !valid {
             hunt.validate(true).map_err(err)?;
         }
+        // Ruling `*.dead-position`: a stored dead position is one no sequence of
+        // moves can checkmate from, under the reading that draws it.
+        if hunt.stored == Some(Stored::DeadPosition)
+            && !(hunt.options.dead_position == DeadPosition::Draw && hunt.dead())
+        {
+            return Err(err(
+                "`draw:dead-position` where a side can still checkmate (or under the reading `play-on`, with no such draw)".into(),
+            ));
+        }
         if hunt.stored.is_none() && hunt.options.dead_position == DeadPosition::Draw && hunt.dead()
         {
             return Err(err(

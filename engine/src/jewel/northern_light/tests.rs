@@ -1,9 +1,10 @@
 //! DiamondQi and the Northern Light match.
 
+use super::hunt::DiamondQuest;
 use super::qi::{CAPACITY, DiamondQi, QiRules};
 use super::series::NorthernLight;
 use super::*;
-use crate::core::{Bits, Game, Side, Turn};
+use crate::core::{Bits, Game, GameOptions, Side, Turn};
 use crate::jewel::keysquare::capacity_bound;
 
 fn play<G: Game>(g: &mut G, line: &[&str]) {
@@ -180,4 +181,22 @@ fn apply_agrees_with_is_legal_and_apply_unchecked() {
         assert_eq!(over, g);
     }
     assert_eq!(stages.len(), 4, "{stages:?}");
+}
+
+#[test]
+fn a_stored_dead_position_must_be_one() {
+    // A result the board contradicts was read (perft from it counted 0).
+    let quest = <DiamondQuest as Game>::Options::default();
+    let e = DiamondQuest::import(
+        "tknsknt/ppppppp/7/7/7/PPPPPPP/TKNSKNT green draw:dead-position",
+        &quest,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("can still checkmate"), "{e}");
+    let g = DiamondQuest::import("3s3/7/7/7/7/7/3S3 green draw:dead-position", &quest)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(g.turn(), Turn::Over(_)));
+    let mut off = quest;
+    off.set("dead-position", "play-on").unwrap();
+    assert!(DiamondQuest::import("3s3/7/7/7/7/7/3S3 green draw:dead-position", &off).is_err());
 }

@@ -178,7 +178,7 @@ fn bad_positions_say_what_is_wrong() {
             "Red states his bonus after Green",
         ),
         (
-            "duel bonus:win-bonus,win-bonus | 3/1G1/2R red red-wins:hold-the-key",
+            "duel bonus:win-bonus,win-bonus | 3/1R1/G2 green red-wins:hold-the-key",
             "over",
         ),
         ("a | b | c | d", "at most three parts"),
