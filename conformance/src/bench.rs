@@ -138,7 +138,8 @@ fn random_play(game: GameId, threads: usize, seconds: f64) -> anyhow::Result<Ben
     // measured nothing, and a rate of 0 would read as a measurement.
     anyhow::ensure!(
         stats.plies > 0,
-        "{game}: random play on {threads} threads finished no game in {seconds} s; give more `--seconds`"
+        "{game}: random play on {threads} thread{} finished no game in {seconds} s; give more `--seconds`",
+        if threads == 1 { "" } else { "s" }
     );
     let rate = stats.plies_per_second();
     Ok(BenchRow {

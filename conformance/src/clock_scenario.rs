@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tigerseye_engine::Side;
 use tigerseye_engine::core::clocks::{
-    Clocks, IncrementTiming, LagReading, Millis, ReserveReading, SwingAfterLimit, SwingReading,
-    TimeControl,
+    Clocks, IncrementTiming, LagReading, Millis, MillisError, ReserveReading, SwingAfterLimit,
+    SwingReading, TimeControl,
 };
 use tigerseye_engine::rulings::Ruling;
 use toml::Spanned;
@@ -425,9 +425,11 @@ fn control(
     for (key, value) in fields {
         let at = value.span().start;
         // A time is bounded as the steps' are.
-        if let Ok(t) = value.get_ref().parse::<Millis>()
-            && t > MAX_TIME
-        {
+        let too_long = match value.get_ref().parse::<Millis>() {
+            Ok(t) => t > MAX_TIME,
+            Err(e) => matches!(e, MillisError::TooLarge(_)),
+        };
+        if too_long {
             time(loaded, value.get_ref(), at)?;
         }
         c.set(key, value.get_ref())
@@ -449,17 +451,24 @@ pub const MAX_TIME: Millis = Millis(10_000 * 3_600_000);
 
 /// A time read from a scenario at `at`, at most [`MAX_TIME`].
 fn time(loaded: &LoadedClockScenario, text: &str, at: usize) -> Result<Millis, String> {
-    let t: Millis = text
-        .parse()
-        .map_err(|e| format!("{}: {e}", loaded.locate(at)))?;
+    let t: Millis = text.parse().map_err(|e| match e {
+        // Past `u64::MAX` milliseconds: past this bound too, which is the one to name.
+        MillisError::TooLarge(_) => too_long(loaded, text, at),
+        MillisError::Malformed(_) => format!("{}: {e}", loaded.locate(at)),
+    })?;
     if t > MAX_TIME {
-        return Err(format!(
-            "{}: `{}` is longer than a clock scenario's longest time, 10000h",
-            loaded.locate(at),
-            tigerseye_engine::core::quoted(text)
-        ));
+        return Err(too_long(loaded, text, at));
     }
     Ok(t)
+}
+
+/// The error for a time past [`MAX_TIME`].
+fn too_long(loaded: &LoadedClockScenario, text: &str, at: usize) -> String {
+    format!(
+        "{}: `{}` is longer than a clock scenario's longest time, 10000h",
+        loaded.locate(at),
+        tigerseye_engine::core::quoted(text)
+    )
 }
 
 /// The hunt Northern Light plays after `hunt` when it is drawn (seed 002,

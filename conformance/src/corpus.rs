@@ -327,7 +327,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.is_file()
-                && p.extension().is_some_and(|e| e == "toml")
+                && crate::scenario::is_toml(p)
                 && p.file_name().is_some_and(|n| n != QUARANTINE_FILE)
         })
         .collect();
@@ -361,7 +361,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
     if perft_dir.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&perft_dir)?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .filter(|p| crate::scenario::is_toml(p))
             .collect();
         files.sort();
         for path in files {
@@ -442,6 +442,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                         {
                             summary.perft.push(PerftResult {
                                 file: rel.clone(),
+                                at: at.clone(),
                                 name: table.name.clone(),
                                 game: game.name().into(),
                                 depth: d as u32 + 1,
@@ -540,7 +541,10 @@ pub fn print(summary: &CheckSummary) {
             perft_bad += 1;
             println!(
                 "\nPERFT MISMATCH {} `{}` depth {}: table {} computed {c}",
-                p.file, p.name, p.depth, p.expected
+                printable(if p.at.is_empty() { &p.file } else { &p.at }),
+                printable(&p.name),
+                p.depth,
+                p.expected
             );
         }
     }

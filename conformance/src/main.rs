@@ -36,8 +36,8 @@ enum Command {
         /// Check one game only, or `clocks` for the clock scenarios only.
         #[arg(long)]
         game: Option<corpus::Only>,
-        /// Skip perft depths with more nodes than this.
-        #[arg(long, default_value_t = 20_000_000)]
+        /// Skip perft depths with more nodes than this (1 or more).
+        #[arg(long, default_value_t = 20_000_000, value_parser = parse_node_limit)]
         node_limit: u64,
         /// Also write a report under this folder.
         #[arg(long)]
@@ -77,7 +77,7 @@ enum Command {
         #[arg(long, default_value_t = 100_000, value_parser = parse_games)]
         games: u64,
         /// The master seed; game i plays from a seed derived from (seed, i).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = parse_seed)]
         seed: u64,
         /// Worker threads [default: all cores].
         #[arg(long, value_parser = parse_threads)]
@@ -114,10 +114,10 @@ enum Command {
         #[arg(long)]
         game: GameId,
         /// The run's master seed.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_seed)]
         seed: u64,
         /// The game's index in the run.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_index)]
         index: u64,
         /// A game option, `key=value` (repeatable).
         #[arg(long = "option", value_parser = parse_option)]
@@ -174,7 +174,7 @@ enum Command {
         #[arg(long, value_parser = parse_games)]
         games: Option<u64>,
         /// The master seed of the sims.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = parse_seed)]
         seed: u64,
         /// Play only shard K of N of the sims (`K/N`, K from 0).
         #[arg(long, value_parser = parse_shard)]
@@ -262,6 +262,37 @@ where
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(format!("expected {what}, found `{s}`{why}")),
     }
+}
+
+/// A master seed: any `u64`, in decimal.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        0..=u64::MAX,
+        "a seed, a whole number from 0 to 18446744073709551615",
+        "",
+    )
+}
+
+/// A game's index in a run: any `u64`, in decimal.
+fn parse_index(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        0..=u64::MAX,
+        "a game's index, a whole number from 0 to 18446744073709551615",
+        "",
+    )
+}
+
+/// `check`'s node limit: 1 or more (0 would skip every perft depth and check
+/// nothing, as `--games 0` would).
+fn parse_node_limit(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        1..=u64::MAX,
+        "a node limit, 1 or more",
+        " (0 would skip every perft depth)",
+    )
 }
 
 /// Worker threads: at least one, at most [`MAX_THREADS`].

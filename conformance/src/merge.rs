@@ -135,16 +135,16 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
     for p in parts {
         for o in &p.outcomes {
             let key = (o.winner.clone(), o.rule.clone());
-            add_to(&mut outcomes, key, o.count, "an outcome's count")?;
+            add_to(&mut outcomes, key, o.count, "counts of an outcome")?;
         }
         for (&l, &c) in &p.length.counts {
-            add_to(&mut counts, l, c, "a game length's count")?;
+            add_to(&mut counts, l, c, "counts of a game length")?;
         }
         for (e, &c) in &p.events {
-            add_to(&mut events, e.clone(), c, "an event's count")?;
+            add_to(&mut events, e.clone(), c, "counts of an event")?;
         }
         for (e, &c) in &p.scores {
-            add_to(&mut scores, e.clone(), c, "a score's count")?;
+            add_to(&mut scores, e.clone(), c, "counts of a score")?;
         }
         failures.extend(p.failures.iter().cloned());
     }
@@ -154,7 +154,8 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
         f.shrunk = None;
     }
     // Outcomes in the order a run writes them: green, red (the game's names for
-    // them), draw; then the rule's order of first appearance in the parts.
+    // them), draw; then the game's order of its rules (a rule it does not know,
+    // in a hand-edited report: by first appearance in the parts).
     let mut rule_order: Vec<String> = Vec::new();
     for p in parts {
         for o in &p.outcomes {
@@ -162,6 +163,19 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
                 rule_order.push(o.rule.clone());
             }
         }
+    }
+    // A known game's rules in its own order, as the unsharded run lists them
+    // (a rule no shard of the first ever saw came later in the order above).
+    struct Rules;
+    impl tigerseye_engine::GameVisitor for Rules {
+        type Output = Vec<&'static str>;
+        fn visit<G: tigerseye_engine::Game>(self) -> Vec<&'static str> {
+            G::RULES.iter().map(|r| r.name()).collect()
+        }
+    }
+    if let Ok(game) = first.game.parse::<GameId>() {
+        let rules = game.visit(Rules);
+        rule_order.sort_by_key(|r| rules.iter().position(|k| k == r).unwrap_or(usize::MAX));
     }
     let [green, red] = first
         .game
@@ -395,6 +409,26 @@ mod tests {
             .collect();
         let merged = merge_sims(&[parts[2].clone(), parts[0].clone(), parts[1].clone()]).unwrap();
         assert_eq!(result_fields(merged), result_fields(whole));
+    }
+
+    #[test]
+    fn merged_outcomes_are_in_the_games_order_of_rules() {
+        // Star-Lords `--games 30 --seed 5` in two shards listed its outcome rows
+        // in another order than the unsharded run: the first shard did not
+        // have the rule that comes first.
+        let mut config = SimConfig::new(GameId::StarLords, 30);
+        config.master_seed = 5;
+        let whole = run(&config).unwrap();
+        let parts: Vec<SimStats> = (0..2)
+            .map(|k| {
+                config.shard = Shard { k, n: 2 };
+                run(&config).unwrap()
+            })
+            .collect();
+        for order in [[0, 1], [1, 0]] {
+            let merged = merge_sims(&[parts[order[0]].clone(), parts[order[1]].clone()]).unwrap();
+            assert_eq!(merged.outcomes, whole.outcomes, "{order:?}");
+        }
     }
 
     #[test]

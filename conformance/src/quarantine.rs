@@ -87,12 +87,16 @@ impl QuarantineReport {
     }
 }
 
+/// The kinds of failure id, the part before the first `:` ([`failure_ids`]).
+pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "chance"];
+
 /// Reads the quarantine file; an absent file is an empty quarantine.
 ///
 /// # Errors
 ///
-/// When the file exists but is not a valid quarantine (`file:line:col: message`),
-/// or a date is not `YYYY-MM-DD`.
+/// When the file exists but is not a valid quarantine (`file:line:col: message`):
+/// an id that is no failure id's shape or is listed twice, or a date that is
+/// not `YYYY-MM-DD`.
 pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
     if !path.exists() {
         return Ok(Quarantine::default());
@@ -111,16 +115,36 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
     let error =
         |e: toml::de::Error| anyhow::Error::new(crate::scenario::toml_error(path, &text, &e));
     let file: File = toml::from_str(&text).map_err(error)?;
+    let mut seen = std::collections::BTreeSet::new();
     for entry in &file.known {
         let k = entry.get_ref();
+        // An entry's key: its own line.
+        let at = |key: &str| {
+            let offset = crate::runner::key_at(&text, &entry.span(), key);
+            crate::scenario::locate(path, &text, offset)
+        };
+        let kind = k.id.split_once(':').map(|(kind, _)| kind);
+        anyhow::ensure!(
+            kind.is_some_and(|kind| ID_KINDS.contains(&kind)),
+            "{}: id `{}`: expected a failure id `<kind>:...` with a kind of {} (the ids a failed run prints)",
+            at("id"),
+            tigerseye_engine::core::quoted(&k.id),
+            ID_KINDS.join(", ")
+        );
+        anyhow::ensure!(
+            seen.insert(k.id.as_str()),
+            "{}: id `{}` is listed twice: once at most",
+            at("id"),
+            tigerseye_engine::core::quoted(&k.id)
+        );
         let ok = k.expires.len() == 10
             && humantime::parse_rfc3339(&format!("{}T00:00:00Z", k.expires)).is_ok();
         anyhow::ensure!(
             ok,
             "{}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
-            crate::scenario::locate(path, &text, entry.span().start),
-            k.id,
-            k.expires
+            at("expires"),
+            tigerseye_engine::core::quoted(&k.id),
+            tigerseye_engine::core::quoted(&k.expires)
         );
     }
     Ok(Quarantine {
@@ -292,15 +316,48 @@ mod tests {
         let path = dir.path().join("q.toml");
         std::fs::write(
             &path,
-            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = \"soon\"\n",
+            "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = \"soon\"\n",
         )
         .unwrap();
-        assert!(load(&path).unwrap_err().to_string().contains("YYYY-MM-DD"));
+        let e = load(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("q.toml:4:1: `sim:duel:hash` expires on `soon`: expected a date YYYY-MM-DD"),
+            "{e}"
+        );
         std::fs::write(
             &path,
-            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n",
+            "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n",
         )
         .unwrap();
+        assert_eq!(load(&path).unwrap().known.len(), 1);
+    }
+
+    #[test]
+    fn ids_must_be_failure_ids_each_once() {
+        // `id = "bogus"` was read and reported as "no longer fails", a
+        // misleading answer to a typo; a duplicate was read silently.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("q.toml");
+        let entry = |id: &str| {
+            format!("[[known]]\nid = \"{id}\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n")
+        };
+        for (text, says) in [
+            (
+                entry("bogus"),
+                "q.toml:2:1: id `bogus`: expected a failure id",
+            ),
+            (entry(""), "q.toml:2:1: id ``: expected a failure id"),
+            (entry("sims:duel:hash"), "with a kind of scenario, perft"),
+            (
+                format!("{}{}", entry("sim:duel:hash"), entry("sim:duel:hash")),
+                "q.toml:6:1: id `sim:duel:hash` is listed twice",
+            ),
+        ] {
+            std::fs::write(&path, &text).unwrap();
+            let e = load(&path).unwrap_err().to_string();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+        std::fs::write(&path, entry("chance:race:6")).unwrap();
         assert_eq!(load(&path).unwrap().known.len(), 1);
     }
 
@@ -312,13 +369,13 @@ mod tests {
         let path = dir.path().join("q.toml");
         std::fs::write(
             &path,
-            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 2027-01-31\n",
+            "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = 2027-01-31\n",
         )
         .unwrap();
         assert_eq!(load(&path).unwrap().known[0].expires, "2027-01-31");
         std::fs::write(
             &path,
-            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 2027-01-31T10:00:00\n",
+            "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = 2027-01-31T10:00:00\n",
         )
         .unwrap();
         assert!(
@@ -329,7 +386,7 @@ mod tests {
         );
         std::fs::write(
             &path,
-            "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = 5\n",
+            "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = 5\n",
         )
         .unwrap();
         let e = load(&path).unwrap_err().to_string();
@@ -345,21 +402,25 @@ mod tests {
         // "stream did not contain valid UTF-8", with neither line nor byte.
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.toml");
-        let entry = "[[known]]\nid = \"x\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n";
+        let entry = "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n";
         std::fs::write(
             &path,
-            format!("{entry}\n[[known]]\nid = \"y\"\nreason = \"r\"\nexpires = \"2027-13-01\"\n"),
+            format!("{entry}\n[[known]]\nid = \"sim:duel:y\"\nreason = \"r\"\nexpires = \"2027-13-01\"\n"),
         )
         .unwrap();
         let e = load(&path).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!(
-                "{}:6:1: `y` expires on `2027-13-01`",
+                "{}:9:1: `sim:duel:y` expires on `2027-13-01`",
                 path.display()
             )),
             "{e}"
         );
-        std::fs::write(&path, b"[[known]]\nid = \"x\"\nreason = \"caf\xe9\"\n").unwrap();
+        std::fs::write(
+            &path,
+            b"[[known]]\nid = \"sim:duel:hash\"\nreason = \"caf\xe9\"\n",
+        )
+        .unwrap();
         let e = load(&path).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!("{}:3:14: byte 0xe9 is not UTF-8", path.display())),

@@ -52,6 +52,10 @@ pub struct VerdictCounts {
 pub struct PerftResult {
     /// The table file.
     pub file: String,
+    /// Where the table is: `path:line:column` of its `[[table]]` (empty in
+    /// reports written before it was recorded).
+    #[serde(default)]
+    pub at: String,
     /// The table's name.
     pub name: String,
     /// The game.

@@ -73,7 +73,7 @@ pub struct ScenarioRun {
 /// `text`: the start of its `key = ...` line (searched up to the next table
 /// header), so that a failed expectation points at the key that failed; the
 /// header's start when no such line is found (a quoted or dotted key).
-fn key_at(text: &str, span: &std::ops::Range<usize>, key: &str) -> usize {
+pub(crate) fn key_at(text: &str, span: &std::ops::Range<usize>, key: &str) -> usize {
     let Some(after) = text.get(span.end..) else {
         return span.start;
     };

@@ -198,15 +198,22 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
         scenario,
     };
     let s = &loaded.scenario;
+    // A top-level key's line: searched from the start up to the first table.
+    let top = |key: &str| loaded.locate(crate::runner::key_at(&loaded.text, &(0..0), key));
     if s.source.trim().is_empty() {
         return Err(LoadError {
-            at: path.display().to_string(),
+            at: top("source"),
             message: "`source` is empty: cite the seed file and section".into(),
         });
     }
     if s.status == Status::Disputed && s.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        let key = if s.reason.is_some() {
+            "reason"
+        } else {
+            "status"
+        };
         return Err(LoadError {
-            at: path.display().to_string(),
+            at: top(key),
             message: "`status = \"disputed\"` needs a `reason` saying why the example cannot hold"
                 .into(),
         });
@@ -221,14 +228,19 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
     }
     for step in &s.steps {
         let st = step.get_ref();
+        // A key of this step's: its own line.
+        let at = |key: &str| loaded.locate(crate::runner::key_at(&loaded.text, &step.span(), key));
         let depths = [
-            st.forced.as_ref().map(|f| f.within),
-            st.losing.as_ref().map(|l| l.within),
-            st.must_play.as_ref().map(|m| m.within),
+            ("forced", st.forced.as_ref().map(|f| f.within)),
+            ("losing", st.losing.as_ref().map(|l| l.within)),
+            ("must-play", st.must_play.as_ref().map(|m| m.within)),
         ];
-        if depths.into_iter().flatten().any(|d| d > MAX_WITHIN) {
+        if let Some((key, _)) = depths
+            .into_iter()
+            .find(|(_, d)| d.is_some_and(|d| d > MAX_WITHIN))
+        {
             return Err(LoadError {
-                at: loaded.locate(step.span().start),
+                at: at(key),
                 message: format!(
                     "`within` is at most {MAX_WITHIN} plies (the solver is exhaustive)"
                 ),
@@ -236,7 +248,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
         }
         if st.losing.as_ref().is_some_and(|l| l.actions.is_empty()) {
             return Err(LoadError {
-                at: loaded.locate(step.span().start),
+                at: at("losing"),
                 message: "`losing` with `actions = []` checks nothing: name the losing actions"
                     .into(),
             });
@@ -249,7 +261,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
         for (key, list) in sets {
             if let Some(twice) = list.and_then(repeated) {
                 return Err(LoadError {
-                    at: loaded.locate(step.span().start),
+                    at: at(key),
                     message: format!(
                         "`{key}` names `{twice}` twice: it is a set of actions, each named once"
                     ),
@@ -322,6 +334,14 @@ pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
     })
 }
 
+/// Whether `path` names a TOML file: extension `.toml` in any case (a
+/// `x.TOML` was passed over unseen).
+#[must_use]
+pub fn is_toml(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+}
+
 /// Every scenario file under `root`: `*.toml` in its subfolders (files directly in
 /// `root`, such as `quarantine.toml`, the `perft/` folder and the clock scenarios'
 /// `clocks/` are not game scenarios),
@@ -367,7 +387,7 @@ pub fn discover_in(dirs: Vec<PathBuf>) -> std::io::Result<Vec<PathBuf>> {
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "toml") {
+            } else if is_toml(&path) {
                 found.push(path);
             }
         }
@@ -394,6 +414,11 @@ mod tests {
         let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\nstatus = \"disputed\"\n";
         let err = parse(Path::new("x.toml"), text).unwrap_err();
         assert!(err.message.contains("reason"), "{err}");
+        // At the `status` line (it had no line at all), or an empty reason's.
+        assert_eq!(err.at, "x.toml:4:1", "{err}");
+        let empty = format!("{text}reason = \" \"\n");
+        let err = parse(Path::new("x.toml"), &empty).unwrap_err();
+        assert_eq!(err.at, "x.toml:5:1", "{err}");
     }
 
     #[test]
@@ -410,7 +435,8 @@ mod tests {
         // It passed, checking nothing.
         let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n\n[[step]]\nlosing = { actions = [], within = 3 }\n";
         let err = parse(Path::new("x.toml"), text).unwrap_err();
-        assert!(err.at.starts_with("x.toml:5:"), "{err}");
+        // The key's own line, not the `[[step]]` header's.
+        assert!(err.at.starts_with("x.toml:6:"), "{err}");
         assert!(err.message.contains("checks nothing"), "{err}");
     }
 
@@ -427,7 +453,7 @@ mod tests {
                 "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n\n[[step]]\n{key} = {value}\n"
             );
             let err = parse(Path::new("x.toml"), &text).unwrap_err();
-            assert!(err.at.starts_with("x.toml:5:"), "{err}");
+            assert!(err.at.starts_with("x.toml:6:"), "{err}");
             assert!(
                 err.message.starts_with(&format!("`{key}` names `C1-")),
                 "{err}"

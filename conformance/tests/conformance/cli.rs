@@ -832,3 +832,30 @@ fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
     let junit = std::fs::read_to_string(dir.join("junit.xml")).unwrap();
     assert!(junit.contains("interrupted (Ctrl-C)"), "{junit}");
 }
+
+#[test]
+fn seeds_indexes_and_node_limits_say_what_they_take() {
+    // `--seed 0x10` said "invalid digit found in string", `--index` past
+    // u64::MAX "number too large to fit in target type", and `check
+    // --node-limit 0` passed checking no perft depth.
+    refused(
+        &["sim", "--game", "duel", "--seed", "0x10"],
+        "expected a seed, a whole number from 0 to 18446744073709551615, found `0x10`",
+    );
+    refused(
+        &[
+            "replay",
+            "--game",
+            "duel",
+            "--seed",
+            "1",
+            "--index",
+            "99999999999999999999",
+        ],
+        "expected a game's index, a whole number from 0 to 18446744073709551615",
+    );
+    refused(
+        &["check", "--node-limit", "0"],
+        "expected a node limit, 1 or more, found `0` (0 would skip every perft depth)",
+    );
+}

@@ -239,7 +239,17 @@ impl TimeControl {
             expected: expected.to_owned(),
             given: value.to_owned(),
         };
-        let time = || value.parse::<Millis>().map_err(|e| bad(&e.to_string()));
+        // The value is named once, by `BadValue`.
+        let time = || {
+            value.parse::<Millis>().map_err(|e| {
+                bad(match e {
+                    MillisError::Malformed(_) => {
+                        "expected a time such as `7h`, `1h30m`, `65s`, `250ms` or `4:59.000`"
+                    }
+                    MillisError::TooLarge(_) => "too long a time",
+                })
+            })
+        };
         let moves = || {
             value.parse::<u32>().map_err(|_| {
                 // All digits, and still no number: past `u32::MAX`.
@@ -442,6 +452,10 @@ mod tests {
             d.set("base", "soon"),
             Err(ControlError::BadValue { .. })
         ));
+        // The value is named once (it was `..., found `-1s`, found `-1s``).
+        let e = d.set("base", "-1s").unwrap_err().to_string();
+        assert_eq!(e.matches("-1s").count(), 1, "{e}");
+        assert!(e.starts_with("`base`: expected a time such as"), "{e}");
         // Every listed field of every preset is settable.
         for &(_, preset) in TimeControl::PRESETS {
             for key in preset.fields() {
