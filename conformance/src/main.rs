@@ -581,11 +581,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             stop_on_ctrl_c();
             for (i, &id) in ids.iter().enumerate() {
                 if sim::interrupted() {
-                    let rest: Vec<&str> = ids[i..].iter().map(|g| g.name()).collect();
-                    summary.notes.push(format!(
-                        "interrupted (Ctrl-C): no sim of {}",
-                        rest.join(", ")
-                    ));
+                    summary.notes.push(sim::not_started_note(&ids[i..]));
                     break;
                 }
                 let mut config = SimConfig::new(id, games);

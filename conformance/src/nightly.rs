@@ -109,11 +109,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
     let games = GameId::ALL;
     for (i, &id) in games.iter().enumerate() {
         if sim::interrupted() {
-            let rest: Vec<&str> = games[i..].iter().map(|g| g.name()).collect();
-            summary.notes.push(format!(
-                "interrupted (Ctrl-C): no sim of {}",
-                rest.join(", ")
-            ));
+            summary.notes.push(sim::not_started_note(&games[i..]));
             break;
         }
         let left = deadline.map_or(Duration::MAX, |d| {

@@ -101,6 +101,13 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// The report's note for the games whose sims an interrupt kept from starting.
+#[must_use]
+pub fn not_started_note(games: &[GameId]) -> String {
+    let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+    format!("interrupted (Ctrl-C): no sim of {}", names.join(", "))
+}
+
 impl SimConfig {
     /// Whether to stop starting games: the deadline has passed, or the process
     /// was interrupted.
