@@ -546,7 +546,7 @@ impl Game for NorthernLight {
     }
 
     /// One dispatch on the stage for the legality test and the application
-    /// ([`NorthernLight::apply_in_stage`]), not one for [`Game::is_legal`] and
+    /// (`NorthernLight::apply_in_stage`), not one for [`Game::is_legal`] and
     /// another for [`Game::apply_unchecked`]: the checks apply every listed
     /// action to a copy. The same answers and state as the default `apply`
     /// (the test `apply_agrees_with_is_legal_and_apply_unchecked`).
