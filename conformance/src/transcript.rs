@@ -60,63 +60,71 @@ impl FileRun {
     }
 }
 
-/// Runs the scenario file at `path` in its format ([`kind_of`]).
+/// Runs the scenario file at `path` in its format ([`kind_of`]). The file is
+/// read once; an unreadable file or one that is not UTF-8 is a load error, as
+/// `check` reports it.
 #[must_use]
 pub fn run_file(path: &Path) -> FileRun {
     let text = std::fs::read(path)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok());
-    // An unreadable file or one that is not UTF-8: the reader's error says so.
-    let kind = text.as_deref().map_or(Kind::Game, |t| kind_of(path, t));
-    let result =
-        |game: Option<String>, title: String, verdict: &str, reason, failures| ScenarioResult {
+        .map_err(|e| scenario::LoadError {
+            at: path.display().to_string(),
+            message: e.to_string(),
+        })
+        .and_then(|bytes| scenario::utf8(path, bytes));
+    let kind = text.as_ref().map_or(Kind::Game, |t| kind_of(path, t));
+    // (game, title, verdict, reason, failures, transcript), either format.
+    let ran = text.and_then(|text| match kind {
+        Kind::Game => scenario::parse(path, &text).map(|loaded| {
+            let run = runner::run(&loaded);
+            let s = loaded.scenario;
+            let game = run.game.map(|g| g.name().to_owned());
+            (
+                game,
+                s.title,
+                run.verdict,
+                s.reason,
+                run.failures,
+                run.transcript,
+            )
+        }),
+        Kind::Clock => clock_scenario::parse(path, &text).map(|loaded| {
+            let run = clock_scenario::run(&loaded);
+            let s = loaded.scenario;
+            let game = Some(clock_scenario::FOLDER.to_owned());
+            (
+                game,
+                s.title,
+                run.verdict,
+                s.reason,
+                run.failures,
+                run.transcript,
+            )
+        }),
+    });
+    let (game, title, verdict, reason, failures, transcript) = match ran {
+        Ok((game, title, verdict, reason, failures, transcript)) => {
+            (game, title, verdict.name(), reason, failures, transcript)
+        }
+        Err(e) => (
+            None,
+            String::new(),
+            "load-error",
+            None,
+            vec![e.to_string()],
+            String::new(),
+        ),
+    };
+    FileRun {
+        kind,
+        result: ScenarioResult {
             path: path.display().to_string(),
             game,
             title,
             verdict: verdict.to_owned(),
             reason,
             failures,
-        };
-    let load_error = |e: scenario::LoadError| FileRun {
-        kind,
-        result: result(None, String::new(), "load-error", None, vec![e.to_string()]),
-        transcript: String::new(),
-    };
-    match kind {
-        Kind::Game => match scenario::load(path) {
-            Err(e) => load_error(e),
-            Ok(loaded) => {
-                let run = runner::run(&loaded);
-                FileRun {
-                    kind,
-                    result: result(
-                        run.game.map(|g| g.name().to_owned()),
-                        loaded.scenario.title.clone(),
-                        run.verdict.name(),
-                        loaded.scenario.reason.clone(),
-                        run.failures,
-                    ),
-                    transcript: run.transcript,
-                }
-            }
         },
-        Kind::Clock => match clock_scenario::load(path) {
-            Err(e) => load_error(e),
-            Ok(loaded) => {
-                let run = clock_scenario::run(&loaded);
-                FileRun {
-                    kind,
-                    result: result(
-                        Some(clock_scenario::FOLDER.to_owned()),
-                        loaded.scenario.title.clone(),
-                        run.verdict.name(),
-                        loaded.scenario.reason.clone(),
-                        run.failures,
-                    ),
-                    transcript: run.transcript,
-                }
-            }
-        },
+        transcript,
     }
 }
 
