@@ -12,8 +12,8 @@ pub use game::quoted;
 mod geometry;
 mod history;
 mod outcome;
+mod ruling;
 mod side;
-pub mod stamp;
 pub mod zobrist;
 
 pub use bits::{Bits, Squares};
@@ -26,6 +26,7 @@ pub use game::{
 pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
 pub use history::RepetitionHistory;
 pub use outcome::{NamedOutcome, Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
+pub use ruling::{Reading, Ruling};
 pub use side::{Side, SideError};
 
 /// Deciding rules shared by several games.
