@@ -7,15 +7,21 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, Turn};
 use crate::invariants::{Checker, Violation};
 
 /// Whether the fuzz targets and proptest properties of `game` draw its options
-/// from their input ([`draw_options`]) rather than play the defaults: Dragon,
-/// whose options (Knight variations, Trident deployment, truce offers,
-/// concessions, the jump target, the Warlord into attack, the ocean's rulings)
-/// change the move generation. The other games keep their defaults, so that
-/// their committed corpora keep their meaning and Duel's test-only `fault`
-/// option stays off.
+/// from their input ([`draw_options`]) rather than play the defaults: as the
+/// game's options declare ([`GameOptions::DRAWN_IN_RANDOM_TESTS`]; Dragon's,
+/// whose options change the move generation). The other games keep their
+/// defaults, so that their committed corpora keep their meaning and Duel's
+/// test-only `fault` option stays off.
 #[must_use]
 pub fn draws_options(game: GameId) -> bool {
-    matches!(game, GameId::Dragon)
+    struct Drawn;
+    impl GameVisitor for Drawn {
+        type Output = bool;
+        fn visit<G: Game>(self) -> bool {
+            <G::Options as GameOptions>::DRAWN_IN_RANDOM_TESTS
+        }
+    }
+    game.visit(Drawn)
 }
 
 /// `G`'s options drawn from the front of `input`: one item per option of
@@ -51,7 +57,7 @@ pub fn draw_options<G: Game, T: Copy + Into<u64>>(
 pub fn input_options<G: Game, T: Copy + Into<u64>>(
     input: &[T],
 ) -> Result<(G::Options, &[T]), Violation> {
-    if GameId::of::<G>().is_some_and(draws_options) {
+    if <G::Options as GameOptions>::DRAWN_IN_RANDOM_TESTS {
         draw_options::<G, T>(input)
     } else {
         Ok((G::Options::default(), input))

@@ -75,6 +75,12 @@ fn a_game_byte_in_front_is_the_pinned_input() {
             Some(g)
         );
     }
+    // Only a game that declares it draws its options (never Duel's test-only
+    // `fault`).
+    assert!(tigerseye_conformance::fuzzing::draws_options(
+        GameId::Dragon
+    ));
+    assert!(!tigerseye_conformance::fuzzing::draws_options(GameId::Duel));
     // An empty input picks no game and plays nothing.
     assert_eq!(random_game(None, &[]), Ok(()));
 }
