@@ -68,6 +68,8 @@ impl GameVisitor for Bench<'_> {
     type Output = anyhow::Result<Vec<BenchRow>>;
 
     fn visit<G: Game>(self) -> anyhow::Result<Vec<BenchRow>> {
+        let game = GameId::of::<G>()
+            .ok_or_else(|| anyhow::anyhow!("`{}` is no registered game", G::NAME))?;
         let start = G::new(&Default::default());
         let depth = perft_depth(&start, self.seconds);
         // Only when a row measures more than one thread.
@@ -90,7 +92,7 @@ impl GameVisitor for Bench<'_> {
         let mut measured: Vec<Vec<BenchRow>> = vec![Vec::new(); 2 * self.counts.len()];
         for _ in 0..self.rounds {
             for (i, &t) in self.counts.iter().enumerate() {
-                measured[i].push(random_play(G::ID, t, self.seconds)?);
+                measured[i].push(random_play(game, t, self.seconds)?);
             }
             for (i, &t) in self.counts.iter().enumerate() {
                 let pool = pool.as_ref().filter(|_| t > 1);
@@ -181,7 +183,7 @@ fn perft_row<G: Game>(
     let secs = t.elapsed().as_secs_f64();
     let rate = nodes as f64 / secs;
     BenchRow {
-        game: G::ID.name().into(),
+        game: G::NAME.into(),
         kind: "perft".into(),
         threads,
         plies_per_second: None,

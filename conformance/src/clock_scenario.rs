@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tigerseye_engine::Side;
 use tigerseye_engine::core::clocks::{
-    Clocks, IncrementTiming, LagReading, Millis, MillisError, ReserveReading, SwingAfterLimit,
+    Clocks, IncrementTiming, Lag, LagReading, Millis, MillisError, ReserveReading, SwingAfterLimit,
     SwingReading, TimeControl,
 };
+use tigerseye_engine::registry::{clock_preset, clock_presets};
 use tigerseye_engine::rulings::Ruling;
 use toml::Spanned;
 
@@ -54,7 +55,7 @@ pub struct ClockScenario {
     /// Free-text tags.
     #[serde(default)]
     pub tags: Vec<String>,
-    /// The time control's preset name (`TimeControl::PRESETS`).
+    /// The time control's preset name (a game's `Game::CLOCKS`, collected by `registry::clock_presets`).
     pub control: Spanned<String>,
     /// Fields of the control changed from the preset, `key = "value"`
     /// (`TimeControl::set`).
@@ -364,8 +365,13 @@ pub fn template(ruling: &Ruling) -> String {
         "clocks.hunt-carry-over" => "diamond-qi",
         _ => "duel-5",
     };
-    let control = TimeControl::preset(preset).unwrap_or(TimeControl::DIAMOND_QI);
-    let presets: Vec<&str> = TimeControl::PRESETS.iter().map(|(n, _)| *n).collect();
+    let presets = clock_presets();
+    // Every ruling's preset is registered (a test says so); a countdown else.
+    let control = clock_preset(preset).unwrap_or(TimeControl::Countdown {
+        base: Millis::ZERO,
+        lag: Lag::NONE,
+    });
+    let presets: Vec<&str> = presets.iter().map(|(n, _)| *n).collect();
     format!(
         "# scenarios/clocks/<name>.toml — the format: scenarios/README.md, \"Clock scenarios\"
 title = \"What this example shows, in one line\"
@@ -420,7 +426,7 @@ fn control(
     name: &Spanned<String>,
     fields: &BTreeMap<String, Spanned<String>>,
 ) -> Result<TimeControl, String> {
-    let mut c = TimeControl::preset(name.get_ref())
+    let mut c = clock_preset(name.get_ref())
         .map_err(|e| format!("{}: {e}", loaded.locate(name.span().start)))?;
     for (key, value) in fields {
         let at = value.span().start;
@@ -525,7 +531,7 @@ impl StepRun<'_> {
             }
         } else if let Some(hunt) = &step.next_hunt {
             let at = loaded.locate(hunt.span().start);
-            let next = TimeControl::preset(hunt.get_ref()).map_err(|e| format!("{at}: {e}"))?;
+            let next = clock_preset(hunt.get_ref()).map_err(|e| format!("{at}: {e}"))?;
             let Some((follows, interval_allowed)) = hunt_after(self.hunt) else {
                 return Err(format!(
                     "{at}: `{}` is no Northern Light hunt: only DiamondQi, DiamondQuest and DiamondChess are followed by a next hunt",

@@ -51,7 +51,7 @@ pub fn draw_options<G: Game, T: Copy + Into<u64>>(
 pub fn input_options<G: Game, T: Copy + Into<u64>>(
     input: &[T],
 ) -> Result<(G::Options, &[T]), Violation> {
-    if draws_options(G::ID) {
+    if GameId::of::<G>().is_some_and(draws_options) {
         draw_options::<G, T>(input)
     } else {
         Ok((G::Options::default(), input))

@@ -927,7 +927,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         .collect();
                     format!(
                         "title = \"What this example shows, in one line\"\ngame = \"{}\"\nsource = \"{}, <section>: \\\"<the seed's words>\\\"\"\nrulings = [{}]\n# status = \"disputed\"\n# reason = \"why the seed's example cannot hold under the ruling\"\ntags = []\n\n[options]\n{}\n\n# position = \"{}\"\n\n[[step]]\nnote = \"the start\"\nlegal = [{}]\n\n[[step]]\nplay = {}\n# events = []\n# outcome = {{ winner = \"none\", rule = \"...\" }}\n",
-                        G::ID,
+                        G::NAME,
                         G::SOURCE,
                         self.0.map(|r| format!("{r:?}")).unwrap_or_default(),
                         options.join("\n"),

@@ -216,7 +216,7 @@ impl<G: Game> Runner<'_, G> {
         }
         let t = &mut self.transcript;
         let _ = writeln!(t, "# {}", s.title);
-        let _ = writeln!(t, "game: {} ({})", G::ID, G::TITLE);
+        let _ = writeln!(t, "game: {} ({})", G::NAME, G::TITLE);
         let _ = writeln!(t, "source: {}", s.source);
         let _ = writeln!(t, "status: {}", s.status);
         if let Some(reason) = &s.reason {

@@ -254,11 +254,11 @@ mod tests {
                         perft_parallel(&start, depth),
                         perft(&start, depth),
                         "{} depth {depth}",
-                        G::ID.name()
+                        G::NAME
                     );
                     depth += 1;
                 }
-                assert!(depth >= 2, "{}", G::ID.name());
+                assert!(depth >= 2, "{}", G::NAME);
             }
         }
         for &game in tigerseye_engine::GameId::ALL {

@@ -188,7 +188,7 @@ pub fn scenario_text<G: Game>(
     );
     t.push_str(&format!(
         "# scenarios/{}/ and it guards against the regression.\n",
-        G::ID
+        G::NAME
     ));
     t.push_str(&format!(
         "title = {}\n",
@@ -198,7 +198,7 @@ pub fn scenario_text<G: Game>(
             v.message.lines().next().unwrap_or("")
         ))
     ));
-    t.push_str(&format!("game = {}\n", quoted(G::ID.name())));
+    t.push_str(&format!("game = {}\n", quoted(G::NAME)));
     t.push_str(&format!(
         "source = {}\n",
         quoted(&format!(

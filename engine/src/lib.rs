@@ -30,6 +30,9 @@ pub mod jewel;
 pub mod registry;
 pub mod rulings;
 
+#[cfg(test)]
+mod layers;
+
 pub use crate::core::{
     ActionBuffer, ApplyError, Coord, Game, GameOptions, Outcome, RuleEvent, RuleId, Score, Side,
     Square, Turn,

@@ -7,8 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::{Game, RuleId, Side};
-use crate::rulings::Ruling;
+use crate::core::clocks::{ControlError, TimeControl};
+use crate::core::{Game, RuleId, Ruling, Side};
 
 /// Generic code to run for one game, chosen at run time by [`GameId::visit`].
 pub trait GameVisitor {
@@ -75,6 +75,7 @@ struct MetaData {
     rules: &'static [RuleId],
     events: &'static [&'static str],
     side_names: [&'static str; 2],
+    clocks: &'static [(&'static str, TimeControl)],
 }
 
 impl GameVisitor for Meta {
@@ -87,6 +88,7 @@ impl GameVisitor for Meta {
             rules: G::RULES,
             events: G::EVENTS,
             side_names: [G::side_name(Side::Green), G::side_name(Side::Red)],
+            clocks: G::CLOCKS,
         }
     }
 }
@@ -128,6 +130,20 @@ impl GameId {
     pub fn side_names(self) -> [&'static str; 2] {
         self.visit(Meta).side_names
     }
+
+    /// The time controls the game's seed states, by preset name
+    /// ([`Game::CLOCKS`]).
+    #[must_use]
+    pub fn clocks(self) -> &'static [(&'static str, TimeControl)] {
+        self.visit(Meta).clocks
+    }
+
+    /// The registered id of the game type `G`: the entry whose name is
+    /// [`Game::NAME`], or `None` for a type the registry does not list.
+    #[must_use]
+    pub fn of<G: Game>() -> Option<GameId> {
+        GameId::ALL.iter().copied().find(|g| g.name() == G::NAME)
+    }
 }
 
 impl fmt::Display for GameId {
@@ -165,28 +181,96 @@ impl FromStr for GameId {
     }
 }
 
+/// Every game's time controls ([`GameId::clocks`]), in registry order, a name
+/// that several games declare (`tigerclocks` for Crystal of Doom and Star-Lords)
+/// listed once: the presets a clock scenario names.
+#[must_use]
+pub fn clock_presets() -> Vec<(&'static str, TimeControl)> {
+    let mut presets: Vec<(&'static str, TimeControl)> = Vec::new();
+    for &(name, control) in GameId::ALL.iter().flat_map(|g| g.clocks()) {
+        if !presets.iter().any(|&(n, _)| n == name) {
+            presets.push((name, control));
+        }
+    }
+    presets
+}
+
+/// The preset called `name` ([`clock_presets`]).
+///
+/// # Errors
+///
+/// [`ControlError::UnknownPreset`], listing the names.
+pub fn clock_preset(name: &str) -> Result<TimeControl, ControlError> {
+    let presets = clock_presets();
+    presets
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, c)| c)
+        .ok_or_else(|| ControlError::UnknownPreset {
+            given: name.to_owned(),
+            known: presets.iter().map(|(n, _)| *n).collect(),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::clocks::Millis;
 
     #[test]
     fn names_round_trip_and_ids_agree() {
-        struct Id;
-        impl GameVisitor for Id {
-            type Output = GameId;
-            fn visit<G: Game>(self) -> GameId {
-                G::ID
+        struct Name;
+        impl GameVisitor for Name {
+            type Output = (&'static str, Option<GameId>);
+            fn visit<G: Game>(self) -> Self::Output {
+                (G::NAME, GameId::of::<G>())
             }
         }
         for &g in GameId::ALL {
             assert_eq!(g.name().parse::<GameId>(), Ok(g));
             assert_eq!(
-                g.visit(Id),
-                g,
-                "{g}: the registry line and Game::ID disagree"
+                g.visit(Name),
+                (g.name(), Some(g)),
+                "{g}: the registry line and Game::NAME disagree"
             );
             assert!(!g.title().is_empty());
         }
         assert!("chess".parse::<GameId>().is_err());
+    }
+
+    #[test]
+    fn clock_presets_are_the_games_and_a_shared_name_is_one_control() {
+        for &g in GameId::ALL {
+            for &(name, control) in g.clocks() {
+                assert_eq!(clock_preset(name), Ok(control), "{g}: preset {name}");
+            }
+        }
+        let names: Vec<&str> = clock_presets().iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            names,
+            [
+                "duel-5",
+                "duel-10",
+                "ambush",
+                "diamond-qi",
+                "diamond-quest",
+                "diamond-chess",
+                "tigerclocks",
+                "race",
+                "dragon-example"
+            ]
+        );
+        // Each starts at the seed's time.
+        let initial = |name| clock_preset(name).map(TimeControl::initial);
+        assert_eq!(initial("duel-10"), Ok(Millis::mins(10)));
+        assert_eq!(initial("ambush"), Ok(Millis::mins(30)));
+        assert_eq!(initial("diamond-qi"), Ok(Millis::mins(60)));
+        assert_eq!(initial("tigerclocks"), Ok(Millis::mins(120)));
+        assert_eq!(initial("race"), Ok(Millis::mins(30)));
+        assert_eq!(initial("dragon-example"), Ok(Millis::mins(100)));
+        assert!(matches!(
+            clock_preset("blitz"),
+            Err(ControlError::UnknownPreset { .. })
+        ));
     }
 }

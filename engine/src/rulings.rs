@@ -1,45 +1,12 @@
 //! The rulings index: every place where a seed is silent, ambiguous or
 //! contradicts itself gets a named ruling here, with both readings, the default
 //! and the reason. Each game lists its own in [`Game::RULINGS`](crate::Game::RULINGS);
-//! [`all`] collects them. The conformance harness fails `check` when a ruling has
+//! [`all`] collects them. The types ([`Ruling`], [`Reading`]) are the core's
+//! vocabulary, re-exported here. The conformance harness fails `check` when a ruling has
 //! no scenario naming it.
 
+pub use crate::core::{Reading, Ruling};
 use crate::registry::GameId;
-
-/// One reading of an open question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reading {
-    /// The option value that selects it (or a short name when it is no option).
-    pub name: &'static str,
-    /// What the rules mean under this reading.
-    pub text: &'static str,
-}
-
-/// A named ruling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ruling {
-    /// `game.topic`, such as `duel.key-win-timing`.
-    pub id: &'static str,
-    /// The question, in one line.
-    pub question: &'static str,
-    /// Where the seed raises it.
-    pub source: &'static str,
-    /// The readings; the first is the default.
-    pub readings: &'static [Reading],
-    /// The option key that selects a reading, when the other reading is
-    /// implemented too.
-    pub option: Option<&'static str>,
-    /// Why the default was chosen.
-    pub reason: &'static str,
-}
-
-impl Ruling {
-    /// The default reading.
-    #[must_use]
-    pub fn default_reading(&self) -> &Reading {
-        &self.readings[0]
-    }
-}
 
 /// Every ruling of every registered game, in registry order.
 #[must_use]

@@ -468,10 +468,10 @@ pub fn run_with_oracle<G: Game>(
     oracle: Option<Oracle<G>>,
 ) -> anyhow::Result<SimStats> {
     anyhow::ensure!(
-        config.game == G::ID,
+        config.game.name() == G::NAME,
         "the configuration is for {}, not {}",
         config.game,
-        G::ID
+        G::NAME
     );
     let options = build_options::<G>(&config.options)?;
     let initial = G::new(&options);

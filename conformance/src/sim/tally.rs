@@ -285,7 +285,7 @@ pub(super) fn summarize<G: Game>(
         .collect();
     counts.extend(acc.long_lengths);
     SimStats {
-        game: G::ID.name().to_owned(),
+        game: G::NAME.to_owned(),
         options: option_map::<G>(options),
         master_seed: config.master_seed,
         shard: config.shard,

@@ -18,13 +18,21 @@
 //! a sentence reads two ways the reading is a ruling in [`RULINGS`] and a field of
 //! the [`TimeControl`], so every reading can be compared.
 //!
+//! Each game declares the controls its seed states in
+//! [`Game::CLOCKS`](super::Game::CLOCKS), by the name a clock scenario gives them
+//! (`duel-5`, `race`); the registry collects them.
+//!
 //! ```
-//! use tigerseye_engine::core::clocks::{Clocks, Millis, TimeControl};
-//! use tigerseye_engine::Side;
+//! use tigerseye_engine::core::clocks::{Clocks, Lag, Millis, TimeControl};
+//! use tigerseye_engine::core::Side;
 //!
 //! // Duel: "five or ten minutes on a single countdown clock. Each move is
 //! // time-lagged by five seconds."
-//! let mut clocks = Clocks::new(TimeControl::duel(5));
+//! let duel = TimeControl::Countdown {
+//!     base: Millis::mins(5),
+//!     lag: Lag::delay(Millis::secs(5)),
+//! };
+//! let mut clocks = Clocks::new(duel);
 //! clocks.record_move(Side::Red, Millis::secs(3)).unwrap();    // within the lag: free
 //! clocks.record_move(Side::Green, Millis::secs(65)).unwrap(); // a minute after the lag
 //! assert_eq!(clocks.remaining(Side::Red), Millis::mins(5));
@@ -34,8 +42,8 @@
 use std::fmt;
 
 use super::outcome::{Outcome, RuleId, Score};
+use super::ruling::{Reading, Ruling};
 use super::side::Side;
-use crate::rulings::{Reading, Ruling};
 
 mod spec;
 
@@ -221,7 +229,7 @@ pub const HUNT_CARRY_OVER: Ruling = Ruling {
 };
 
 /// Every ruling the clocks make. They belong to no one game, so they are not in
-/// any game's [`Game::RULINGS`](crate::Game::RULINGS) (`tigerseye rulings` lists
+/// any game's [`Game::RULINGS`](super::Game::RULINGS) (`tigerseye rulings` lists
 /// them after the games'; their scenarios are under `scenarios/clocks/`);
 /// a ruling's `option` names the field type of [`TimeControl`] that selects its
 /// reading.
@@ -376,74 +384,6 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// Duel in the Castle: "five or ten minutes on a single countdown clock. Each
-    /// move is time-lagged by five seconds" (seed 002, Duel, Clocks).
-    #[must_use]
-    pub const fn duel(minutes: u64) -> TimeControl {
-        TimeControl::Countdown {
-            base: Millis::mins(minutes),
-            lag: Lag::delay(Millis::secs(5)),
-        }
-    }
-
-    /// Ambush in the Forest: "thirty minutes on a single countdown clock. Each move
-    /// is time-lagged by five seconds" (seed 002, Ambush, Clocks).
-    pub const AMBUSH: TimeControl = TimeControl::Countdown {
-        base: Millis::mins(30),
-        lag: Lag::delay(Millis::secs(5)),
-    };
-
-    /// DiamondQi: "sixty minutes on a single countdown clock", no time-lag ("Unlike
-    /// DiamondQi, DiamondQuest has a five second time-lagging").
-    pub const DIAMOND_QI: TimeControl = TimeControl::Countdown {
-        base: Millis::mins(60),
-        lag: Lag::NONE,
-    };
-
-    /// DiamondQuest (and DiamondChess, and the Deciding Hunt): "thirty minutes on a
-    /// single countdown clock plus any unused time" from the hunt before ([`Clocks::next_hunt`]),
-    /// "a five second time-lagging for each move".
-    pub const DIAMOND_QUEST: TimeControl = TimeControl::Countdown {
-        base: Millis::mins(30),
-        lag: Lag::delay(Millis::secs(5)),
-    };
-
-    /// DiamondChess: as DiamondQuest (seed 002, DiamondChess, Clocks).
-    pub const DIAMOND_CHESS: TimeControl = TimeControl::DIAMOND_QUEST;
-
-    /// Crystal of Doom and Star-Lords: "TigerClocks – double countdown ... 120
-    /// minutes engagement time for each Player and reserve time is 60 seconds per
-    /// engagement time move" (seed 002, Crystal of Doom 4, Star-Lords 5).
-    pub const TIGERCLOCKS: TimeControl = TimeControl::TigerClocks {
-        engagement: Millis::mins(120),
-        reserve_per_move: Millis::secs(60),
-        reading: ReserveReading::Accrued,
-    };
-
-    /// Race: "TigerSwing clocks – double time control with a Reserve balance of 30
-    /// minutes and a Swing Balance of 30 seconds. The move limit is 50 moves for
-    /// each side and there is time lagging of 10 seconds per move" (seed 002,
-    /// General Rules for Race 5).
-    pub const RACE: TimeControl = TimeControl::TigerSwing {
-        reserve: Millis::mins(30),
-        swing: Millis::secs(30),
-        move_limit: 50,
-        lag: Lag::delay(Millis::secs(10)),
-        reading: SwingReading::Carried,
-        after_limit: SwingAfterLimit::Stops,
-    };
-
-    /// Dragon's example: "The Reserve ... say 100 minutes", "the increment is 2
-    /// minutes and the cut-off point is 100 moves for each player", "the final
-    /// increment is 120 minutes" (seed 000, rule 25).
-    pub const DRAGON_EXAMPLE: TimeControl = TimeControl::TigerIncrement {
-        reserve: Millis::mins(100),
-        increment: Millis::mins(2),
-        cut_off: 100,
-        final_increment: Millis::mins(120),
-        timing: IncrementTiming::AfterMove,
-    };
-
     /// Each player's time at the start. (A TigerIncrement control with a cut-off
     /// of 0 moves starts in its countdown phase, its Final Increment already on
     /// the clock.)
@@ -782,5 +722,7 @@ impl Clocks {
     }
 }
 
+#[cfg(test)]
+mod samples;
 #[cfg(test)]
 mod tests;

@@ -7,10 +7,10 @@ use std::ops::{Deref, DerefMut};
 use arrayvec::ArrayVec;
 
 use super::bits::Squares;
+use super::clocks::TimeControl;
 use super::geometry::Square;
 use super::outcome::{Probability, RuleId, Turn};
 use super::side::Side;
-use crate::registry::GameId;
 
 /// A fixed-capacity list a game writes its legal actions into.
 ///
@@ -435,7 +435,7 @@ pub struct InvariantError(pub String);
 /// A game's rules, as the harness drives them.
 ///
 /// A state is a whole game in progress: the position, whose turn it is, the
-/// repetition history and, once over, the [`Outcome`](crate::Outcome). The
+/// repetition history and, once over, the [`Outcome`](crate::core::Outcome). The
 /// contract, checked for every game by the conformance harness:
 ///
 /// - [`Game::turn`] is [`Turn::Over`] exactly when [`Game::legal_actions`] is empty;
@@ -463,18 +463,23 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     /// The game's options (readings of its rulings).
     type Options: GameOptions;
 
-    /// This game's registry entry.
-    const ID: GameId;
+    /// The game's short name (`duel`), the one its registry line gives it: the
+    /// command line and scenario files name the game by it.
+    const NAME: &'static str;
     /// The game's full name as the seed gives it.
     const TITLE: &'static str;
     /// The seed file and section its rules come from.
     const SOURCE: &'static str;
     /// The named rulings this game makes.
-    const RULINGS: &'static [crate::rulings::Ruling];
-    /// Every deciding rule an [`Outcome`](crate::Outcome) of this game can carry.
+    const RULINGS: &'static [super::ruling::Ruling];
+    /// Every deciding rule an [`Outcome`](crate::core::Outcome) of this game can carry.
     const RULES: &'static [RuleId];
     /// Every [`RuleEvent::tag`] this game can emit.
     const EVENTS: &'static [&'static str];
+    /// The time controls the game's seed states, each by the name a clock
+    /// scenario gives it (`duel-5`, `race`); none by default. Two games that
+    /// share a control give it the same name (`tigerclocks`).
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[];
 
     /// The standard start under `options`.
     fn new(options: &Self::Options) -> Self;

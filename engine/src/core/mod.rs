@@ -10,8 +10,8 @@ pub(crate) use game::Quoted;
 pub use game::quoted;
 mod history;
 mod outcome;
+mod ruling;
 mod side;
-pub mod stamp;
 pub mod zobrist;
 
 pub use board::{
@@ -27,6 +27,7 @@ pub use game::{
 };
 pub use history::RepetitionHistory;
 pub use outcome::{NamedOutcome, Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
+pub use ruling::{Reading, Ruling};
 pub use side::{Side, SideError};
 
 /// Deciding rules shared by several games.

@@ -7,7 +7,7 @@ use super::side::Side;
 /// The name of the rule that decided a game, such as `hold-the-key` or
 /// `threefold-repetition`.
 ///
-/// Each game declares the rules it can report in [`Game::RULES`](crate::Game::RULES),
+/// Each game declares the rules it can report in [`Game::RULES`](crate::core::Game::RULES),
 /// as constants beside the code that applies them; reports count outcomes by this
 /// name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -183,7 +183,7 @@ pub enum Turn {
     /// The side to move chooses an action.
     Player(Side),
     /// Chance acts: the legal actions are the outcomes of a die or coin, each with a
-    /// probability ([`Game::chance_probability`](crate::Game::chance_probability)).
+    /// probability ([`Game::chance_probability`](crate::core::Game::chance_probability)).
     Chance,
     /// The game is over.
     Over(Outcome),

@@ -10,7 +10,7 @@ use std::str::FromStr;
 /// throughout the series and The Red TimeLord who plays the South sides"). Games
 /// whose seeds name the sides otherwise (Dragon's Forest and Storm) map their
 /// northern side to [`Side::Green`] and give their own names through
-/// [`Game::side_name`](crate::Game::side_name).
+/// [`Game::side_name`](crate::core::Game::side_name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     /// The northern side: it advances towards rank 1.

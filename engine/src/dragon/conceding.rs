@@ -405,10 +405,10 @@ mod tests {
 
     #[test]
     fn a_flag_fall_on_tigerincrement_clocks_is_a_loss_on_time() {
-        use crate::core::clocks::{ClockError, Clocks, Millis, TimeControl};
+        use crate::core::clocks::{ClockError, Clocks, Millis};
         let o = DragonOptions::default();
         let mut g = Dragon::new(&o);
-        let mut clocks = Clocks::new(TimeControl::DRAGON_EXAMPLE);
+        let mut clocks = Clocks::new(crate::dragon::CLOCK_EXAMPLE);
         let mut legal = crate::dragon::DragonActions::new();
         // The Storm OverLord takes 3 minutes a move, the Forest OverLord 1:
         // 100 min + 2 min a move runs out for the Storms first.

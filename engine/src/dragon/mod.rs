@@ -52,6 +52,7 @@ pub mod sea;
 pub mod seers;
 mod sibling;
 pub mod squares;
+pub mod stamp;
 pub mod state;
 mod tables;
 #[cfg(test)]
@@ -79,11 +80,11 @@ pub use self::seers::{SeerRefusal, StateOfAffairs};
 pub use self::state::Position;
 pub use self::text::side_name;
 pub use self::truce::{THREEFOLD_REPETITION, TRUCE_BY_AGREEMENT, TruceAgreement};
+use crate::core::clocks::{IncrementTiming, Millis, TimeControl};
 use crate::core::{
     ApplyError, Game, InvariantError, NotationError, PositionError, RepetitionHistory, RuleId,
     Side, Turn,
 };
-use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// A game of Dragon in progress.
@@ -104,7 +105,7 @@ pub struct Dragon {
     /// What the look for an action keeps for the next (the threats the
     /// guard gathered, a hint): no part of equality either.
     memo: moves::Memo,
-    /// This state's stamp ([`crate::core::stamp`]): fresh at every change,
+    /// This state's stamp ([`crate::dragon::stamp`]): fresh at every change,
     /// kept by its copies.
     stamp: u64,
     /// The stamp of the state this object's last action was applied to,
@@ -250,7 +251,7 @@ impl Dragon {
         }
         self.pos.outcome = Some(conceding::loss_on_time(fall, award));
         (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options);
-        self.stamp = crate::core::stamp::fresh();
+        self.stamp = crate::dragon::stamp::fresh();
         self.applied_from = 0;
         true
     }
@@ -263,13 +264,25 @@ impl Dragon {
     }
 }
 
+/// Dragon's clock as rule 25's example gives it (the seed names no standard):
+/// "The Reserve ... say 100 minutes", "the increment is 2 minutes and the
+/// cut-off point is 100 moves for each player", "the final increment is 120
+/// minutes" (seed 000, rule 25).
+pub const CLOCK_EXAMPLE: TimeControl = TimeControl::TigerIncrement {
+    reserve: Millis::mins(100),
+    increment: Millis::mins(2),
+    cut_off: 100,
+    final_increment: Millis::mins(120),
+    timing: IncrementTiming::AfterMove,
+};
+
 impl Game for Dragon {
     type Action = Action;
     type Actions = DragonActions;
     type Event = DragonEvent;
     type Options = DragonOptions;
 
-    const ID: GameId = GameId::Dragon;
+    const NAME: &'static str = "dragon";
     const TITLE: &'static str = "Dragon";
     const SOURCE: &'static str = "seed 000 (Dragon), G. Nicholls";
     const RULINGS: &'static [Ruling] = options::RULINGS;
@@ -288,6 +301,7 @@ impl Game for Dragon {
         crate::core::clocks::LOSS_ON_TIME,
         conceding::LOSS_ON_TIME_AGREED,
     ];
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[("dragon-example", CLOCK_EXAMPLE)];
     const EVENTS: &'static [&'static str] = events::EVENTS;
 
     fn new(options: &DragonOptions) -> Dragon {
@@ -303,7 +317,7 @@ impl Game for Dragon {
                 threats,
                 ..moves::Memo::default()
             },
-            stamp: crate::core::stamp::fresh(),
+            stamp: crate::dragon::stamp::fresh(),
             applied_from: 0,
             sibling: sibling::Sibling::default(),
             cache: moves::cache::MoveCache::default(),
@@ -350,7 +364,7 @@ impl Game for Dragon {
             basis,
         );
         let before = self.stamp;
-        self.stamp = crate::core::stamp::fresh();
+        self.stamp = crate::dragon::stamp::fresh();
         // The state is now the one of stamp `before` (the same position
         // and history: a stamp changes with every change) and this action.
         self.applied_from = before;
@@ -443,7 +457,7 @@ impl Game for Dragon {
                 threats,
                 ..moves::Memo::default()
             },
-            stamp: crate::core::stamp::fresh(),
+            stamp: crate::dragon::stamp::fresh(),
             applied_from: 0,
             sibling: sibling::Sibling::default(),
             cache: moves::cache::MoveCache::default(),

@@ -18,7 +18,7 @@
 //! computes its own. A test compares the basis with a fresh computation on
 //! every such position of many random games.
 //!
-//! The parent is known by its stamp ([`crate::core::stamp`]): every change
+//! The parent is known by its stamp ([`crate::dragon::stamp`]): every change
 //! of a game's state gives it a fresh one, its copies keep it, so the copy
 //! a full check applies an action to carries the stamp of the position
 //! copied. The first action applied from a stamp only records it (the game's

@@ -35,8 +35,8 @@ use std::sync::OnceLock;
 use super::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Movement, Params, Tables, WinCondition, spec,
 };
+use crate::core::clocks::{Lag, Millis, TimeControl};
 use crate::core::{Geometry, OptionSpec, RuleId, ScoreUnit, Side, Square};
-use crate::registry::GameId;
 use crate::rulings::{Reading, Ruling};
 
 /// Ambush in the Forest in progress.
@@ -177,11 +177,18 @@ pub const INSUFFICIENT_MATERIAL: Ruling = Ruling {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AmbushRules;
 
+/// Ambush in the Forest's clock: "thirty minutes on a single countdown clock.
+/// Each move is time-lagged by five seconds" (seed 002, Ambush, Clocks).
+pub const CLOCK: TimeControl = TimeControl::Countdown {
+    base: Millis::mins(30),
+    lag: Lag::delay(Millis::secs(5)),
+};
+
 impl Params for AmbushRules {
     type Bits = u64;
     type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
 
-    const ID: GameId = GameId::Ambush;
+    const NAME: &'static str = "ambush";
     const TITLE: &'static str = "Ambush in the Forest";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 2: Ambush in the Forest";
     const RULINGS: &'static [Ruling] = &[
@@ -206,6 +213,7 @@ impl Params for AmbushRules {
     const DRAW_HALVES: u16 = 2;
     const UNIT: ScoreUnit = ScoreUnit::GamePoints;
     const MATERIAL_RULE: RuleId = super::rules::INSUFFICIENT_MATERIAL;
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[("ambush", CLOCK)];
     const EVENTS: &'static [&'static str] = &[
         "capture",
         "key-taken",

@@ -42,8 +42,8 @@ use std::sync::OnceLock;
 use super::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Movement, Params, Tables, WinCondition, spec,
 };
+use crate::core::clocks::{Millis, ReserveReading, TimeControl};
 use crate::core::{Geometry, OptionSpec, RuleId, ScoreUnit, Square};
-use crate::registry::GameId;
 use crate::rulings::{Reading, Ruling};
 
 /// Crystal of Doom in progress.
@@ -222,11 +222,20 @@ pub const NO_LEGAL_ACTION: Ruling = Ruling {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CrystalRules;
 
+/// Crystal of Doom's clock, Star-Lords' too: "TigerClocks – double countdown
+/// ... 120 minutes engagement time for each Player and reserve time is 60
+/// seconds per engagement time move" (seed 002, Crystal of Doom 4).
+pub const CLOCK: TimeControl = TimeControl::TigerClocks {
+    engagement: Millis::mins(120),
+    reserve_per_move: Millis::secs(60),
+    reading: ReserveReading::Accrued,
+};
+
 impl Params for CrystalRules {
     type Bits = u128;
     type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
 
-    const ID: GameId = GameId::Crystal;
+    const NAME: &'static str = "crystal";
     const TITLE: &'static str = "Crystal of Doom";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 4: Crystal of Doom";
     const RULINGS: &'static [Ruling] = &[
@@ -252,6 +261,7 @@ impl Params for CrystalRules {
     const DRAW_HALVES: u16 = 4;
     const UNIT: ScoreUnit = ScoreUnit::Chords;
     const MATERIAL_RULE: RuleId = super::rules::LACK_OF_MATERIAL;
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[("tigerclocks", CLOCK)];
     const EVENTS: &'static [&'static str] = &[
         "first-move",
         "capture",

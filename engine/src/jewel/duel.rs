@@ -23,12 +23,12 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use super::HOLD_THE_KEY;
+use crate::core::clocks::{Lag, Millis, TimeControl};
 use crate::core::{
     Bb, Game, GameOptions, Geometry, InvariantError, NotationError, OptionError, OptionSpec,
     Outcome, PositionError, RepetitionHistory, RuleEvent, RuleId, Score, ScoreUnit, Side, Square,
     Turn, leaps, rules, zobrist,
 };
-use crate::registry::GameId;
 use crate::rulings::{Reading, Ruling};
 
 /// The Castle board: 3 files by 3 ranks.
@@ -475,6 +475,16 @@ impl Duel {
     }
 }
 
+/// Duel in the Castle's clock: "five or ten minutes on a single countdown
+/// clock. Each move is time-lagged by five seconds" (seed 002, Duel, Clocks).
+#[must_use]
+pub const fn clock(minutes: u64) -> TimeControl {
+    TimeControl::Countdown {
+        base: Millis::mins(minutes),
+        lag: Lag::delay(Millis::secs(5)),
+    }
+}
+
 impl Game for Duel {
     type Action = DuelAction;
     /// A King's Lancer reaches at most 4 squares of a 3x3 board (from a corner: two
@@ -483,11 +493,13 @@ impl Game for Duel {
     type Event = DuelEvent;
     type Options = DuelOptions;
 
-    const ID: GameId = GameId::Duel;
+    const NAME: &'static str = "duel";
     const TITLE: &'static str = "Duel in the Castle";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 1: Duel in the Castle";
     const RULINGS: &'static [Ruling] = &[KEY_WIN_TIMING, REPETITION, LONE_CONTINUATION];
     const RULES: &'static [RuleId] = &[HOLD_THE_KEY, rules::THREEFOLD_REPETITION];
+    const CLOCKS: &'static [(&'static str, TimeControl)] =
+        &[("duel-5", clock(5)), ("duel-10", clock(10))];
     const EVENTS: &'static [&'static str] = &["capture", "key-taken", "lone-continuation"];
 
     /// Red on C1, Green on A3, Red to move ("Of the two Characters, who move

@@ -42,8 +42,8 @@ use std::sync::OnceLock;
 use super::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Movement, Params, Tables, WinCondition, spec,
 };
+use crate::core::clocks::TimeControl;
 use crate::core::{Geometry, OptionSpec, RuleId, ScoreUnit, Square};
-use crate::registry::GameId;
 use crate::rulings::{Reading, Ruling};
 
 /// Star-Lords in progress.
@@ -216,11 +216,16 @@ pub const NO_LEGAL_ACTION: Ruling = Ruling {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StarLordsRules;
 
+/// Star-Lords' clock, the same TigerClocks as Crystal of Doom's: "120 minutes
+/// engagement time for each Player and reserve time is 60 seconds per
+/// engagement time move" (seed 002, Star-Lords 5).
+pub const CLOCK: TimeControl = crate::jewel::crystal::CLOCK;
+
 impl Params for StarLordsRules {
     type Bits = u128;
     type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
 
-    const ID: GameId = GameId::StarLords;
+    const NAME: &'static str = "star-lords";
     const TITLE: &'static str = "Star-Lords";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 5: Star-Lords";
     const RULINGS: &'static [Ruling] = &[
@@ -245,6 +250,7 @@ impl Params for StarLordsRules {
     const DRAW_HALVES: u16 = 4;
     const UNIT: ScoreUnit = ScoreUnit::Chords;
     const MATERIAL_RULE: RuleId = super::rules::ALL_LEADERS_CAPTURED;
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[("tigerclocks", CLOCK)];
     const EVENTS: &'static [&'static str] = &[
         "first-move",
         "capture",

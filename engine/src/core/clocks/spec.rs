@@ -1,7 +1,8 @@
 //! Time controls by name, and times as text: what a clock scenario
 //! (`scenarios/clocks/`) writes.
 //!
-//! A control is a preset named after its game ([`TimeControl::PRESETS`]), then
+//! A control is a preset named after its game (each game's
+//! [`Game::CLOCKS`](crate::core::Game::CLOCKS), collected by the registry), then
 //! any of its fields set by key ([`TimeControl::set`]), so that a ruling's other
 //! readings and the seed's sample figures can be written down. A time is written
 //! in units (`7h`, `1h30m`, `65s`, `250ms`) or as [`Millis`] prints it
@@ -150,38 +151,6 @@ pub enum ControlError {
 }
 
 impl TimeControl {
-    /// Every preset, by the name a clock scenario gives it: each game's control
-    /// as its seed states it (Duel's five- and ten-minute games; DiamondChess is
-    /// DiamondQuest's; Crystal of Doom and Star-Lords share `tigerclocks`;
-    /// `dragon-example` is rule 25's sample figures, the seed naming no standard).
-    pub const PRESETS: &'static [(&'static str, TimeControl)] = &[
-        ("duel-5", TimeControl::duel(5)),
-        ("duel-10", TimeControl::duel(10)),
-        ("ambush", TimeControl::AMBUSH),
-        ("diamond-qi", TimeControl::DIAMOND_QI),
-        ("diamond-quest", TimeControl::DIAMOND_QUEST),
-        ("diamond-chess", TimeControl::DIAMOND_CHESS),
-        ("tigerclocks", TimeControl::TIGERCLOCKS),
-        ("race", TimeControl::RACE),
-        ("dragon-example", TimeControl::DRAGON_EXAMPLE),
-    ];
-
-    /// The preset called `name`.
-    ///
-    /// # Errors
-    ///
-    /// [`ControlError::UnknownPreset`], listing the names.
-    pub fn preset(name: &str) -> Result<TimeControl, ControlError> {
-        Self::PRESETS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, c)| c)
-            .ok_or_else(|| ControlError::UnknownPreset {
-                given: name.to_owned(),
-                known: Self::PRESETS.iter().map(|(n, _)| *n).collect(),
-            })
-    }
-
     /// The kind's name: `countdown`, `tigerclocks`, `tigerswing` or
     /// `tigerincrement`.
     #[must_use]
@@ -408,14 +377,8 @@ mod tests {
     }
 
     #[test]
-    fn presets_are_the_games_constants_and_fields_set_by_key() {
-        assert_eq!(TimeControl::preset("race"), Ok(TimeControl::RACE));
-        assert_eq!(TimeControl::preset("duel-10"), Ok(TimeControl::duel(10)));
-        assert!(matches!(
-            TimeControl::preset("blitz"),
-            Err(ControlError::UnknownPreset { .. })
-        ));
-        let mut c = TimeControl::DRAGON_EXAMPLE;
+    fn fields_set_by_key() {
+        let mut c = super::super::samples::TIGERINCREMENT;
         c.set("timing", "before-move").unwrap();
         c.set("cut-off", "40").unwrap();
         c.set("final-increment", "1h").unwrap();
@@ -429,7 +392,7 @@ mod tests {
                 timing: IncrementTiming::BeforeMove,
             }
         );
-        let mut d = TimeControl::duel(5);
+        let mut d = super::super::samples::countdown_5s(5);
         d.set("lag-reading", "bronstein").unwrap();
         assert_eq!(
             d,
@@ -456,8 +419,13 @@ mod tests {
         let e = d.set("base", "-1s").unwrap_err().to_string();
         assert_eq!(e.matches("-1s").count(), 1, "{e}");
         assert!(e.starts_with("`base`: expected a time such as"), "{e}");
-        // Every listed field of every preset is settable.
-        for &(_, preset) in TimeControl::PRESETS {
+        // Every listed field of every kind is settable.
+        for preset in [
+            super::super::samples::countdown_5s(5),
+            super::super::samples::TIGERCLOCKS,
+            super::super::samples::TIGERSWING,
+            super::super::samples::TIGERINCREMENT,
+        ] {
             for key in preset.fields() {
                 let mut c = preset;
                 let tries = ["1m", "3", "delay", "per-move", "continues", "before-move"];

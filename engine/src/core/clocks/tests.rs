@@ -1,5 +1,6 @@
 use proptest::prelude::*;
 
+use super::samples;
 use super::*;
 use crate::core::ScoreUnit;
 
@@ -9,7 +10,7 @@ fn ms(n: u64) -> Millis {
 
 #[test]
 fn duel_lag_is_a_delay_and_a_flag_falls_at_zero() {
-    let mut c = Clocks::new(TimeControl::duel(5));
+    let mut c = Clocks::new(samples::countdown_5s(5));
     // Within the five-second lag a move is free.
     assert_eq!(
         c.record_move(Side::Red, Millis::secs(5)),
@@ -93,7 +94,7 @@ fn the_other_lag_readings() {
 
 #[test]
 fn northern_light_carries_unused_time_and_the_interval_is_off_the_clocks() {
-    let mut qi = Clocks::new(TimeControl::DIAMOND_QI);
+    let mut qi = Clocks::new(samples::SIXTY_NO_LAG);
     // DiamondQi has no lag: every millisecond counts.
     assert_eq!(
         qi.record_move(Side::Green, Millis::secs(2)),
@@ -105,20 +106,20 @@ fn northern_light_carries_unused_time_and_the_interval_is_off_the_clocks() {
         Clocks::check_interval(Millis::mins(31)),
         Err(ClockError::IntervalTooLong { .. })
     ));
-    let quest = qi.next_hunt(TimeControl::DIAMOND_QUEST);
+    let quest = qi.next_hunt(samples::THIRTY_5S);
     assert_eq!(
         quest.remaining(Side::Green),
         Millis::mins(30) + Millis::secs(3598)
     );
     assert_eq!(quest.remaining(Side::Red), Millis::mins(40));
-    let chess = quest.next_hunt(TimeControl::DIAMOND_CHESS);
+    let chess = quest.next_hunt(samples::THIRTY_5S);
     assert_eq!(chess.remaining(Side::Red), Millis::mins(70));
     chess.check().unwrap();
 }
 
 #[test]
 fn tigerclocks_reserve_accrues_during_engagement_time() {
-    let mut c = Clocks::new(TimeControl::TIGERCLOCKS);
+    let mut c = Clocks::new(samples::TIGERCLOCKS);
     for _ in 0..10 {
         c.record_move(Side::Red, Millis::mins(10)).unwrap();
     }
@@ -147,7 +148,7 @@ fn tigerclocks_reserve_accrues_during_engagement_time() {
 
 #[test]
 fn tigerswing_swings_into_the_reserve_until_the_limit() {
-    let mut c = Clocks::new(TimeControl::RACE);
+    let mut c = Clocks::new(samples::TIGERSWING);
     // 10 s lag, then 15 s of the 30 s swing: 15 s swing into the Reserve.
     assert_eq!(
         c.record_move(Side::Red, Millis::secs(25)),
@@ -412,13 +413,13 @@ fn clock_rulings_are_named_and_have_two_readings() {
         assert!(r.id.starts_with("clocks."), "{}", r.id);
         assert!(r.readings.len() >= 2 && !r.reason.is_empty(), "{}", r.id);
     }
-    // Every preset starts at the seed's time.
-    assert_eq!(TimeControl::duel(10).initial(), Millis::mins(10));
-    assert_eq!(TimeControl::AMBUSH.initial(), Millis::mins(30));
-    assert_eq!(TimeControl::DIAMOND_QI.initial(), Millis::mins(60));
-    assert_eq!(TimeControl::TIGERCLOCKS.initial(), Millis::mins(120));
-    assert_eq!(TimeControl::RACE.initial(), Millis::mins(30));
-    assert_eq!(TimeControl::DRAGON_EXAMPLE.initial(), Millis::mins(100));
+    // Every kind starts at its control's first figure.
+    assert_eq!(samples::countdown_5s(10).initial(), Millis::mins(10));
+    assert_eq!(samples::THIRTY_5S.initial(), Millis::mins(30));
+    assert_eq!(samples::SIXTY_NO_LAG.initial(), Millis::mins(60));
+    assert_eq!(samples::TIGERCLOCKS.initial(), Millis::mins(120));
+    assert_eq!(samples::TIGERSWING.initial(), Millis::mins(30));
+    assert_eq!(samples::TIGERINCREMENT.initial(), Millis::mins(100));
     assert_eq!(Millis(3_723_250).to_string(), "1:02:03.250");
     assert_eq!(Millis::secs(299).to_string(), "4:59.000");
 }
@@ -427,7 +428,7 @@ fn clock_rulings_are_named_and_have_two_readings() {
 fn a_move_made_once_the_engagement_time_is_spent_earns_no_reserve() {
     // fresh20: with the engagement time at zero, moves of no time still
     // earned 60 s each (`think <= main` held, both zero).
-    let mut c = Clocks::new(TimeControl::TIGERCLOCKS);
+    let mut c = Clocks::new(samples::TIGERCLOCKS);
     for _ in 0..10 {
         c.record_move(Side::Green, Millis::mins(12)).unwrap();
     }

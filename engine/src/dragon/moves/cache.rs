@@ -39,7 +39,7 @@
 //! state, not in it (no part of `Clone::clone_from`, like the sibling
 //! record), and is brought up to date only when the state applying an
 //! action is the product of the previous application on the same object
-//! (its stamp, [`crate::core::stamp`]); the copies the full checks apply
+//! (its stamp, [`crate::dragon::stamp`]); the copies the full checks apply
 //! actions to neither copy nor update it, and the lists are used only for
 //! the state whose stamp they were made for. A debug assertion regenerates
 //! every entry after each update; a test compares the cached and fresh

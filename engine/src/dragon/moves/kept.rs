@@ -7,7 +7,7 @@
 //! five times. [`Kept`] holds the actions the generator wrote for the last
 //! origin tested (before the [`Guard`](super::super::guard::Guard), which
 //! still tests every action as before), keyed by the state's stamp
-//! ([`crate::core::stamp`]: copies of one state share it, any change gives a
+//! ([`crate::dragon::stamp`]: copies of one state share it, any change gives a
 //! fresh one) and the origin. The same per-origin generation runs, once an
 //! origin, with the same context; the answer is the one the look for the
 //! action among them gives ([`Find`](super::Find)): a debug assertion

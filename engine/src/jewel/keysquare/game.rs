@@ -8,11 +8,11 @@ use super::options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLe
 use super::{
     Action, Board, JewelAction, Kind, MAX_KINDS, Move, Movement, Params, Tables, lines7, rules,
 };
+use crate::core::clocks::TimeControl;
 use crate::core::{
     ActionBuffer, Bb, Bits, Game, InvariantError, NotationError, Outcome, PositionError,
     RepetitionHistory, RuleId, Score, Side, Square, Turn, rules as core_rules,
 };
-use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// How a finished game ended, as stored in the state.
@@ -671,7 +671,7 @@ impl<P: Params> Game for KeyGame<P> {
     type Event = KeyEvent;
     type Options = KeyOptions<P>;
 
-    const ID: GameId = P::ID;
+    const NAME: &'static str = P::NAME;
     const TITLE: &'static str = P::TITLE;
     const SOURCE: &'static str = P::SOURCE;
     const RULINGS: &'static [Ruling] = P::RULINGS;
@@ -689,6 +689,7 @@ impl<P: Params> Game for KeyGame<P> {
         super::super::rules::ALL_LEADERS_CAPTURED,
     ];
     const EVENTS: &'static [&'static str] = P::EVENTS;
+    const CLOCKS: &'static [(&'static str, TimeControl)] = P::CLOCKS;
 
     fn new(options: &KeyOptions<P>) -> Self {
         let mut game = P::start().clone();

@@ -52,8 +52,8 @@ pub use options::{KeyOptions, KeyWinTiming, LastCharacter, MaterialDraw, NoLegal
 pub use tables::{BetweenTables, Tables};
 pub(crate) use text::{first_move_text, parse_result, write_result};
 
+use crate::core::clocks::TimeControl;
 use crate::core::{ActionBuffer, Bits, Geometry, OptionSpec, RuleId, ScoreUnit, Side, Square};
-use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// How a kind of piece moves and captures.
@@ -367,8 +367,8 @@ pub trait Params: Copy + Default + fmt::Debug + PartialEq + Eq + Send + Sync + '
     /// game's module.
     type Actions: ActionBuffer<JewelAction>;
 
-    /// The registry entry.
-    const ID: GameId;
+    /// The short name, as the registry line gives it.
+    const NAME: &'static str;
     /// The full name.
     const TITLE: &'static str;
     /// Seed and section.
@@ -398,6 +398,8 @@ pub trait Params: Copy + Default + fmt::Debug + PartialEq + Eq + Send + Sync + '
     const MATERIAL_RULE: RuleId;
     /// Every event tag the game can emit.
     const EVENTS: &'static [&'static str];
+    /// The time controls the seed states ([`Game::CLOCKS`]).
+    const CLOCKS: &'static [(&'static str, TimeControl)];
 
     /// The move tables of the board, built at compile time.
     fn tables() -> &'static Tables;

@@ -32,6 +32,7 @@ use std::sync::OnceLock;
 
 use super::hunt_gen::Collect;
 use super::{ARISTOCRAT, GEOMETRY, KINDS, KNIGHT, NOBLE, PIKEMAN, PRINCESS, SET_UP_FILE, TOWER};
+use crate::core::clocks::{Lag, Millis, TimeControl};
 use crate::core::{
     ActionBuffer, Bits, Game, InvariantError, NotationError, Outcome, PositionError, Probability,
     RepetitionHistory, RuleId, Score, ScoreUnit, Side, Square, Turn, rules as core_rules,
@@ -40,7 +41,6 @@ use crate::jewel::keysquare::{
     Action, BetweenTables, Board, JewelAction, Kind, Move, ep_key, piece_key, side_key,
     towering_set_key,
 };
-use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// DiamondQuest in progress.
@@ -415,16 +415,26 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
     }
 }
 
+/// DiamondQuest's clock (and DiamondChess's, and the Deciding Hunt's): "thirty
+/// minutes on a single countdown clock plus any unused time" from the hunt
+/// before ([`Clocks::next_hunt`](crate::core::clocks::Clocks::next_hunt)), "a
+/// five second time-lagging for each move" (seed 002, DiamondQuest and
+/// DiamondChess, Clocks).
+pub const CLOCK: TimeControl = TimeControl::Countdown {
+    base: Millis::mins(30),
+    lag: Lag::delay(Millis::secs(5)),
+};
+
 impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     type Action = JewelAction;
     type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
     type Event = HuntEvent;
     type Options = HuntOptions<DOUBLE>;
 
-    const ID: GameId = if DOUBLE {
-        GameId::DiamondChess
+    const NAME: &'static str = if DOUBLE {
+        "diamond-chess"
     } else {
-        GameId::DiamondQuest
+        "diamond-quest"
     };
     const TITLE: &'static str = if DOUBLE {
         "Northern Light, 3rd Hunt: DiamondChess"
@@ -447,6 +457,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         core_rules::THREEFOLD_REPETITION,
         rules::DEAD_POSITION,
     ];
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[(Self::NAME, CLOCK)];
     const EVENTS: &'static [&'static str] = if DOUBLE {
         &[
             "first-move",

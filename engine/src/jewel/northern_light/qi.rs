@@ -26,11 +26,11 @@
 use std::sync::OnceLock;
 
 use super::{GEOMETRY, KEY, KINDS, SET_UP_FILE};
+use crate::core::clocks::{Lag, Millis, TimeControl};
 use crate::core::{Geometry, OptionSpec, RuleId, ScoreUnit, Square};
 use crate::jewel::keysquare::{
     First, JewelAction, KeyGame, KindSpec, Params, Tables, WinCondition, spec,
 };
-use crate::registry::GameId;
 use crate::rulings::{Reading, Ruling};
 
 /// DiamondQi in progress.
@@ -171,11 +171,18 @@ pub const NO_LEGAL_ACTION: Ruling = Ruling {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct QiRules;
 
+/// DiamondQi's clock: "sixty minutes on a single countdown clock", no
+/// time-lag ("Unlike DiamondQi, DiamondQuest has a five second time-lagging").
+pub const CLOCK: TimeControl = TimeControl::Countdown {
+    base: Millis::mins(60),
+    lag: Lag::NONE,
+};
+
 impl Params for QiRules {
     type Bits = u64;
     type Actions = crate::core::ActionList<JewelAction, { super::hunt::CAPACITY }>;
 
-    const ID: GameId = GameId::DiamondQi;
+    const NAME: &'static str = "diamond-qi";
     const TITLE: &'static str = "Northern Light, 1st Hunt: DiamondQi";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 3: Northern Light, DiamondQi";
     const RULINGS: &'static [Ruling] = &[
@@ -200,6 +207,7 @@ impl Params for QiRules {
     const DRAW_HALVES: u16 = 1;
     const UNIT: ScoreUnit = ScoreUnit::GamePoints;
     const MATERIAL_RULE: RuleId = crate::jewel::rules::BOTH_PRINCESSES_CAPTURED;
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[("diamond-qi", CLOCK)];
     const EVENTS: &'static [&'static str] = &[
         "first-move",
         "capture",

@@ -35,7 +35,6 @@ use crate::core::{
     rules as core_rules, zobrist,
 };
 use crate::jewel::keysquare::{self, JewelAction, KeyEvent};
-use crate::registry::GameId;
 use crate::rulings::{Reading, Ruling};
 
 /// Ruling `northern-light.deciding-hunt`.
@@ -468,7 +467,7 @@ impl Game for NorthernLight {
     type Event = SeriesEvent;
     type Options = SeriesOptions;
 
-    const ID: GameId = GameId::NorthernLight;
+    const NAME: &'static str = "northern-light";
     const TITLE: &'static str =
         "Northern Light, a Treasure Hunt (DiamondQi, DiamondQuest, DiamondChess)";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel Facet 3: Northern Light- a Treasure Hunt";

@@ -77,11 +77,11 @@ pub use self::options::{
     START_SQUARE, Scoring, SecuredPassing, SetbackChoice, StartSquare, TRACK_SHAPE, TrackShape,
 };
 use self::track::{LEN, Track};
+use crate::core::clocks::{Lag, Millis, SwingAfterLimit, SwingReading, TimeControl};
 use crate::core::{
     Game, InvariantError, NotationError, Outcome, PositionError, Probability, RuleId, Score,
     ScoreUnit, Side, Square, Turn, zobrist,
 };
-use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// "Race – completed by 50": won before the move limit was reached.
@@ -689,7 +689,7 @@ impl Race {
 
 impl Race {
     /// The result when `loser`'s flag falls (his TigerSwing clock,
-    /// [`TimeControl::RACE`](crate::core::clocks::TimeControl::RACE), runs out):
+    /// [`CLOCK`], runs out):
     /// his opponent wins Race on time, scoring as for any win of Race (ruling
     /// `clocks.flag-fall`).
     #[must_use]
@@ -702,6 +702,19 @@ impl Race {
     }
 }
 
+/// Race's clock: "TigerSwing clocks – double time control with a Reserve
+/// balance of 30 minutes and a Swing Balance of 30 seconds. The move limit is
+/// 50 moves for each side and there is time lagging of 10 seconds per move"
+/// (seed 002, General Rules for Race 5).
+pub const CLOCK: TimeControl = TimeControl::TigerSwing {
+    reserve: Millis::mins(30),
+    swing: Millis::secs(30),
+    move_limit: 50,
+    lag: Lag::delay(Millis::secs(10)),
+    reading: SwingReading::Carried,
+    after_limit: SwingAfterLimit::Stops,
+};
+
 impl Game for Race {
     type Action = RaceAction;
     /// Six die faces at a roll; at a move at most two Leaders (or a pass); two coin
@@ -710,7 +723,7 @@ impl Game for Race {
     type Event = RaceEvent;
     type Options = RaceOptions;
 
-    const ID: GameId = GameId::Race;
+    const NAME: &'static str = "race";
     const TITLE: &'static str = "Race";
     const SOURCE: &'static str =
         "seed 002 (Jewel), Jewel Series Tie-breaking: Race, and General Rules for Race";
@@ -723,6 +736,7 @@ impl Game for Race {
         MOVE_LIMIT,
     ];
     const RULES: &'static [RuleId] = &[COMPLETED_BY_50, COMPLETED_AFTER_50];
+    const CLOCKS: &'static [(&'static str, TimeControl)] = &[("race", CLOCK)];
     const EVENTS: &'static [&'static str] = &[
         "forward-set-back",
         "diagonal-set-back",

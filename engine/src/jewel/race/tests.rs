@@ -475,7 +475,7 @@ fn random_games_end_within_the_bound_and_keep_every_invariant() {
 
 #[test]
 fn a_race_on_tigerswing_clocks_with_synthetic_move_times() {
-    use crate::core::clocks::{ClockError, Clocks, Millis, TimeControl};
+    use crate::core::clocks::{ClockError, Clocks, Millis};
     // Each player move (advance or pass: "Passed moves are counted for move
     // limits") presses the clock; the roll is part of the move. Synthetic times
     // from SplitMix64: mostly a few seconds, now and then minutes.
@@ -483,7 +483,7 @@ fn a_race_on_tigerswing_clocks_with_synthetic_move_times() {
     let (mut flags, mut finished) = (0, 0);
     for g in 0..200u64 {
         let mut race = Race::new(&options(&[("first", "red")]));
-        let mut clocks = Clocks::new(TimeControl::RACE);
+        let mut clocks = Clocks::new(super::CLOCK);
         let mut s = g.wrapping_mul(0x9E37_79B9);
         let outcome = loop {
             if let Turn::Over(o) = race.turn() {

@@ -96,7 +96,6 @@ use crate::jewel::keysquare::{Action as BoardAction, JewelAction, Kind};
 use crate::jewel::northern_light::series::NorthernLight;
 use crate::jewel::race::{FirstMove, Race, RaceOptions, Scoring};
 use crate::jewel::star_lords::{self, StarLords};
-use crate::registry::GameId;
 use crate::rulings::Ruling;
 
 /// Every ruling of the series.
@@ -630,7 +629,7 @@ impl Game for JewelSeries {
     type Event = SeriesEvent;
     type Options = SeriesOptions;
 
-    const ID: GameId = GameId::JewelSeries;
+    const NAME: &'static str = "jewel-series";
     const TITLE: &'static str = "The Jewel Series (Jewel, Keys in Time, as a Linked-series)";
     const SOURCE: &'static str = "seed 002 (Jewel), Jewel as a Linked-series; Order of Play for The Jewel Series; Further Notes on The Jewel Series; Jewel Series Tie-breaking";
     const RULINGS: &'static [Ruling] = RULINGS;

@@ -1,4 +1,4 @@
-//! Stamps: numbers that tell copies of one state apart from other states.
+//! Stamps: numbers that tell copies of one Dragon state apart from other states.
 //!
 //! A game that keeps work done for one state (to share it with the states
 //! one action away, say) gives each new state a fresh stamp and lets copies
