@@ -2,7 +2,7 @@
 //! flags rustc was given (`CARGO_ENCODED_RUSTFLAGS`: `.cargo/config.toml`'s
 //! `target-cpu`, or `RUSTFLAGS` such as the profile-guided build's
 //! `-Cprofile-use`), so a benchmark report says which build its figures come
-//! from ([`tigerseye_conformance::build`], README "The fastest build").
+//! from ([`tigerseye_conformance::build`], docs/performance.md).
 
 fn main() {
     let profile = std::env::var("PROFILE").unwrap_or_default();

@@ -203,9 +203,14 @@ enum Command {
     },
     /// Print the rulings index (markdown): every game's, then the clocks'.
     Rulings {
-        /// One game's rulings only.
+        /// One game's rulings only, or `clocks` for the clock rulings.
         #[arg(long)]
-        game: Option<GameId>,
+        game: Option<corpus::Only>,
+        /// Write them into the generated block of each game's page,
+        /// `DIR/games/<game>.md` (the clocks': `DIR/clocks.md`), instead of
+        /// printing them.
+        #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "docs")]
+        write_docs: Option<PathBuf>,
     },
     /// Run scenario files, game or clock scenarios, wherever they are, and print
     /// each one's transcript (what the corpus's snapshots hold); exit 1 when one
@@ -822,16 +827,41 @@ fn run(command: Command) -> anyhow::Result<bool> {
             );
             Ok(merged.status == "clean")
         }
-        Command::Rulings { game } => {
-            for (g, r) in tigerseye_engine::rulings::all() {
-                if game.is_none_or(|x| x == g) {
-                    print_ruling(r);
+        Command::Rulings { game, write_docs } => {
+            use tigerseye_conformance::rulings_doc;
+            let clocks = tigerseye_engine::core::clocks::RULINGS;
+            // Each page and its rulings: every game's, then the clocks'.
+            let pages: Vec<(String, &[tigerseye_engine::rulings::Ruling])> = GameId::ALL
+                .iter()
+                .filter(|&&g| game.is_none_or(|x| x == corpus::Only::Game(g)))
+                .map(|&g| (format!("games/{}.md", g.name()), g.rulings()))
+                .chain(
+                    game.is_none_or(|x| x == corpus::Only::Clocks)
+                        .then(|| ("clocks.md".to_owned(), clocks)),
+                )
+                .collect();
+            match write_docs {
+                None => {
+                    for (page, rulings) in &pages {
+                        if game.is_none() && page == "clocks.md" {
+                            println!("## The clocks (shared by every game that is timed)\n");
+                        }
+                        print!("{}", rulings_doc::markdown(rulings));
+                    }
                 }
-            }
-            if game.is_none() {
-                println!("## The clocks (shared by every game that is timed)\n");
-                for r in tigerseye_engine::core::clocks::RULINGS {
-                    print_ruling(r);
+                Some(dir) => {
+                    for (page, rulings) in &pages {
+                        let path = dir.join(page);
+                        let text = std::fs::read_to_string(&path)
+                            .with_context(|| format!("cannot read {}", path.display()))?;
+                        let new = rulings_doc::with_block(&text, &rulings_doc::markdown(rulings))
+                            .with_context(|| format!("{}", path.display()))?;
+                        if new != text {
+                            std::fs::write(&path, new)
+                                .with_context(|| format!("cannot write {}", path.display()))?;
+                            println!("rewrote {}", path.display());
+                        }
+                    }
                 }
             }
             Ok(true)
@@ -1036,22 +1066,4 @@ fn finish(
     };
     report::unique_run_id(root, summary);
     report::write(root, summary)
-}
-
-/// Prints one ruling of the rulings index as markdown.
-fn print_ruling(r: &tigerseye_engine::rulings::Ruling) {
-    println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
-    for (i, reading) in r.readings.iter().enumerate() {
-        let label = if i == 0 {
-            "**default**"
-        } else {
-            "other reading"
-        };
-        println!("- {label} `{}`: {}", reading.name, reading.text);
-    }
-    match r.option {
-        Some(key) => println!("- option: `{key}`"),
-        None => println!("- option: none (only the default is implemented)"),
-    }
-    println!("- reason: {}\n", r.reason);
 }

@@ -6,7 +6,7 @@
 //! ```toml
 //! [[known]]
 //! id = "sim:duel:hash"                 # see `failure ids` below
-//! reason = "issue 12: the hash misses the lone flag"
+//! reason = "the hash misses the lone flag"
 //! expires = "2027-01-31"               # YYYY-MM-DD, UTC (a bare TOML date too)
 //! ```
 //!

@@ -654,7 +654,7 @@ mod tests {
         summary.quarantine = Some(crate::quarantine::QuarantineReport {
             tolerated: vec![
                 "sim:duel:short: the budget (expires 2027-01-31)".into(),
-                "fuzz:duel_play: issue 9 (expires 2027-01-31)".into(),
+                "fuzz:duel_play: a known crash (expires 2027-01-31)".into(),
             ],
             ..Default::default()
         });
