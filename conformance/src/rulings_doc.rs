@@ -72,7 +72,7 @@ fn block_range(page: &str) -> Result<std::ops::Range<usize>, BlockError> {
     };
     let end = page[start..]
         .find(&format!("{END}\n"))
-        .filter(|&at| at == 0 || page[start..].as_bytes()[at - 1] == b'\n')
+        .filter(|&at| at == 0 || page.as_bytes()[start + at - 1] == b'\n')
         .ok_or(BlockError::NoEnd)?;
     Ok(start..start + end)
 }
