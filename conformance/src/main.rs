@@ -173,6 +173,11 @@ enum Command {
         /// 1 or more.
         #[arg(long, value_parser = parse_games)]
         games: Option<u64>,
+        /// Without `--games`: each sim plays at least this many games (of this
+        /// shard), even past the budget, so that a run on a slow machine is still
+        /// a real run. 0, the default, is no floor.
+        #[arg(long, default_value_t = 0, conflicts_with = "games")]
+        min_games: u64,
         /// The master seed of the sims.
         #[arg(long, default_value_t = 0, value_parser = parse_seed)]
         seed: u64,
@@ -415,6 +420,7 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or(Command::Nightly {
         budget: Duration::from_secs(60),
         games: None,
+        min_games: 0,
         seed: 0,
         shard: None,
         previous: None,
@@ -728,6 +734,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
         Command::Nightly {
             budget,
             games,
+            min_games,
             seed,
             shard,
             previous,
@@ -742,6 +749,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             anyhow::ensure!(root.is_dir(), "no corpus folder at {}", root.display());
             let mut config = NightlyConfig::new(budget, root.clone());
             config.games = games;
+            config.min_games = min_games;
             config.seed = seed;
             config.shard = shard.unwrap_or(Shard::WHOLE);
             config.verbose = true;

@@ -20,6 +20,9 @@ pub struct NightlyConfig {
     /// Play exactly this many games of each game (sharded runs merge to the same
     /// result) instead of as many as the budget allows.
     pub games: Option<u64>,
+    /// Without `games`: the floor of each sim, the games of this shard it plays
+    /// even when the budget runs out first (see [`SimConfig::min_games`]).
+    pub min_games: u64,
     /// The sims' master seed.
     pub seed: u64,
     /// The shard of the sims this run plays.
@@ -47,6 +50,7 @@ impl NightlyConfig {
         NightlyConfig {
             budget,
             games: None,
+            min_games: 0,
             seed: 0,
             shard: Shard::WHOLE,
             corpus,
@@ -120,6 +124,9 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
         sim_config.deadline = Instant::now().checked_add(share);
+        if config.games.is_none() {
+            sim_config.min_games = config.min_games;
+        }
         if config.verbose {
             println!("\n== sim {id} (up to {:.0} s)", share.as_secs_f64());
         }

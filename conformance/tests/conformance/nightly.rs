@@ -142,6 +142,29 @@ fn a_budget_too_long_for_the_clock_is_no_deadline() {
 }
 
 #[test]
+fn a_floor_of_games_is_played_whatever_the_budget() {
+    // A budget-bound run on a slow machine played whatever the budget left,
+    // down to nothing: with `min_games` each sim plays at least that many
+    // games of its shard, and nothing fails for the budget.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = empty_corpus_config(Duration::ZERO, dir.path(), None);
+    c.min_games = 3;
+    c.shard = tigerseye_conformance::sim::Shard { k: 1, n: 2 };
+    let summary = run(&c, |_| {}).unwrap();
+    assert_eq!(summary.sims.len(), GameId::ALL.len());
+    for sim in &summary.sims {
+        assert_eq!(sim.games, 3, "{}", sim.game);
+        assert!(
+            sim.failure_ids().is_empty(),
+            "{}: {:?}",
+            sim.game,
+            sim.failure_ids()
+        );
+    }
+    assert!(summary.sims_not_started.is_none());
+}
+
+#[test]
 fn a_budget_used_up_before_the_sims_fails_the_run_and_is_said_in_the_notes() {
     // With no time left the sims played no game and the run said nothing of it,
     // then said so in a note but still read clean on a passing corpus.
