@@ -172,7 +172,11 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
             {
                 ids.push((
                     format!("perft:{}:{}:{}", p.game, p.name, p.depth),
-                    format!("expected {}, computed {c}", p.expected),
+                    format!(
+                        "{}: expected {}, computed {c}",
+                        if p.at.is_empty() { &p.file } else { &p.at },
+                        p.expected
+                    ),
                 ));
             }
         }
