@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use tigerseye_engine::GameId;
 
 use crate::quarantine::{self, Quarantine};
-use crate::report::Summary;
+use crate::report::{SimsNotStarted, Summary};
 use crate::sim::{self, Shard, SimConfig, SimStats};
 use crate::{corpus, fuzzing, trend};
 
@@ -41,6 +41,8 @@ pub struct NightlyConfig {
     pub verbose: bool,
     /// Games played per game for the chance-frequency check.
     pub chance_games: u64,
+    /// The sims' worker threads' stack size ([`SimConfig::worker_stack`]).
+    pub worker_stack: Option<usize>,
 }
 
 impl NightlyConfig {
@@ -60,6 +62,7 @@ impl NightlyConfig {
             node_limit: 20_000_000,
             verbose: false,
             chance_games: 2_000,
+            worker_stack: None,
         }
     }
 }
@@ -69,7 +72,8 @@ impl NightlyConfig {
 ///
 /// # Errors
 ///
-/// When the corpus cannot be read or a simulation cannot start.
+/// When the corpus cannot be read. A simulation that cannot start is a
+/// failure of the run, in its summary ([`Summary::sims_not_started`]).
 pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Result<Summary> {
     let started = Instant::now();
     // A budget too long for the clock (`--budget 500000000000y`) is no deadline.
@@ -111,9 +115,20 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         }
     }
     let games = GameId::ALL;
+    let names = |from: usize| -> Vec<String> {
+        games[from..].iter().map(|g| g.name().to_owned()).collect()
+    };
     for (i, &id) in games.iter().enumerate() {
+        // An interrupt before a sim (even before the first, while the corpus
+        // ran) fails the run: the sims it kept from starting did not run.
         if sim::interrupted() {
-            summary.notes.push(sim::not_started_note(&games[i..]));
+            let note = sim::not_started_note(&games[i..]);
+            summary.notes.push(note.clone());
+            summary.sims_not_started = Some(SimsNotStarted {
+                reason: "interrupted".into(),
+                games: names(i),
+                message: note,
+            });
             break;
         }
         let left = deadline.map_or(Duration::MAX, |d| {
@@ -123,6 +138,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         let mut sim_config = SimConfig::new(id, config.games.unwrap_or(sim::UNCOUNTED));
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
+        sim_config.worker_stack = config.worker_stack;
         sim_config.deadline = Instant::now().checked_add(share);
         if config.games.is_none() {
             sim_config.min_games = config.min_games;
@@ -130,7 +146,23 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         if config.verbose {
             println!("\n== sim {id} (up to {:.0} s)", share.as_secs_f64());
         }
-        let stats = sim::run(&sim_config)?;
+        // A sim that cannot start (its worker threads cannot be made) ends the
+        // sims, not the run: what was done is still reported.
+        let stats = match sim::run(&sim_config) {
+            Ok(stats) => stats,
+            Err(e) => {
+                let message = format!("the sim of {id} could not start: {e:#}");
+                if config.verbose {
+                    println!("\n== sims: FAILED: {message}");
+                }
+                summary.sims_not_started = Some(SimsNotStarted {
+                    reason: "error".into(),
+                    games: names(i),
+                    message,
+                });
+                break;
+            }
+        };
         print_sim(&stats);
         // The corpus, the fuzz corpora and the chance checks come first and are
         // not cut short: a budget they use up leaves the sims nothing, and a sim

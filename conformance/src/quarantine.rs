@@ -15,7 +15,7 @@
 //! simulation breaking that invariant), `sim:<game>:no-games` (a simulation that
 //! played no game: the time budget was used up before it), `sim:<game>:short` (a
 //! counted simulation, `--games N`, stopped by the time budget before playing its
-//! games), `sim:<game>:interrupted` (a simulation stopped by Ctrl-C),
+//! games), `sim:<game>:interrupted` (a simulation stopped by Ctrl-C or SIGTERM),
 //! `fuzz:<target>`, `chance:<game>:<outcomes>`
 //! (sampled chance frequencies failing the chi-square test).
 
@@ -189,6 +189,9 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
     }
     for sim in &summary.sims {
         ids.extend(sim.failure_ids());
+    }
+    if let Some(n) = &summary.sims_not_started {
+        ids.push((n.failure_id(), n.message.clone()));
     }
     for c in &summary.chance {
         for t in c.tables.iter().filter(|t| !t.ok) {

@@ -181,6 +181,31 @@ pub struct Summary {
     /// (chi-square at the 0.1% level).
     #[serde(default)]
     pub chance: Vec<crate::chance::ChanceCheck>,
+    /// The sims of a nightly run that did not start, and why; a failure of
+    /// the run (`sim:all:<reason>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sims_not_started: Option<SimsNotStarted>,
+}
+
+/// The sims of a nightly run that did not start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimsNotStarted {
+    /// Why: `interrupted` (Ctrl-C or a termination signal), `no-games` (the
+    /// budget was used up before them) or `error` (they could not start, such
+    /// as worker threads that could not be made).
+    pub reason: String,
+    /// The games whose sims did not start, in registry order.
+    pub games: Vec<String>,
+    /// What happened, in one line.
+    pub message: String,
+}
+
+impl SimsNotStarted {
+    /// The failure id: `sim:all:<reason>`.
+    #[must_use]
+    pub fn failure_id(&self) -> String {
+        format!("sim:all:{}", self.reason)
+    }
 }
 
 impl Summary {
@@ -206,6 +231,7 @@ impl Summary {
             quarantine: None,
             trend: None,
             chance: Vec::new(),
+            sims_not_started: None,
         }
     }
 
@@ -543,8 +569,16 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
         }
         report.add_test_suite(perft);
     }
-    if !s.sims.is_empty() {
+    if !s.sims.is_empty() || s.sims_not_started.is_some() {
         let mut suite = TestSuite::new("simulation");
+        if let Some(n) = &s.sims_not_started {
+            suite.add_test_case(case(
+                "simulation",
+                "sims".to_owned(),
+                status(&[&n.failure_id()], n.message.clone()),
+                Duration::ZERO,
+            ));
+        }
         for sim in &s.sims {
             let ids = sim.failure_ids();
             let mut lines: Vec<String> = Vec::new();

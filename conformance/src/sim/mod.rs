@@ -110,7 +110,10 @@ pub fn interrupted() -> bool {
 #[must_use]
 pub fn not_started_note(games: &[GameId]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
-    format!("interrupted (Ctrl-C): no sim of {}", names.join(", "))
+    format!(
+        "interrupted (Ctrl-C or SIGTERM): no sim of {}",
+        names.join(", ")
+    )
 }
 
 impl SimConfig {
@@ -259,7 +262,7 @@ pub struct SimStats {
     pub failures: Vec<FailureRecord>,
     /// The run stopped at its deadline before playing every game.
     pub stopped_early: bool,
-    /// The run was interrupted ([`interrupt`], Ctrl-C) before playing every
+    /// The run was interrupted ([`interrupt`], Ctrl-C or SIGTERM) before playing every
     /// game; false in reports written before it was recorded.
     #[serde(default)]
     pub interrupted: bool,
@@ -332,7 +335,7 @@ impl SimStats {
             return Some((
                 "interrupted",
                 format!(
-                    "{} games played: interrupted (Ctrl-C) before the run's end",
+                    "{} games played: interrupted (Ctrl-C or SIGTERM) before the run's end",
                     self.games
                 ),
             ));

@@ -794,10 +794,10 @@ fn scenario_prints_each_files_transcript_and_fails_on_a_failure() {
     refused(&["scenario"], "required");
 }
 
-#[test]
-fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
-    // An interrupted sim printed nothing and wrote no report: the failures
-    // found so far and their replay commands were lost.
+/// Starts `tigerseye sim` of many Dragon games, sends it `signal` (`INT`,
+/// `TERM`) once it runs, and checks that it finished the games under way,
+/// wrote its report and failed as interrupted.
+fn a_signal_stops_a_sim_and_writes_its_report_marked_interrupted(signal: &str) {
     let reports = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
         .args([
@@ -816,20 +816,20 @@ fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
         .expect("the tigerseye binary runs");
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{signal}: {stdout}\n{stderr}");
     assert!(
         stderr.contains("interrupted: finishing the games under way"),
         "{stderr}"
     );
     assert!(
-        stdout.contains("games played: interrupted (Ctrl-C) before the run's end"),
+        stdout.contains("games played: interrupted (Ctrl-C or SIGTERM) before the run's end"),
         "{stdout}"
     );
     let line = stdout
@@ -840,7 +840,57 @@ fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
     let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
     assert!(json.contains("\"interrupted\": true"), "{json}");
     let junit = std::fs::read_to_string(dir.join("junit.xml")).unwrap();
-    assert!(junit.contains("interrupted (Ctrl-C)"), "{junit}");
+    assert!(junit.contains("interrupted (Ctrl-C or SIGTERM)"), "{junit}");
+}
+
+#[test]
+fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
+    // An interrupted sim printed nothing and wrote no report: the failures
+    // found so far and their replay commands were lost.
+    a_signal_stops_a_sim_and_writes_its_report_marked_interrupted("INT");
+}
+
+#[test]
+fn sigterm_stops_a_sim_as_ctrl_c_does() {
+    // SIGTERM (what CI sends on a cancel or a timeout) ended a sim at once,
+    // with no report.
+    a_signal_stops_a_sim_and_writes_its_report_marked_interrupted("TERM");
+}
+
+#[test]
+fn ctrl_c_before_the_sims_fails_a_nightly_as_interrupted() {
+    // Ctrl-C while the corpus ran (before any sim) gave `nightly: clean`,
+    // exit 0, with no sim played.
+    use std::io::BufRead as _;
+    let reports = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
+        .args(["nightly", "--budget", "60s", "--reports"])
+        .arg(reports.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the tigerseye binary runs");
+    // The first line comes as the corpus starts, the handler set.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("== corpus"), "{first}");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{rest}");
+    assert!(rest.contains("nightly: FAILED"), "{rest}");
+    assert!(
+        rest.contains(
+            "failed: sim:all:interrupted: interrupted (Ctrl-C or SIGTERM): no sim of duel, "
+        ),
+        "{rest}"
+    );
 }
 
 #[test]

@@ -165,6 +165,35 @@ fn a_floor_of_games_is_played_whatever_the_budget() {
 }
 
 #[test]
+fn worker_threads_that_cannot_start_mid_run_keep_what_was_done() {
+    // The error ended the run with no report: the corpus, fuzz and chance
+    // results already computed were lost.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = empty_corpus_config(Duration::from_secs(60), dir.path(), Some(2));
+    // A stack larger than any address space.
+    c.worker_stack = Some(1 << 47);
+    let summary = run(&c, |_| {}).unwrap();
+    assert!(summary.check.is_some());
+    assert!(!summary.chance.is_empty());
+    assert_eq!(summary.status, "failed");
+    let not_started = summary
+        .sims_not_started
+        .as_ref()
+        .expect("the sims not started");
+    assert_eq!(not_started.reason, "error");
+    assert_eq!(not_started.games.len(), GameId::ALL.len());
+    assert!(
+        not_started
+            .message
+            .starts_with("the sim of duel could not start: cannot start "),
+        "{}",
+        not_started.message
+    );
+    let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
+    assert!(ids.iter().any(|(id, _)| id == "sim:all:error"), "{ids:?}");
+}
+
+#[test]
 fn a_budget_used_up_before_the_sims_fails_the_run_and_is_said_in_the_notes() {
     // With no time left the sims played no game and the run said nothing of it,
     // then said so in a note but still read clean on a passing corpus.
