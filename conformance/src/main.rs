@@ -33,9 +33,10 @@ enum Command {
         /// The corpus folder [default: ./scenarios, else the repository's].
         #[arg(long)]
         corpus: Option<PathBuf>,
-        /// Check one game only, or `clocks` for the clock scenarios only.
+        /// Check one game only, `clocks` for the clock scenarios only, or `all`
+        /// (the default).
         #[arg(long)]
-        game: Option<corpus::Only>,
+        game: Option<GameOrAll>,
         /// Skip perft depths with more nodes than this (1 or more).
         #[arg(long, default_value_t = 20_000_000, value_parser = parse_node_limit)]
         node_limit: u64,
@@ -208,9 +209,10 @@ enum Command {
     },
     /// Print the rulings index (markdown): every game's, then the clocks'.
     Rulings {
-        /// One game's rulings only, or `clocks` for the clock rulings.
+        /// One game's rulings only, `clocks` for the clock rulings, or `all`
+        /// (the default).
         #[arg(long)]
-        game: Option<corpus::Only>,
+        game: Option<GameOrAll>,
         /// Write them into the generated block of each game's page,
         /// `DIR/games/<game>.md` (the clocks': `DIR/clocks.md`), instead of
         /// printing them.
@@ -390,6 +392,24 @@ fn ensure_shard_has_games(shard: Option<Shard>, games: u64) -> anyhow::Result<()
     Ok(())
 }
 
+/// `--game` of `check` and `rulings`: a game's name, `clocks`, or `all` (every
+/// game and the clocks, as `sim --game all` plays every game).
+#[derive(Clone, Copy, Debug)]
+struct GameOrAll(Option<corpus::Only>);
+
+impl std::str::FromStr for GameOrAll {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(GameOrAll(None));
+        }
+        s.parse::<corpus::Only>()
+            .map(|only| GameOrAll(Some(only)))
+            .map_err(|e| format!("{e}, or `all`"))
+    }
+}
+
 fn games_named(name: &str) -> anyhow::Result<Vec<GameId>> {
     if name.eq_ignore_ascii_case("all") {
         Ok(GameId::ALL.to_vec())
@@ -494,7 +514,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             if let Some(dir) = &reports {
                 report::ensure_writable(dir)?;
             }
-            let summary = corpus::check(&root, game, node_limit)?;
+            let summary = corpus::check(&root, game.and_then(|g| g.0), node_limit)?;
             corpus::print(&summary);
             let ok = !summary.failed();
             let written = match reports {
@@ -770,14 +790,22 @@ fn run(command: Command) -> anyhow::Result<bool> {
             }
             config.quarantine = tigerseye_conformance::quarantine::load(
                 &quarantine.unwrap_or_else(|| root.join(corpus::QUARANTINE_FILE)),
+                Some(&root),
             )?;
             if let Some(p) = previous {
                 let text = std::fs::read_to_string(&p)
                     .with_context(|| format!("reading {}", p.display()))?;
-                config.previous = Some(
-                    serde_json::from_str(&text)
-                        .with_context(|| format!("{} is not a summary.json", p.display()))?,
+                let previous: Summary = serde_json::from_str(&text)
+                    .with_context(|| format!("{} is not a summary.json", p.display()))?;
+                // A bench or check report has no sims to compare: its trend
+                // would be empty, and read as "nothing changed".
+                anyhow::ensure!(
+                    previous.command == "nightly" || previous.command == "merge",
+                    "{} is a `{}` report: `--previous` takes a nightly run's summary.json (of `nightly`, or `merge` of its shards)",
+                    p.display(),
+                    corpus::printable(&previous.command)
                 );
+                config.previous = Some(previous);
             }
             report::ensure_writable(&reports)?;
             stop_on_ctrl_c();
@@ -837,6 +865,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
         }
         Command::Rulings { game, write_docs } => {
             use tigerseye_conformance::rulings_doc;
+            let game = game.and_then(|g| g.0);
             let clocks = tigerseye_engine::core::clocks::RULINGS;
             // Each page and its rulings: every game's, then the clocks'.
             let pages: Vec<(String, &[tigerseye_engine::rulings::Ruling])> = GameId::ALL
@@ -875,6 +904,12 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
         Command::Scenario { files } => {
+            // A file that cannot be read is an unreadable input (exit 2), not
+            // a failed scenario (exit 1).
+            for path in &files {
+                std::fs::File::open(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+            }
             let mut ok = true;
             for (i, path) in files.iter().enumerate() {
                 let run = tigerseye_conformance::transcript::run_file(path);

@@ -134,6 +134,25 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         let left = deadline.map_or(Duration::MAX, |d| {
             d.saturating_duration_since(Instant::now())
         });
+        // No time left and no floor to play: one failure for the sims left,
+        // not a report of no games for each.
+        if left.is_zero() && (config.games.is_some() || config.min_games == 0) {
+            let message = format!(
+                "no time left for the sims of {}: the checks before them took {:.1} s of the {} budget (give a longer `--budget`)",
+                names(i).join(", "),
+                started.elapsed().as_secs_f64(),
+                humantime::format_duration(config.budget)
+            );
+            if config.verbose {
+                println!("\n== sims: FAILED: {message}");
+            }
+            summary.sims_not_started = Some(SimsNotStarted {
+                reason: "no-games".into(),
+                games: names(i),
+                message,
+            });
+            break;
+        }
         let share = left / u32::try_from(games.len() - i).unwrap_or(1);
         let mut sim_config = SimConfig::new(id, config.games.unwrap_or(sim::UNCOUNTED));
         sim_config.master_seed = config.seed;

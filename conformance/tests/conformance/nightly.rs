@@ -142,6 +142,35 @@ fn a_budget_too_long_for_the_clock_is_no_deadline() {
 }
 
 #[test]
+fn a_budget_used_up_before_the_sims_fails_the_run_in_one_line() {
+    // With no time left the sims played no game and the run said nothing of it,
+    // then read clean on a passing corpus, then failed every sim as `no-games`
+    // with a report of zeros each: now one failure says it for the sims left.
+    let dir = tempfile::tempdir().unwrap();
+    let summary = run(
+        &empty_corpus_config(Duration::ZERO, dir.path(), None),
+        |_| {},
+    )
+    .unwrap();
+    assert!(summary.sims.is_empty(), "{:?}", summary.sims.len());
+    assert_eq!(summary.status, "failed");
+    let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
+    let (_, message) = ids
+        .iter()
+        .find(|(id, _)| id == "sim:all:no-games")
+        .unwrap_or_else(|| panic!("{ids:?}"));
+    assert!(
+        message.starts_with("no time left for the sims of duel, ambush, "),
+        "{message}"
+    );
+    assert!(message.ends_with("(give a longer `--budget`)"), "{message}");
+    assert!(
+        !ids.iter()
+            .any(|(id, _)| id.ends_with(":no-games") && id != "sim:all:no-games")
+    );
+}
+
+#[test]
 fn a_floor_of_games_is_played_whatever_the_budget() {
     // A budget-bound run on a slow machine played whatever the budget left,
     // down to nothing: with `min_games` each sim plays at least that many
@@ -191,36 +220,4 @@ fn worker_threads_that_cannot_start_mid_run_keep_what_was_done() {
     );
     let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
     assert!(ids.iter().any(|(id, _)| id == "sim:all:error"), "{ids:?}");
-}
-
-#[test]
-fn a_budget_used_up_before_the_sims_fails_the_run_and_is_said_in_the_notes() {
-    // With no time left the sims played no game and the run said nothing of it,
-    // then said so in a note but still read clean on a passing corpus.
-    let dir = tempfile::tempdir().unwrap();
-    let summary = run(
-        &empty_corpus_config(Duration::ZERO, dir.path(), None),
-        |_| {},
-    )
-    .unwrap();
-    assert!(summary.sims.iter().all(|s| s.games == 0));
-    // ... and read clean when the corpus did: a sim of no games fails the run.
-    assert_eq!(summary.status, "failed");
-    let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
-    for id in GameId::ALL {
-        assert!(
-            ids.iter().any(|(f, _)| *f == format!("sim:{id}:no-games")),
-            "{id}: {ids:?}"
-        );
-    }
-    for id in GameId::ALL {
-        assert!(
-            summary
-                .notes
-                .iter()
-                .any(|n| n.starts_with(&format!("{id}: no game played"))),
-            "{id}: {:?}",
-            summary.notes
-        );
-    }
 }
