@@ -4,6 +4,7 @@
 
 mod cli;
 mod corpus;
+mod docs;
 mod dragon_notation;
 mod dragon_positions;
 mod fuzz_corpus;
