@@ -1,7 +1,6 @@
 //! How this binary was built, in one line for reports and `--version`: the
 //! cargo profile, whether debug assertions are on, the `target-cpu` and
-//! whether the build is profile-guided (PGO: `scripts/pgo-build`, README "The
-//! fastest build"). Benchmark figures depend on all four, so `tigerseye
+//! whether the build is profile-guided (PGO: `scripts/pgo-build`, docs/performance.md). Benchmark figures depend on all four, so `tigerseye
 //! bench` writes it into its report.
 
 /// This binary's build, e.g. `release, target-cpu=x86-64-v2` or `release,

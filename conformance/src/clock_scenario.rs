@@ -139,6 +139,11 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedClockScenario, LoadError> 
     if s.source.trim().is_empty() {
         return Err(whole("`source` is empty: cite the seed file and section"));
     }
+    if let Some((key, placeholder)) = crate::scenario::skeleton_placeholder(&s.title, &s.source) {
+        return Err(whole(&format!(
+            "`{key}` still holds the skeleton's placeholder `{placeholder}`: say what the scenario shows and cite the seed's section and words"
+        )));
+    }
     if s.status == Status::Disputed && s.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(whole(
             "`status = \"disputed\"` needs a `reason` saying why the example cannot hold",
@@ -889,7 +894,8 @@ mod tests {
     fn every_clock_rulings_template_loads_once_filled_in() {
         for r in tigerseye_engine::core::clocks::RULINGS {
             let text = template(r)
-                .replace("<seed>, <section>", "seed")
+                .replace("<seed>, <section>: \\\"<the seed's words>\\\"", "seed")
+                .replace(crate::scenario::SKELETON_TITLE, "t")
                 .replace("\"...\"", "\"1:00:00.000\"");
             let loaded =
                 parse(Path::new("t.toml"), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));

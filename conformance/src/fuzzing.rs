@@ -26,7 +26,7 @@ pub fn draws_options(game: GameId) -> bool {
 
 /// `G`'s options drawn from the front of `input`: one item per option of
 /// [`GameOptions::SPECS`], in order, picks its value (`item % values`, so that
-/// the default is item 0); an input shorter than the options leaves the rest at
+/// the default is value 0); an input shorter than the options leaves the rest at
 /// their defaults. Returns the options and the items left.
 ///
 /// # Errors

@@ -16,6 +16,7 @@
 //! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
 //! - [`series`]: what a simulation of whole Jewel Series shows;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties;
+//! - [`rulings_doc`]: the rulings as markdown, and the pages' generated blocks;
 //! - [`transcript`]: one scenario file run with its transcript (`scenario`).
 
 pub mod bench;
@@ -30,6 +31,7 @@ pub mod nightly;
 pub mod plot;
 pub mod quarantine;
 pub mod report;
+pub mod rulings_doc;
 pub mod runner;
 pub mod scenario;
 pub mod search;

@@ -33,9 +33,10 @@ enum Command {
         /// The corpus folder [default: ./scenarios, else the repository's].
         #[arg(long)]
         corpus: Option<PathBuf>,
-        /// Check one game only, or `clocks` for the clock scenarios only.
+        /// Check one game only, `clocks` for the clock scenarios only, or `all`
+        /// (the default).
         #[arg(long)]
-        game: Option<corpus::Only>,
+        game: Option<GameOrAll>,
         /// Skip perft depths with more nodes than this (1 or more).
         #[arg(long, default_value_t = 20_000_000, value_parser = parse_node_limit)]
         node_limit: u64,
@@ -173,6 +174,11 @@ enum Command {
         /// 1 or more.
         #[arg(long, value_parser = parse_games)]
         games: Option<u64>,
+        /// Without `--games`: each sim plays at least this many games (of this
+        /// shard), even past the budget, so that a run on a slow machine is still
+        /// a real run. 0, the default, is no floor.
+        #[arg(long, default_value_t = 0, conflicts_with = "games")]
+        min_games: u64,
         /// The master seed of the sims.
         #[arg(long, default_value_t = 0, value_parser = parse_seed)]
         seed: u64,
@@ -203,9 +209,15 @@ enum Command {
     },
     /// Print the rulings index (markdown): every game's, then the clocks'.
     Rulings {
-        /// One game's rulings only.
+        /// One game's rulings only, `clocks` for the clock rulings, or `all`
+        /// (the default).
         #[arg(long)]
-        game: Option<GameId>,
+        game: Option<GameOrAll>,
+        /// Write them into the generated block of each game's page,
+        /// `DIR/games/<game>.md` (the clocks': `DIR/clocks.md`), instead of
+        /// printing them.
+        #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "docs")]
+        write_docs: Option<PathBuf>,
     },
     /// Run scenario files, game or clock scenarios, wherever they are, and print
     /// each one's transcript (what the corpus's snapshots hold); exit 1 when one
@@ -394,6 +406,24 @@ fn ensure_shard_has_games(shard: Option<Shard>, games: u64) -> anyhow::Result<()
     Ok(())
 }
 
+/// `--game` of `check` and `rulings`: a game's name, `clocks`, or `all` (every
+/// game and the clocks, as `sim --game all` plays every game).
+#[derive(Clone, Copy, Debug)]
+struct GameOrAll(Option<corpus::Only>);
+
+impl std::str::FromStr for GameOrAll {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(GameOrAll(None));
+        }
+        s.parse::<corpus::Only>()
+            .map(|only| GameOrAll(Some(only)))
+            .map_err(|e| format!("{e}, or `all`"))
+    }
+}
+
 fn games_named(name: &str) -> anyhow::Result<Vec<GameId>> {
     if name.eq_ignore_ascii_case("all") {
         Ok(GameId::ALL.to_vec())
@@ -424,6 +454,7 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or(Command::Nightly {
         budget: Duration::from_secs(60),
         games: None,
+        min_games: 0,
         seed: 0,
         shard: None,
         previous: None,
@@ -497,7 +528,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             if let Some(dir) = &reports {
                 report::ensure_writable(dir)?;
             }
-            let summary = corpus::check(&root, game, node_limit)?;
+            let summary = corpus::check(&root, game.and_then(|g| g.0), node_limit)?;
             corpus::print(&summary);
             let ok = !summary.failed();
             let written = match reports {
@@ -737,6 +768,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
         Command::Nightly {
             budget,
             games,
+            min_games,
             seed,
             shard,
             previous,
@@ -751,6 +783,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             anyhow::ensure!(root.is_dir(), "no corpus folder at {}", root.display());
             let mut config = NightlyConfig::new(budget, root.clone());
             config.games = games;
+            config.min_games = min_games;
             config.seed = seed;
             config.shard = shard.unwrap_or(Shard::WHOLE);
             config.verbose = true;
@@ -771,14 +804,22 @@ fn run(command: Command) -> anyhow::Result<bool> {
             }
             config.quarantine = tigerseye_conformance::quarantine::load(
                 &quarantine.unwrap_or_else(|| root.join(corpus::QUARANTINE_FILE)),
+                Some(&root),
             )?;
             if let Some(p) = previous {
                 let text = std::fs::read_to_string(&p)
                     .with_context(|| format!("reading {}", p.display()))?;
-                config.previous = Some(
-                    serde_json::from_str(&text)
-                        .with_context(|| format!("{} is not a summary.json", p.display()))?,
+                let previous: Summary = serde_json::from_str(&text)
+                    .with_context(|| format!("{} is not a summary.json", p.display()))?;
+                // A bench or check report has no sims to compare: its trend
+                // would be empty, and read as "nothing changed".
+                anyhow::ensure!(
+                    previous.command == "nightly" || previous.command == "merge",
+                    "{} is a `{}` report: `--previous` takes a nightly run's summary.json (of `nightly`, or `merge` of its shards)",
+                    p.display(),
+                    corpus::printable(&previous.command)
                 );
+                config.previous = Some(previous);
             }
             report::ensure_writable(&reports)?;
             stop_on_ctrl_c();
@@ -836,16 +877,42 @@ fn run(command: Command) -> anyhow::Result<bool> {
             );
             Ok(merged.status == "clean")
         }
-        Command::Rulings { game } => {
-            for (g, r) in tigerseye_engine::rulings::all() {
-                if game.is_none_or(|x| x == g) {
-                    print_ruling(r);
+        Command::Rulings { game, write_docs } => {
+            use tigerseye_conformance::rulings_doc;
+            let game = game.and_then(|g| g.0);
+            let clocks = tigerseye_engine::core::clocks::RULINGS;
+            // Each page and its rulings: every game's, then the clocks'.
+            let pages: Vec<(String, &[tigerseye_engine::rulings::Ruling])> = GameId::ALL
+                .iter()
+                .filter(|&&g| game.is_none_or(|x| x == corpus::Only::Game(g)))
+                .map(|&g| (format!("games/{}.md", g.name()), g.rulings()))
+                .chain(
+                    game.is_none_or(|x| x == corpus::Only::Clocks)
+                        .then(|| ("clocks.md".to_owned(), clocks)),
+                )
+                .collect();
+            match write_docs {
+                None => {
+                    for (page, rulings) in &pages {
+                        if game.is_none() && page == "clocks.md" {
+                            println!("## The clocks (shared by every game that is timed)\n");
+                        }
+                        print!("{}", rulings_doc::markdown(rulings));
+                    }
                 }
-            }
-            if game.is_none() {
-                println!("## The clocks (shared by every game that is timed)\n");
-                for r in tigerseye_engine::core::clocks::RULINGS {
-                    print_ruling(r);
+                Some(dir) => {
+                    for (page, rulings) in &pages {
+                        let path = dir.join(page);
+                        let text = std::fs::read_to_string(&path)
+                            .with_context(|| format!("cannot read {}", path.display()))?;
+                        let new = rulings_doc::with_block(&text, &rulings_doc::markdown(rulings))
+                            .with_context(|| format!("{}", path.display()))?;
+                        if new != text {
+                            std::fs::write(&path, new)
+                                .with_context(|| format!("cannot write {}", path.display()))?;
+                            println!("rewrote {}", path.display());
+                        }
+                    }
                 }
             }
             Ok(true)
@@ -863,6 +930,12 @@ fn run(command: Command) -> anyhow::Result<bool> {
             Ok(true)
         }
         Command::Scenario { files } => {
+            // A file that cannot be read is an unreadable input (exit 2), not
+            // a failed scenario (exit 1).
+            for path in &files {
+                std::fs::File::open(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+            }
             let mut ok = true;
             for (i, path) in files.iter().enumerate() {
                 let run = tigerseye_conformance::transcript::run_file(path);
@@ -1062,22 +1135,4 @@ fn finish(
     };
     report::unique_run_id(root, summary);
     report::write(root, summary)
-}
-
-/// Prints one ruling of the rulings index as markdown.
-fn print_ruling(r: &tigerseye_engine::rulings::Ruling) {
-    println!("### `{}`\n\n{}\n\n- source: {}", r.id, r.question, r.source);
-    for (i, reading) in r.readings.iter().enumerate() {
-        let label = if i == 0 {
-            "**default**"
-        } else {
-            "other reading"
-        };
-        println!("- {label} `{}`: {}", reading.name, reading.text);
-    }
-    match r.option {
-        Some(key) => println!("- option: `{key}`"),
-        None => println!("- option: none (only the default is implemented)"),
-    }
-    println!("- reason: {}\n", r.reason);
 }

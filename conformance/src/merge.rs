@@ -366,6 +366,10 @@ pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
                 merged.notes.push(note.clone());
             }
         }
+        // Sims a shard did not start fail the merged run as they failed it.
+        if merged.sims_not_started.is_none() {
+            merged.sims_not_started.clone_from(&p.sims_not_started);
+        }
     }
     merged.notes.push(format!(
         "merged from {} shard reports: {}",

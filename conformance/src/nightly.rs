@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use tigerseye_engine::GameId;
 
 use crate::quarantine::{self, Quarantine};
-use crate::report::Summary;
+use crate::report::{SimsNotStarted, Summary};
 use crate::sim::{self, Shard, SimConfig, SimStats};
 use crate::{corpus, fuzzing, trend};
 
@@ -20,6 +20,9 @@ pub struct NightlyConfig {
     /// Play exactly this many games of each game (sharded runs merge to the same
     /// result) instead of as many as the budget allows.
     pub games: Option<u64>,
+    /// Without `games`: the floor of each sim, the games of this shard it plays
+    /// even when the budget runs out first (see [`SimConfig::min_games`]).
+    pub min_games: u64,
     /// The sims' master seed.
     pub seed: u64,
     /// The shard of the sims this run plays.
@@ -38,6 +41,8 @@ pub struct NightlyConfig {
     pub verbose: bool,
     /// Games played per game for the chance-frequency check.
     pub chance_games: u64,
+    /// The sims' worker threads' stack size ([`SimConfig::worker_stack`]).
+    pub worker_stack: Option<usize>,
 }
 
 impl NightlyConfig {
@@ -47,6 +52,7 @@ impl NightlyConfig {
         NightlyConfig {
             budget,
             games: None,
+            min_games: 0,
             seed: 0,
             shard: Shard::WHOLE,
             corpus,
@@ -56,6 +62,7 @@ impl NightlyConfig {
             node_limit: 20_000_000,
             verbose: false,
             chance_games: 2_000,
+            worker_stack: None,
         }
     }
 }
@@ -65,7 +72,8 @@ impl NightlyConfig {
 ///
 /// # Errors
 ///
-/// When the corpus cannot be read or a simulation cannot start.
+/// When the corpus cannot be read. A simulation that cannot start is a
+/// failure of the run, in its summary ([`Summary::sims_not_started`]).
 pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Result<Summary> {
     let started = Instant::now();
     // A budget too long for the clock (`--budget 500000000000y`) is no deadline.
@@ -107,23 +115,73 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         }
     }
     let games = GameId::ALL;
+    let names = |from: usize| -> Vec<String> {
+        games[from..].iter().map(|g| g.name().to_owned()).collect()
+    };
     for (i, &id) in games.iter().enumerate() {
+        // An interrupt before a sim (even before the first, while the corpus
+        // ran) fails the run: the sims it kept from starting did not run.
         if sim::interrupted() {
-            summary.notes.push(sim::not_started_note(&games[i..]));
+            let note = sim::not_started_note(&games[i..]);
+            summary.notes.push(note.clone());
+            summary.sims_not_started = Some(SimsNotStarted {
+                reason: "interrupted".into(),
+                games: names(i),
+                message: note,
+            });
             break;
         }
         let left = deadline.map_or(Duration::MAX, |d| {
             d.saturating_duration_since(Instant::now())
         });
+        // No time left and no floor to play: one failure for the sims left,
+        // not a report of no games for each.
+        if left.is_zero() && (config.games.is_some() || config.min_games == 0) {
+            let message = format!(
+                "no time left for the sims of {}: the checks before them took {:.1} s of the {} budget (give a longer `--budget`)",
+                names(i).join(", "),
+                started.elapsed().as_secs_f64(),
+                humantime::format_duration(config.budget)
+            );
+            if config.verbose {
+                println!("\n== sims: FAILED: {message}");
+            }
+            summary.sims_not_started = Some(SimsNotStarted {
+                reason: "no-games".into(),
+                games: names(i),
+                message,
+            });
+            break;
+        }
         let share = left / u32::try_from(games.len() - i).unwrap_or(1);
         let mut sim_config = SimConfig::new(id, config.games.unwrap_or(sim::UNCOUNTED));
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
+        sim_config.worker_stack = config.worker_stack;
         sim_config.deadline = Instant::now().checked_add(share);
+        if config.games.is_none() {
+            sim_config.min_games = config.min_games;
+        }
         if config.verbose {
             println!("\n== sim {id} (up to {:.0} s)", share.as_secs_f64());
         }
-        let stats = sim::run(&sim_config)?;
+        // A sim that cannot start (its worker threads cannot be made) ends the
+        // sims, not the run: what was done is still reported.
+        let stats = match sim::run(&sim_config) {
+            Ok(stats) => stats,
+            Err(e) => {
+                let message = format!("the sim of {id} could not start: {e:#}");
+                if config.verbose {
+                    println!("\n== sims: FAILED: {message}");
+                }
+                summary.sims_not_started = Some(SimsNotStarted {
+                    reason: "error".into(),
+                    games: names(i),
+                    message,
+                });
+                break;
+            }
+        };
         print_sim(&stats);
         // The corpus, the fuzz corpora and the chance checks come first and are
         // not cut short: a budget they use up leaves the sims nothing, and a sim

@@ -6,7 +6,7 @@
 //! ```toml
 //! [[known]]
 //! id = "sim:duel:hash"                 # see `failure ids` below
-//! reason = "issue 12: the hash misses the lone flag"
+//! reason = "the hash misses the lone flag"
 //! expires = "2027-01-31"               # YYYY-MM-DD, UTC (a bare TOML date too)
 //! ```
 //!
@@ -15,7 +15,7 @@
 //! simulation breaking that invariant), `sim:<game>:no-games` (a simulation that
 //! played no game: the time budget was used up before it), `sim:<game>:short` (a
 //! counted simulation, `--games N`, stopped by the time budget before playing its
-//! games), `sim:<game>:interrupted` (a simulation stopped by Ctrl-C),
+//! games), `sim:<game>:interrupted` (a simulation stopped by Ctrl-C or SIGTERM),
 //! `fuzz:<target>`, `chance:<game>:<outcomes>`
 //! (sampled chance frequencies failing the chi-square test).
 
@@ -95,9 +95,10 @@ pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "
 /// # Errors
 ///
 /// When the file exists but is not a valid quarantine (`file:line:col: message`):
-/// an id that is no failure id's shape or is listed twice, or a date that is
-/// not `YYYY-MM-DD`.
-pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
+/// an id that is no failure id's shape or is listed twice, that names a game
+/// or ruling that does not exist (or, given the `corpus` folder, a scenario
+/// file that is not in it), or a date that is not `YYYY-MM-DD`.
+pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
     if !path.exists() {
         return Ok(Quarantine::default());
     }
@@ -131,6 +132,13 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
             tigerseye_engine::core::quoted(&k.id),
             ID_KINDS.join(", ")
         );
+        if let Some(unknown) = unknown_name(&k.id, corpus) {
+            anyhow::bail!(
+                "{}: id `{}`: {unknown}",
+                at("id"),
+                tigerseye_engine::core::quoted(&k.id)
+            );
+        }
         anyhow::ensure!(
             seen.insert(k.id.as_str()),
             "{}: id `{}` is listed twice: once at most",
@@ -156,6 +164,52 @@ pub fn load(path: &Path) -> anyhow::Result<Quarantine> {
     })
 }
 
+/// What an id names that does not exist: a game (`sim:`, `perft:`, `chance:`;
+/// `sim:all:` is the sims of a whole run), a ruling, or a scenario file not in
+/// the `corpus` folder. `None` when all it names exists.
+fn unknown_name(id: &str, corpus: Option<&Path>) -> Option<String> {
+    use tigerseye_engine::GameId;
+    let (kind, rest) = id.split_once(':')?;
+    match kind {
+        "sim" | "perft" | "chance" => {
+            let game = rest.split(':').next().unwrap_or(rest);
+            let known = (kind == "sim" && game == "all") || game.parse::<GameId>().is_ok();
+            (!known).then(|| {
+                let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+                format!(
+                    "no game `{}`: the games are {}",
+                    tigerseye_engine::core::quoted(game),
+                    names.join(", ")
+                )
+            })
+        }
+        "ruling" => {
+            let known = tigerseye_engine::rulings::all()
+                .iter()
+                .any(|(_, r)| r.id == rest)
+                || tigerseye_engine::core::clocks::RULINGS
+                    .iter()
+                    .any(|r| r.id == rest);
+            (!known).then(|| {
+                format!(
+                    "no ruling `{}` (`tigerseye rulings` lists them)",
+                    tigerseye_engine::core::quoted(rest)
+                )
+            })
+        }
+        "scenario" => corpus
+            .filter(|root| !root.join(rest).is_file())
+            .map(|root| {
+                format!(
+                    "no scenario file `{}` in {}",
+                    tigerseye_engine::core::quoted(rest),
+                    root.display()
+                )
+            }),
+        _ => None,
+    }
+}
+
 /// Every failure in `summary`, as `(id, message)`.
 #[must_use]
 pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
@@ -172,7 +226,11 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
             {
                 ids.push((
                     format!("perft:{}:{}:{}", p.game, p.name, p.depth),
-                    format!("expected {}, computed {c}", p.expected),
+                    format!(
+                        "{}: expected {}, computed {c}",
+                        if p.at.is_empty() { &p.file } else { &p.at },
+                        p.expected
+                    ),
                 ));
             }
         }
@@ -185,6 +243,9 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
     }
     for sim in &summary.sims {
         ids.extend(sim.failure_ids());
+    }
+    if let Some(n) = &summary.sims_not_started {
+        ids.push((n.failure_id(), n.message.clone()));
     }
     for c in &summary.chance {
         for t in c.tables.iter().filter(|t| !t.ok) {
@@ -319,7 +380,7 @@ mod tests {
             "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = \"soon\"\n",
         )
         .unwrap();
-        let e = load(&path).unwrap_err().to_string();
+        let e = load(&path, None).unwrap_err().to_string();
         assert!(
             e.contains("q.toml:4:1: `sim:duel:hash` expires on `soon`: expected a date YYYY-MM-DD"),
             "{e}"
@@ -329,7 +390,7 @@ mod tests {
             "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n",
         )
         .unwrap();
-        assert_eq!(load(&path).unwrap().known.len(), 1);
+        assert_eq!(load(&path, None).unwrap().known.len(), 1);
     }
 
     #[test]
@@ -354,11 +415,53 @@ mod tests {
             ),
         ] {
             std::fs::write(&path, &text).unwrap();
-            let e = load(&path).unwrap_err().to_string();
+            let e = load(&path, None).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");
         }
         std::fs::write(&path, entry("chance:race:6")).unwrap();
-        assert_eq!(load(&path).unwrap().known.len(), 1);
+        assert_eq!(load(&path, None).unwrap().known.len(), 1);
+    }
+
+    #[test]
+    fn ids_naming_what_does_not_exist_are_refused() {
+        // An entry for a game, ruling or scenario that does not exist loaded
+        // without a word, and then could only ever read "no longer fails".
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("scenarios");
+        std::fs::create_dir_all(corpus.join("duel")).unwrap();
+        std::fs::write(corpus.join("duel/x.toml"), "").unwrap();
+        let path = dir.path().join("q.toml");
+        let entry = |id: &str| {
+            format!("[[known]]\nid = \"{id}\"\nreason = \"r\"\nexpires = \"2027-01-31\"\n")
+        };
+        for (id, says) in [
+            (
+                "sim:chess:hash",
+                "q.toml:2:1: id `sim:chess:hash`: no game `chess`: the games are duel, ",
+            ),
+            ("perft:chess:start:3", "no game `chess`"),
+            ("chance:nothing:6", "no game `nothing`"),
+            ("ruling:duel.nothing", "no ruling `duel.nothing`"),
+            (
+                "scenario:duel/none.toml",
+                "no scenario file `duel/none.toml` in ",
+            ),
+        ] {
+            std::fs::write(&path, entry(id)).unwrap();
+            let e = load(&path, Some(&corpus)).unwrap_err().to_string();
+            assert!(e.contains(says), "{id}: {e}");
+        }
+        for id in [
+            "sim:all:interrupted",
+            "sim:dragon:hash",
+            "ruling:duel.key-win-timing",
+            "ruling:clocks.time-lag",
+            "scenario:duel/x.toml",
+            "perft:race:start:3",
+        ] {
+            std::fs::write(&path, entry(id)).unwrap();
+            assert_eq!(load(&path, Some(&corpus)).unwrap().known.len(), 1, "{id}");
+        }
     }
 
     #[test]
@@ -372,14 +475,14 @@ mod tests {
             "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = 2027-01-31\n",
         )
         .unwrap();
-        assert_eq!(load(&path).unwrap().known[0].expires, "2027-01-31");
+        assert_eq!(load(&path, None).unwrap().known[0].expires, "2027-01-31");
         std::fs::write(
             &path,
             "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = 2027-01-31T10:00:00\n",
         )
         .unwrap();
         assert!(
-            load(&path)
+            load(&path, None)
                 .unwrap_err()
                 .to_string()
                 .contains("expected a date YYYY-MM-DD")
@@ -389,7 +492,7 @@ mod tests {
             "[[known]]\nid = \"sim:duel:hash\"\nreason = \"r\"\nexpires = 5\n",
         )
         .unwrap();
-        let e = load(&path).unwrap_err().to_string();
+        let e = load(&path, None).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!("{}:4:11: expected a date such as", path.display())),
             "{e}"
@@ -408,7 +511,7 @@ mod tests {
             format!("{entry}\n[[known]]\nid = \"sim:duel:y\"\nreason = \"r\"\nexpires = \"2027-13-01\"\n"),
         )
         .unwrap();
-        let e = load(&path).unwrap_err().to_string();
+        let e = load(&path, None).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!(
                 "{}:9:1: `sim:duel:y` expires on `2027-13-01`",
@@ -421,7 +524,7 @@ mod tests {
             b"[[known]]\nid = \"sim:duel:hash\"\nreason = \"caf\xe9\"\n",
         )
         .unwrap();
-        let e = load(&path).unwrap_err().to_string();
+        let e = load(&path, None).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!("{}:3:14: byte 0xe9 is not UTF-8", path.display())),
             "{e}"

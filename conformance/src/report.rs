@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
@@ -181,6 +181,31 @@ pub struct Summary {
     /// (chi-square at the 0.1% level).
     #[serde(default)]
     pub chance: Vec<crate::chance::ChanceCheck>,
+    /// The sims of a nightly run that did not start, and why; a failure of
+    /// the run (`sim:all:<reason>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sims_not_started: Option<SimsNotStarted>,
+}
+
+/// The sims of a nightly run that did not start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimsNotStarted {
+    /// Why: `interrupted` (Ctrl-C or a termination signal), `no-games` (the
+    /// budget was used up before them) or `error` (they could not start, such
+    /// as worker threads that could not be made).
+    pub reason: String,
+    /// The games whose sims did not start, in registry order.
+    pub games: Vec<String>,
+    /// What happened, in one line.
+    pub message: String,
+}
+
+impl SimsNotStarted {
+    /// The failure id: `sim:all:<reason>`.
+    #[must_use]
+    pub fn failure_id(&self) -> String {
+        format!("sim:all:{}", self.reason)
+    }
 }
 
 impl Summary {
@@ -206,6 +231,7 @@ impl Summary {
             quarantine: None,
             trend: None,
             chance: Vec::new(),
+            sims_not_started: None,
         }
     }
 
@@ -479,6 +505,16 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
             st
         }
     };
+    // Every case names its suite as its class (`tigerseye.<suite>`) and keeps
+    // a name that is the same from run to run (no counts in it: CI follows a
+    // test across runs by its class and name); what a case counted goes to
+    // its standard output, and its time is its own where the run measured it.
+    let case = |class: &str, name: String, status: TestCaseStatus, time: Duration| {
+        let mut case = TestCase::new(name, status);
+        case.set_classname(format!("tigerseye.{class}"));
+        case.set_time(time);
+        case
+    };
     let mut report = Report::new(format!("tigerseye {}", s.command));
     if let Some(check) = &s.check {
         let mut suite = TestSuite::new("scenarios");
@@ -492,14 +528,19 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
                 }
                 _ => status(&[&format!("scenario:{}", r.path)], r.failures.join("\n")),
             };
-            suite.add_test_case(TestCase::new(r.path.clone(), st));
+            suite.add_test_case(case("scenarios", r.path.clone(), st, Duration::ZERO));
         }
         for id in &check.rulings_without_scenario {
             let st = status(
                 &[&format!("ruling:{id}")],
                 format!("ruling {id} has no scenario"),
             );
-            suite.add_test_case(TestCase::new(format!("ruling {id}"), st));
+            suite.add_test_case(case(
+                "scenarios",
+                format!("ruling {id}"),
+                st,
+                Duration::ZERO,
+            ));
         }
         report.add_test_suite(suite);
         let mut perft = TestSuite::new("perft");
@@ -507,20 +548,37 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
             let st = match p.computed {
                 None => TestCaseStatus::skipped(),
                 Some(c) if c == p.expected => TestCaseStatus::success(),
+                // Where the table is, as the console says it.
                 Some(c) => status(
                     &[&format!("perft:{}:{}:{}", p.game, p.name, p.depth)],
-                    format!("expected {}, computed {c}", p.expected),
+                    format!(
+                        "{}: `{}` depth {}: table {}, computed {c}",
+                        if p.at.is_empty() { &p.file } else { &p.at },
+                        p.name,
+                        p.depth,
+                        p.expected
+                    ),
                 ),
             };
-            perft.add_test_case(TestCase::new(
+            perft.add_test_case(case(
+                "perft",
                 format!("{} {} depth {}", p.game, p.name, p.depth),
                 st,
+                Duration::ZERO,
             ));
         }
         report.add_test_suite(perft);
     }
-    if !s.sims.is_empty() {
+    if !s.sims.is_empty() || s.sims_not_started.is_some() {
         let mut suite = TestSuite::new("simulation");
+        if let Some(n) = &s.sims_not_started {
+            suite.add_test_case(case(
+                "simulation",
+                "sims".to_owned(),
+                status(&[&n.failure_id()], n.message.clone()),
+                Duration::ZERO,
+            ));
+        }
         for sim in &s.sims {
             let ids = sim.failure_ids();
             let mut lines: Vec<String> = Vec::new();
@@ -539,10 +597,17 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
                 lines.push(message);
             }
             let ids: Vec<&str> = ids.iter().map(|(id, _)| id.as_str()).collect();
-            suite.add_test_case(TestCase::new(
-                format!("sim {} ({} games)", sim.game, sim.games),
+            let mut sim_case = case(
+                "simulation",
+                format!("sim {}", sim.game),
                 status(&ids, lines.join("\n")),
+                Duration::try_from_secs_f64(sim.elapsed_seconds).unwrap_or_default(),
+            );
+            sim_case.set_system_out(format!(
+                "{} games, {} plies, {} failed",
+                sim.games, sim.plies, sim.failed_games
             ));
+            suite.add_test_case(sim_case);
         }
         report.add_test_suite(suite);
     }
@@ -551,10 +616,14 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
         for f in &s.fuzz {
             let id = format!("fuzz:{}", f.target);
             let ids: &[&str] = if f.failures.is_empty() { &[] } else { &[&id] };
-            suite.add_test_case(TestCase::new(
-                format!("fuzz {} ({} inputs)", f.target, f.inputs),
+            let mut fuzz_case = case(
+                "fuzz",
+                format!("fuzz {}", f.target),
                 status(ids, f.failures.join("\n")),
-            ));
+                Duration::ZERO,
+            );
+            fuzz_case.set_system_out(format!("{} inputs", f.inputs));
+            suite.add_test_case(fuzz_case);
         }
         report.add_test_suite(suite);
     }
@@ -564,7 +633,8 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
             for t in &c.tables {
                 let id = format!("chance:{}:{}", c.game, t.outcomes);
                 let ids: &[&str] = if t.ok { &[] } else { &[&id] };
-                suite.add_test_case(TestCase::new(
+                suite.add_test_case(case(
+                    "chance",
                     format!("chance {} {}", c.game, t.outcomes),
                     status(
                         ids,
@@ -573,6 +643,7 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
                             t.statistic, t.counts
                         ),
                     ),
+                    Duration::ZERO,
                 ));
             }
         }
@@ -584,7 +655,12 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
             for entry in list {
                 let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
                 st.set_message(format!("{label}: {entry}"));
-                suite.add_test_case(TestCase::new(format!("quarantine {entry}"), st));
+                suite.add_test_case(case(
+                    "quarantine",
+                    format!("quarantine {entry}"),
+                    st,
+                    Duration::ZERO,
+                ));
             }
         }
         report.add_test_suite(suite);
@@ -654,7 +730,7 @@ mod tests {
         summary.quarantine = Some(crate::quarantine::QuarantineReport {
             tolerated: vec![
                 "sim:duel:short: the budget (expires 2027-01-31)".into(),
-                "fuzz:duel_play: issue 9 (expires 2027-01-31)".into(),
+                "fuzz:duel_play: a known crash (expires 2027-01-31)".into(),
             ],
             ..Default::default()
         });
@@ -667,6 +743,45 @@ mod tests {
         // An expired entry fails the run, and the JUnit with it.
         summary.quarantine.as_mut().unwrap().expired = vec!["sim:duel:hash".into()];
         assert_eq!(failures(&summary), 1);
+    }
+
+    #[test]
+    fn junit_names_stay_the_same_across_runs_and_carry_class_and_time() {
+        // Sim cases were named `sim duel (20 games)`, a name that changed
+        // every night; no case had a class or a time; a perft failure said
+        // `expected 17, computed 16` without the table's place.
+        let mut summary = sim_summary();
+        summary.check = Some(CheckSummary {
+            perft: vec![PerftResult {
+                file: "scenarios/perft/duel.toml".into(),
+                at: "scenarios/perft/duel.toml:7:1".into(),
+                name: "start".into(),
+                game: "duel".into(),
+                depth: 3,
+                expected: 17,
+                computed: Some(16),
+            }],
+            ..Default::default()
+        });
+        let xml = junit(&summary).unwrap();
+        assert!(xml.contains(r#"name="sim duel""#), "{xml}");
+        assert!(!xml.contains("games)"), "{xml}");
+        assert!(xml.contains(r#"classname="tigerseye.simulation""#), "{xml}");
+        assert!(xml.contains(r#"classname="tigerseye.perft""#), "{xml}");
+        assert!(
+            xml.contains("20 games, "),
+            "the counts go to the case's output: {xml}"
+        );
+        assert!(
+            xml.contains("scenarios/perft/duel.toml:7:1: `start` depth 3: table 17, computed 16"),
+            "{xml}"
+        );
+        // Every case has a class and a time.
+        for case in xml.split("<testcase ").skip(1) {
+            let head = case.split('>').next().unwrap();
+            assert!(head.contains(" time=\""), "{head}");
+            assert!(head.contains(" classname=\"tigerseye."), "{head}");
+        }
     }
 
     #[test]

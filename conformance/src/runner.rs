@@ -394,7 +394,7 @@ impl<G: Game> Runner<'_, G> {
             if want != got {
                 let missing: Vec<&String> = want.iter().filter(|a| !got.contains(a)).collect();
                 let extra: Vec<&String> = got.iter().filter(|a| !want.contains(a)).collect();
-                self.fail(key("legal"), format!("legal actions differ: expected but not legal {missing:?}; legal but not expected {extra:?}"));
+                self.fail(key("legal"), legal_difference(&missing, &extra));
             }
         }
         if let Some(illegal) = &step.illegal {
@@ -619,6 +619,30 @@ impl<G: Game> Runner<'_, G> {
     }
 }
 
+/// What differs between the expected legal actions and the legal ones, each
+/// side said only when it holds an action (an empty `[]` said nothing).
+fn legal_difference(missing: &[&String], extra: &[&String]) -> String {
+    let list = |actions: &[&String]| {
+        actions
+            .iter()
+            .map(|a| format!("`{a}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("expected but not legal: {}", list(missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!("legal but not expected: {}", list(extra)));
+    }
+    if parts.is_empty() {
+        // The same actions, one of them listed twice in the expectation.
+        parts.push("an action is listed twice".to_owned());
+    }
+    format!("legal actions differ: {}", parts.join("; "))
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -629,6 +653,22 @@ mod tests {
     fn failures(body: &str) -> Vec<String> {
         let text = format!("title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n{body}");
         run(&parse(Path::new("x.toml"), &text).unwrap()).failures
+    }
+
+    #[test]
+    fn a_legal_list_missing_nothing_does_not_print_an_empty_list() {
+        // "expected but not legal []" said nothing: each side is said only
+        // when it holds an action.
+        let f = failures("[[step]]\nlegal = [\"C1-B1\"]\n");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(!f[0].contains("[]"), "{f:?}");
+        assert!(
+            f[0].contains("legal actions differ: legal but not expected: `"),
+            "{f:?}"
+        );
+        assert!(!f[0].contains("expected but not legal"), "{f:?}");
+        let f = failures("[[step]]\nlegal = [\"C1-B1\", \"C1-C2\", \"C1-C3\", \"A1-A2\"]\n");
+        assert!(f[0].contains("expected but not legal: `A1-A2`"), "{f:?}");
     }
 
     #[test]

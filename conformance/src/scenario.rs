@@ -206,6 +206,12 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
             message: "`source` is empty: cite the seed file and section".into(),
         });
     }
+    if let Some((key, placeholder)) = skeleton_placeholder(&s.title, &s.source) {
+        return Err(LoadError {
+            at: top(key),
+            message: placeholder_message(key, placeholder),
+        });
+    }
     if s.status == Status::Disputed && s.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         let key = if s.reason.is_some() {
             "reason"
@@ -289,6 +295,30 @@ pub fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> LoadError {
         ),
         message: e.message().trim().to_owned(),
     }
+}
+
+/// The title `tigerseye new-scenario` writes into a skeleton.
+pub const SKELETON_TITLE: &str = "What this example shows, in one line";
+
+/// What of a `new-scenario` skeleton is still unfilled in a scenario's
+/// `title` and `source`: the key and the placeholder. A skeleton loaded as
+/// written would pass and count as its ruling's scenario.
+#[must_use]
+pub fn skeleton_placeholder(title: &str, source: &str) -> Option<(&'static str, &'static str)> {
+    if title.trim() == SKELETON_TITLE {
+        return Some(("title", SKELETON_TITLE));
+    }
+    ["<seed>", "<section>", "<the seed's words>"]
+        .into_iter()
+        .find(|p| source.contains(p))
+        .map(|p| ("source", p))
+}
+
+/// The error for a skeleton's placeholder left in `key`.
+fn placeholder_message(key: &str, placeholder: &str) -> String {
+    format!(
+        "`{key}` still holds the skeleton's placeholder `{placeholder}`: say what the scenario shows and cite the seed's section and words"
+    )
 }
 
 /// The first text of `list` that an earlier one repeats.
@@ -407,6 +437,34 @@ mod tests {
         assert!(err.at.starts_with("x.toml:6:"), "{err}");
         assert!(err.message.contains("unknown field `plya`"), "{err}");
         assert!(err.message.contains("play"), "{err}");
+    }
+
+    #[test]
+    fn of_two_type_errors_the_first_in_the_file_is_reported() {
+        // `title = 1` on line 1 and `source = 2` on line 3: the error named
+        // line 3 (the keys were read in alphabetical order).
+        let text = "title = 1\ngame = \"duel\"\nsource = 2\n\n[[step]]\nplay = \"C1-B1\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert!(err.at.starts_with("x.toml:1:"), "{err}");
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\ntags = 1\nrulings = 2\nposition = \"x\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert!(err.at.starts_with("x.toml:4:"), "{err}");
+    }
+
+    #[test]
+    fn a_skeletons_placeholders_fail_until_filled_in() {
+        // `tigerseye new-scenario`'s skeleton passed as printed, so a stub
+        // counted as its ruling's scenario.
+        let text = format!(
+            "title = \"{SKELETON_TITLE}\"\ngame = \"duel\"\nsource = \"seed 002 (Jewel)\"\n\n[[step]]\nplay = \"C1-B1\"\n"
+        );
+        let err = parse(Path::new("x.toml"), &text).unwrap_err();
+        assert_eq!(err.at, "x.toml:1:1", "{err}");
+        assert!(err.message.contains("placeholder"), "{err}");
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"seed 002 (Jewel), <section>: \\\"<the seed's words>\\\"\"\n\n[[step]]\nplay = \"C1-B1\"\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert_eq!(err.at, "x.toml:3:1", "{err}");
+        assert!(err.message.contains("`<section>`"), "{err}");
     }
 
     #[test]

@@ -73,8 +73,13 @@ pub struct SimConfig {
     pub max_plies: u32,
     /// Draw a progress bar (on a terminal).
     pub progress: bool,
-    /// Stop starting new games after this instant.
+    /// Stop starting new games after this instant, once `min_games` are played.
     pub deadline: Option<Instant>,
+    /// The floor of a run that its deadline ends: the first this many games of
+    /// this shard are played whatever the deadline (an interrupt still stops
+    /// them), so a run bound by its time budget is still a real run on a slow
+    /// or busy machine.
+    pub min_games: u64,
     /// The part of the run this process plays.
     pub shard: Shard,
     /// The worker threads' stack size in bytes; `SIM_STACK` (16 MiB) when
@@ -105,15 +110,20 @@ pub fn interrupted() -> bool {
 #[must_use]
 pub fn not_started_note(games: &[GameId]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
-    format!("interrupted (Ctrl-C): no sim of {}", names.join(", "))
+    format!(
+        "interrupted (Ctrl-C or SIGTERM): no sim of {}",
+        names.join(", ")
+    )
 }
 
 impl SimConfig {
-    /// Whether to stop starting games: the deadline has passed, or the process
-    /// was interrupted.
+    /// Whether to stop before this shard's game `local` (counted from 0): the
+    /// process was interrupted, or the deadline has passed and the floor
+    /// (`min_games`) has been played.
     #[must_use]
-    pub fn stop_now(&self) -> bool {
-        interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    pub fn stop_before(&self, local: u64) -> bool {
+        interrupted()
+            || (local >= self.min_games && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     /// `games` games of `game` with default options, seed 0, all cores, default checks.
@@ -129,6 +139,7 @@ impl SimConfig {
             max_plies: 100_000,
             progress: false,
             deadline: None,
+            min_games: 0,
             shard: Shard::WHOLE,
             worker_stack: None,
         }
@@ -251,7 +262,7 @@ pub struct SimStats {
     pub failures: Vec<FailureRecord>,
     /// The run stopped at its deadline before playing every game.
     pub stopped_early: bool,
-    /// The run was interrupted ([`interrupt`], Ctrl-C) before playing every
+    /// The run was interrupted ([`interrupt`], Ctrl-C or SIGTERM) before playing every
     /// game; false in reports written before it was recorded.
     #[serde(default)]
     pub interrupted: bool,
@@ -324,7 +335,7 @@ impl SimStats {
             return Some((
                 "interrupted",
                 format!(
-                    "{} games played: interrupted (Ctrl-C) before the run's end",
+                    "{} games played: interrupted (Ctrl-C or SIGTERM) before the run's end",
                     self.games
                 ),
             ));
@@ -522,7 +533,7 @@ pub fn run_with_oracle<G: Game>(
     let mut next = 0u64;
     let mut batch = 4096u64;
     while next < my_games {
-        if config.stop_now() {
+        if config.stop_before(next) {
             acc.skipped += my_games - next;
             break;
         }
@@ -660,6 +671,19 @@ mod tests {
         let acc = run_batch(&initial, &config, 0, 4096, None, None);
         assert_eq!(acc.games, 0);
         assert_eq!(acc.skipped, 4096);
+    }
+
+    #[test]
+    fn a_floor_of_games_is_played_past_the_deadline() {
+        // A run bound by its budget played nothing once the deadline had
+        // passed; its floor is played whatever the deadline, and no more.
+        let mut config = SimConfig::new(GameId::Duel, UNCOUNTED);
+        config.deadline = Some(Instant::now());
+        config.min_games = 100;
+        let stats = run(&config).unwrap();
+        assert_eq!(stats.games, 100);
+        assert!(stats.stopped_early);
+        assert_eq!(stats.shortfall(), None);
     }
 
     #[test]

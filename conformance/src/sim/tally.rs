@@ -136,7 +136,7 @@ pub(super) fn run_batch<G: Game>(
                     acc.skipped += 1;
                     return (player, acc, pending, since_look);
                 }
-                if since_look == 0 && config.stop_now() {
+                if (since_look == 0 || local == config.min_games) && config.stop_before(local) {
                     acc.skipped += 1;
                     return (player, acc, pending, since_look);
                 }

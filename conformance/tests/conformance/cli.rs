@@ -399,6 +399,89 @@ fn replay_takes_the_last_index_there_is() {
 }
 
 #[test]
+fn a_scenario_file_that_does_not_exist_is_exit_2() {
+    // It was a failed scenario, exit 1; 2 is for files that cannot be read.
+    refused(
+        &["scenario", "nonexistent.toml"],
+        "cannot read nonexistent.toml",
+    );
+}
+
+#[test]
+fn rulings_and_check_take_clocks_and_all_as_sim_takes_all() {
+    // `rulings --game clocks` was refused while `check --game clocks` ran;
+    // `check --game all` was refused while `sim --game all` ran.
+    let out = tigerseye(&["rulings", "--game", "clocks"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("### `clocks.time-lag`"), "{stdout}");
+    assert!(!stdout.contains("duel."), "{stdout}");
+    let all = tigerseye(&["rulings", "--game", "all"]);
+    assert_eq!(all.stdout, tigerseye(&["rulings"]).stdout);
+    let corpus = tempfile::tempdir().unwrap();
+    let out = tigerseye(&[
+        "check",
+        "--game",
+        "all",
+        "--corpus",
+        corpus.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The empty corpus fails (rulings without scenarios), but it ran.
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("rulings with no scenario naming them"),
+        "{stdout}"
+    );
+    refused(&["check", "--game", "chess"], "or `all`");
+}
+
+#[test]
+fn nightly_previous_takes_only_a_nightly_runs_report() {
+    // A bench summary was taken and gave an empty trend.
+    let dir = tempfile::tempdir().unwrap();
+    let bench = dir.path().join("summary.json");
+    let summary = tigerseye_conformance::report::Summary::new("bench");
+    std::fs::write(&bench, serde_json::to_string(&summary).unwrap()).unwrap();
+    refused(
+        &[
+            "nightly",
+            "--budget",
+            "1s",
+            "--corpus",
+            dir.path().to_str().unwrap(),
+            "--previous",
+            bench.to_str().unwrap(),
+        ],
+        "is a `bench` report: `--previous` takes a nightly run's summary.json",
+    );
+}
+
+#[test]
+fn a_new_scenario_skeleton_fails_until_filled_in() {
+    // The skeleton passed as printed, so a stub counted as its ruling's
+    // scenario.
+    let out = tigerseye(&[
+        "new-scenario",
+        "--game",
+        "duel",
+        "--ruling",
+        "duel.repetition",
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stub.toml");
+    std::fs::write(&path, &out.stdout).unwrap();
+    let out = tigerseye(&["scenario", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("`title` still holds the skeleton's placeholder"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_nightly_that_played_no_game_fails_saying_why() {
     // `nightly --budget 20s` spent its budget on the corpus and fuzz seeds, played
     // no game and reported clean, exit 0.
@@ -417,17 +500,18 @@ fn a_nightly_that_played_no_game_fails_saying_why() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     // (The empty corpus fails too; the library's nightly tests show that the
     // sims alone fail the run.)
-    // Each game's sim summary says it played nothing and why (once: the note
-    // in the report is not printed again).
-    for game in ["duel", "dragon"] {
-        let summary = stdout
-            .split_once(&format!("{game}: 0 games, 0 plies"))
-            .map(|(_, after)| after.split("\n\n").next().unwrap_or(after))
-            .unwrap_or_else(|| panic!("no summary of {game}'s sim: {stdout}"));
-        let why = "no game played: the time budget was used up before this sim started (give a longer `--budget`)";
-        assert_eq!(summary.matches(why).count(), 1, "{summary}");
-        assert!(summary.contains(&format!("FAILED: {why}")), "{summary}");
-    }
+    // One line says the sims had no time, not a summary of no games for each
+    // (eleven blocks of zeros).
+    assert!(!stdout.contains("0 games, 0 plies"), "{stdout}");
+    let why = "no time left for the sims of duel, ambush, ";
+    assert!(
+        stdout.contains(&format!("== sims: FAILED: {why}")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("failed: sim:all:no-games: {why}")),
+        "{stdout}"
+    );
     assert!(stdout.contains("nightly: FAILED"), "{stdout}");
     // A corpus away from the repository has no fuzz seed corpora beside it: said.
     assert!(stdout.contains("note: no fuzz seed corpora at"), "{stdout}");
@@ -563,12 +647,16 @@ fn check_prints_its_report_and_counts_unknown_files_under_unknown() {
 }
 
 #[test]
-fn the_readme_command_table_names_every_flag_of_every_command() {
+fn the_command_reference_names_every_flag_of_every_command() {
     // The table left out flags (check --corpus/--node-limit, replay --option,
-    // bench --threads, nightly --seed, ...): each command's row in README's
-    // table must name every flag its `--help` lists.
+    // bench --threads, nightly --seed, ...): each command's row in
+    // docs/commands.md must name every flag its `--help` lists, and README's
+    // short table must have a row for every command.
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
         .expect("README.md");
+    let reference =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/commands.md"))
+            .expect("docs/commands.md");
     let help = String::from_utf8(tigerseye(&["--help"]).stdout).unwrap();
     // The commands: the indented lines under `Commands:` up to a blank line.
     let commands: Vec<&str> = help
@@ -581,10 +669,16 @@ fn the_readme_command_table_names_every_flag_of_every_command() {
         .collect();
     assert!(commands.len() >= 10, "{help}");
     for command in commands {
-        let row = readme
+        assert!(
+            readme
+                .lines()
+                .any(|l| l.starts_with(&format!("| `tigerseye {command}`"))),
+            "README's command table has no row for `{command}`"
+        );
+        let row = reference
             .lines()
             .find(|l| l.starts_with(&format!("| `tigerseye {command}")))
-            .unwrap_or_else(|| panic!("README's command table has no row for `{command}`"));
+            .unwrap_or_else(|| panic!("docs/commands.md has no row for `{command}`"));
         let usage = row.split(" | ").next().unwrap();
         let out = String::from_utf8(tigerseye(&[command, "--help"]).stdout).unwrap();
         for flag in out
@@ -596,7 +690,7 @@ fn the_readme_command_table_names_every_flag_of_every_command() {
         {
             assert!(
                 usage.contains(&format!("{flag} ")) || usage.contains(&format!("{flag}]")),
-                "README's row for `{command}` does not name `{flag}`: {usage}"
+                "docs/commands.md's row for `{command}` does not name `{flag}`: {usage}"
             );
         }
     }
@@ -784,10 +878,10 @@ fn scenario_prints_each_files_transcript_and_fails_on_a_failure() {
     refused(&["scenario"], "required");
 }
 
-#[test]
-fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
-    // An interrupted sim printed nothing and wrote no report: the failures
-    // found so far and their replay commands were lost.
+/// Starts `tigerseye sim` of many Dragon games, sends it `signal` (`INT`,
+/// `TERM`) once it runs, and checks that it finished the games under way,
+/// wrote its report and failed as interrupted.
+fn a_signal_stops_a_sim_and_writes_its_report_marked_interrupted(signal: &str) {
     let reports = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
         .args([
@@ -806,20 +900,20 @@ fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
         .expect("the tigerseye binary runs");
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{signal}: {stdout}\n{stderr}");
     assert!(
         stderr.contains("interrupted: finishing the games under way"),
         "{stderr}"
     );
     assert!(
-        stdout.contains("games played: interrupted (Ctrl-C) before the run's end"),
+        stdout.contains("games played: interrupted (Ctrl-C or SIGTERM) before the run's end"),
         "{stdout}"
     );
     let line = stdout
@@ -830,7 +924,57 @@ fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
     let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
     assert!(json.contains("\"interrupted\": true"), "{json}");
     let junit = std::fs::read_to_string(dir.join("junit.xml")).unwrap();
-    assert!(junit.contains("interrupted (Ctrl-C)"), "{junit}");
+    assert!(junit.contains("interrupted (Ctrl-C or SIGTERM)"), "{junit}");
+}
+
+#[test]
+fn ctrl_c_stops_a_sim_and_writes_its_report_marked_interrupted() {
+    // An interrupted sim printed nothing and wrote no report: the failures
+    // found so far and their replay commands were lost.
+    a_signal_stops_a_sim_and_writes_its_report_marked_interrupted("INT");
+}
+
+#[test]
+fn sigterm_stops_a_sim_as_ctrl_c_does() {
+    // SIGTERM (what CI sends on a cancel or a timeout) ended a sim at once,
+    // with no report.
+    a_signal_stops_a_sim_and_writes_its_report_marked_interrupted("TERM");
+}
+
+#[test]
+fn ctrl_c_before_the_sims_fails_a_nightly_as_interrupted() {
+    // Ctrl-C while the corpus ran (before any sim) gave `nightly: clean`,
+    // exit 0, with no sim played.
+    use std::io::BufRead as _;
+    let reports = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
+        .args(["nightly", "--budget", "60s", "--reports"])
+        .arg(reports.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the tigerseye binary runs");
+    // The first line comes as the corpus starts, the handler set.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("== corpus"), "{first}");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{rest}");
+    assert!(rest.contains("nightly: FAILED"), "{rest}");
+    assert!(
+        rest.contains(
+            "failed: sim:all:interrupted: interrupted (Ctrl-C or SIGTERM): no sim of duel, "
+        ),
+        "{rest}"
+    );
 }
 
 #[test]

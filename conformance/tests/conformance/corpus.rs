@@ -132,58 +132,6 @@ fn the_whole_corpus_checks_clean() {
     );
 }
 
-/// The files under `scenarios/` that `claim` names: a folder (`dragon/`, every
-/// `.toml` in it) or a pattern with one `*` (`dragon/ocean-*.toml`).
-fn scenario_files_named(claim: &str) -> usize {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
-    let (dir, pattern) = claim.rsplit_once('/').expect("a folder and a pattern");
-    let (prefix, suffix) = pattern.split_once('*').unwrap_or(("", ".toml"));
-    std::fs::read_dir(root.join(dir))
-        .unwrap_or_else(|e| panic!("scenarios/{claim}: {e}"))
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.starts_with(prefix) && n.ends_with(suffix))
-        .count()
-}
-
-#[test]
-fn the_readmes_counts_of_scenario_files_hold() {
-    // README said 36 ocean and 31 procedure scenarios of Dragon where there are
-    // 37 and 30, and 5 concessions where there are 6. Each count it gives of a
-    // set of scenario files, "(`scenarios/<folder>/<pattern>`, N files)" or
-    // "`scenarios/<folder>/<pattern>` (N)", is the number of files there.
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("README.md");
-    let mut claims = 0;
-    for (at, _) in readme.match_indices("`scenarios/") {
-        let rest = &readme[at + "`scenarios/".len()..];
-        let Some((named, after)) = rest.split_once('`') else {
-            continue;
-        };
-        let count = if let Some(n) = after.strip_prefix(',') {
-            let n = n.trim_start();
-            n.split_once(" files")
-                .and_then(|(digits, _)| digits.parse::<usize>().ok())
-        } else {
-            after
-                .strip_prefix(" (")
-                .and_then(|n| n.split_once(')'))
-                .and_then(|(digits, _)| digits.parse::<usize>().ok())
-        };
-        if let Some(n) = count {
-            claims += 1;
-            assert_eq!(
-                scenario_files_named(named),
-                n,
-                "README says `scenarios/{named}` holds {n} files"
-            );
-        }
-    }
-    assert!(
-        claims >= 5,
-        "README's counts of scenario files: {claims} found"
-    );
-}
-
 #[test]
 fn a_wrong_expectation_fails_with_its_line() {
     let text = r#"title = "t"

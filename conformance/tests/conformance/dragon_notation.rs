@@ -1,4 +1,4 @@
-//! Dragon's notation as README documents it: positions read in either case
+//! Dragon's notation as docs/games/dragon.md documents it: positions read in either case
 //! (`e2-e3` is `E2-E3`), bows and keywords as written (`vE10>SW`, not
 //! `vE10>sw`), and a bare `seer` is the side to move's Seer.
 

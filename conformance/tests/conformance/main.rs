@@ -5,6 +5,7 @@
 mod adding_a_game;
 mod cli;
 mod corpus;
+mod docs;
 mod dragon_notation;
 mod dragon_positions;
 mod fuzz_corpus;

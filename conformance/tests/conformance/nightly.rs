@@ -142,33 +142,82 @@ fn a_budget_too_long_for_the_clock_is_no_deadline() {
 }
 
 #[test]
-fn a_budget_used_up_before_the_sims_fails_the_run_and_is_said_in_the_notes() {
+fn a_budget_used_up_before_the_sims_fails_the_run_in_one_line() {
     // With no time left the sims played no game and the run said nothing of it,
-    // then said so in a note but still read clean on a passing corpus.
+    // then read clean on a passing corpus, then failed every sim as `no-games`
+    // with a report of zeros each: now one failure says it for the sims left.
     let dir = tempfile::tempdir().unwrap();
     let summary = run(
         &empty_corpus_config(Duration::ZERO, dir.path(), None),
         |_| {},
     )
     .unwrap();
-    assert!(summary.sims.iter().all(|s| s.games == 0));
-    // ... and read clean when the corpus did: a sim of no games fails the run.
+    assert!(summary.sims.is_empty(), "{:?}", summary.sims.len());
     assert_eq!(summary.status, "failed");
     let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
-    for id in GameId::ALL {
+    let (_, message) = ids
+        .iter()
+        .find(|(id, _)| id == "sim:all:no-games")
+        .unwrap_or_else(|| panic!("{ids:?}"));
+    assert!(
+        message.starts_with("no time left for the sims of duel, ambush, "),
+        "{message}"
+    );
+    assert!(message.ends_with("(give a longer `--budget`)"), "{message}");
+    assert!(
+        !ids.iter()
+            .any(|(id, _)| id.ends_with(":no-games") && id != "sim:all:no-games")
+    );
+}
+
+#[test]
+fn a_floor_of_games_is_played_whatever_the_budget() {
+    // A budget-bound run on a slow machine played whatever the budget left,
+    // down to nothing: with `min_games` each sim plays at least that many
+    // games of its shard, and nothing fails for the budget.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = empty_corpus_config(Duration::ZERO, dir.path(), None);
+    c.min_games = 3;
+    c.shard = tigerseye_conformance::sim::Shard { k: 1, n: 2 };
+    let summary = run(&c, |_| {}).unwrap();
+    assert_eq!(summary.sims.len(), GameId::ALL.len());
+    for sim in &summary.sims {
+        assert_eq!(sim.games, 3, "{}", sim.game);
         assert!(
-            ids.iter().any(|(f, _)| *f == format!("sim:{id}:no-games")),
-            "{id}: {ids:?}"
+            sim.failure_ids().is_empty(),
+            "{}: {:?}",
+            sim.game,
+            sim.failure_ids()
         );
     }
-    for id in GameId::ALL {
-        assert!(
-            summary
-                .notes
-                .iter()
-                .any(|n| n.starts_with(&format!("{id}: no game played"))),
-            "{id}: {:?}",
-            summary.notes
-        );
-    }
+    assert!(summary.sims_not_started.is_none());
+}
+
+#[test]
+fn worker_threads_that_cannot_start_mid_run_keep_what_was_done() {
+    // The error ended the run with no report: the corpus, fuzz and chance
+    // results already computed were lost.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = empty_corpus_config(Duration::from_secs(60), dir.path(), Some(2));
+    // A stack larger than any address space.
+    c.worker_stack = Some(1 << 47);
+    let summary = run(&c, |_| {}).unwrap();
+    assert!(summary.check.is_some());
+    assert!(!summary.chance.is_empty());
+    assert_eq!(summary.status, "failed");
+    let not_started = summary
+        .sims_not_started
+        .as_ref()
+        .expect("the sims not started");
+    assert_eq!(not_started.reason, "error");
+    assert_eq!(not_started.games.len(), GameId::ALL.len());
+    assert!(
+        not_started
+            .message
+            .starts_with("the sim of duel could not start: cannot start "),
+        "{}",
+        not_started.message
+    );
+    let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
+    assert!(ids.iter().any(|(id, _)| id == "sim:all:error"), "{ids:?}");
 }

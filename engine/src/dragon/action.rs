@@ -18,12 +18,12 @@
 //! | `Ram` | `vE10xE9` | she rams the vessel her bow points at |
 //! | `Fire` | `vE10*C8` | her Cannon fires at the vessel on `C8` |
 //! | `Trident` | `trident NW NE` | the Trident opening: both Ships re-align (note 17) |
-//! | `Spring` | `spring E12` | the Librarian or Jailer On Alert is Sprung (issue 6) |
-//! | `Choice` | `choose 3` | a procedure's choice (issue 6) |
-//! | `Seer` | `seer storm` | the OverLord consults his Seer (issue 6, [`seers`](super::seers)) |
-//! | `Truce` | `truce` | the side to move offers a truce (issue 6, [`truce`](super::truce), `--option truce-agreement=offers`) |
+//! | `Spring` | `spring E12` | the Librarian or Jailer On Alert is Sprung |
+//! | `Choice` | `choose 3` | a procedure's choice |
+//! | `Seer` | `seer storm` | the OverLord consults his Seer ([`seers`](super::seers)) |
+//! | `Truce` | `truce` | the side to move offers a truce ([`truce`](super::truce), `--option truce-agreement=offers`) |
 //! | `Concede` | `concede planting-a-flag` | the side to move concedes in lieu of a Locking Up, Direct Capture or Planting of a Flag (rule 27 a, [`conceding`](super::conceding), `--option concede=offers`) |
-//! | `Plant` | `plant E4` | the flag-bearer on `E4` plants his (her) flag (issue 6, [`victory`](super::victory)) |
+//! | `Plant` | `plant E4` | the flag-bearer on `E4` plants his (her) flag ([`victory`](super::victory)) |
 
 use std::fmt;
 

@@ -146,7 +146,7 @@ pub(crate) fn apply_action(
                 f = Force::new(demoted);
             }
             // Crossing between a kingdom and Trafalgar Ocean: transformations,
-            // lost birds, the royals' history (the ocean, issue 5 part 4).
+            // lost birds, the royals' history (the ocean).
             f = transform::crossing(p, from, to, f, events);
             p.put(to, f);
             // The flags the vessels left and boarded fly.

@@ -904,7 +904,7 @@ pub(crate) mod tests {
     }
 
     /// The same over many more games (on its last run, 2026-12-03, 279,756
-    /// positions and 17.0M actions played and compared, as README records;
+    /// positions and 17.0M actions played and compared;
     /// an earlier build's games gave 356,939 and 23.1M: the figures move with
     /// the rules the random games meet; 3 s in release on that run): too long
     /// for every CI run, so run by hand after changing the Guard:

@@ -4,13 +4,13 @@
 //! Forces, South, [`Side::Red`]) across Trafalgar Ocean. "The right of first
 //! move belongs to the Storm Overlord."
 //!
-//! Issue 5 (part 1) built the board ([`board`], a drafted data file), the
+//! The game is built of the board ([`board`], a drafted data file), the
 //! deployment ([`deploy`], drafted data files: the Arrowhead formation and the
 //! Trident of note 17), the state ([`state`]), and every force's scope of
 //! operations, moves and captures ([`moves`]) with the Lance, Sword and Pike
 //! variations of the White and Black Knights, Trafalgar Ocean (vessels,
-//! embarking, boarding, ramming, cannons) and the transformations. Issue 6
-//! (part 2) has so far added the procedures ([`procedures`]: Towering and
+//! embarking, boarding, ramming, cannons) and the transformations; the
+//! procedures ([`procedures`]: Towering and
 //! Castling, the Interchanges, Springing and Shielding, freeing the Captives
 //! and the other exchanges, each choice an action of its own), the Seers
 //! ([`seers`]) and the Truce ([`truce`]: by agreement as an option, threefold

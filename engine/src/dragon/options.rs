@@ -327,7 +327,7 @@ pub const TRIDENT_OPENING: Ruling = Ruling {
     reason: "\"re-aligns\" is the vessels' ordinary power to turn to \"any adjacent position\"; nothing ties the new bows to the Arrowhead's, and the point of the experiment is that the Storm OverLord's first move is a choice of alignment",
 };
 
-/// Ruling `dragon.truce-by-ply-bound`: how random games end before issue 6.
+/// Ruling `dragon.truce-by-ply-bound`: what keeps every game finite.
 pub const PLY_BOUND: Ruling = Ruling {
     id: "dragon.ply-bound",
     question: "What keeps a random game finite when none of the seed's endings comes, and how is the fifty-move truce enforced?",
@@ -339,7 +339,7 @@ pub const PLY_BOUND: Ruling = Ruling {
         },
         Reading {
             name: "claimed",
-            text: "the fifty-move truce is only declared when a player or the Arbiter enforces it (issue 6 may make this a choice action)",
+            text: "the fifty-move truce is only declared when a player or the Arbiter enforces it (a claim would be an action of its own)",
         },
     ],
     option: None,
@@ -375,7 +375,7 @@ pub const RULINGS: &[Ruling] = &[
     TRIDENT_OPENING,
     PLY_BOUND,
     UNDER_ATTACK,
-    // Trafalgar Ocean (issue 5 part 4): engine/src/dragon/ocean_rules.rs.
+    // Trafalgar Ocean: engine/src/dragon/ocean_rules.rs.
     ocean_rules::OPEN_WATER,
     ocean_rules::CANNON_TARGET,
     ocean_rules::VESSEL_COMMAND,
@@ -390,7 +390,7 @@ pub const RULINGS: &[Ruling] = &[
     ocean_rules::RULE_26,
     ocean_rules::LANDFALL,
     ocean_rules::ISLAND,
-    // The procedures (issue 6): engine/src/dragon/procedures/rulings.rs.
+    // The procedures: engine/src/dragon/procedures/rulings.rs.
     super::procedures::rulings::TOWERING_GEOMETRY,
     super::procedures::rulings::PROCEDURE_CHOICES,
     super::procedures::rulings::EMPRESS_TIMING,
@@ -398,20 +398,20 @@ pub const RULINGS: &[Ruling] = &[
     super::procedures::rulings::SHIELD_LOWERING,
     super::procedures::rulings::FOREST_TALISMAN_KEPT,
     super::procedures::rulings::QUEEN_TO_WAR,
-    // The Seers and the Truce (issue 6 items 5-6): seers.rs, truce.rs.
+    // The Seers and the Truce: seers.rs, truce.rs.
     super::seers::SEERS,
     truce::AGREEMENT,
     truce::REPETITION,
     truce::FIFTY_MOVES,
     truce::STALEMATE,
-    // Victory (issue 6 item 4): engine/src/dragon/victory.rs.
+    // Victory: engine/src/dragon/victory.rs.
     super::victory::LOCKING_UP_RULING,
     super::victory::LOCKING_UP_SCORE,
     super::victory::PARTIAL_POSITIONS,
     super::room::WHITE_ROOM,
     super::victory::DIRECT_CAPTURE_RULING,
     super::victory::PLANTING,
-    // Conceding (issue 6 item 7): conceding.rs.
+    // Conceding: conceding.rs.
     conceding::OFFERS,
     conceding::DECLINE,
     conceding::RESULT,

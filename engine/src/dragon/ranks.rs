@@ -1,4 +1,4 @@
-//! The export's grid (the plan's item 4, its export part): every rank's
+//! The export's grid: every rank's
 //! text from the force and vessel bytes through tables of their codes, made
 //! once by the writers themselves ([`write_force`], [`write_vessel`]), into
 //! one buffer passed on in one write (the full checks export twice a

@@ -174,9 +174,8 @@ impl Vessel {
     }
 }
 
-/// Procedure and history flags (bits of [`Position::flags`]). Issue 6 (the
-/// procedures) and the ocean (issue 5 part 4) set most of them; this part
-/// reads and writes them through positions.
+/// Procedure and history flags (bits of [`Position::flags`]). The procedures
+/// and the ocean set most of them; positions read and write them.
 pub mod flags {
     /// The Trident formation's opening is due: the Storm OverLord's first move
     /// re-aligns the two Ships beside the Red Flagship (note 17).
@@ -196,7 +195,7 @@ pub mod flags {
     pub const ICE_DRAGON_AFIRE: u32 = 1 << 5;
     /// A Winged Serpent has been set afire.
     pub const SERPENT_AFIRE: u32 = 1 << 6;
-    /// The Forest Talisman's, Storm Talisman's powers are lost or kept (issue 6).
+    /// The Forest Talisman's, Storm Talisman's powers are lost or kept (reserved).
     pub const RESERVED_7: u32 = 1 << 7;
     /// The Ice Dragon was set afire on the Forest OverLord's last move: after
     /// the Storm OverLord's move comes his choice to make the Storm Queen the

@@ -1,4 +1,4 @@
-//! The reference model's Trafalgar Ocean (seed 000, issue 5 part 4), written
+//! The reference model's Trafalgar Ocean (seed 000), written
 //! plainly from the seed and separately from the engine, in the land model's
 //! style: every origin tried against every position with one predicate per
 //! power; vessels kept as their text tokens (letter, bow, colour).

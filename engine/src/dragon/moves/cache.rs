@@ -1,4 +1,4 @@
-//! The game's own per-origin move cache (docs/dragon-speed-plan.md, item 5).
+//! The game's own per-origin move cache.
 //!
 //! Most of a generation is the same as two plies before: an action changes a
 //! few positions ([`Position::touched`]), and a land force's moves and

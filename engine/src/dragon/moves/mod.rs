@@ -4,8 +4,8 @@
 //! each writes its actions in ascending order, so the whole list is strictly
 //! increasing ([`Action`]'s packing sorts by origin, destination, kind). Forces
 //! on land are `land`'s; forces aboard vessels and the vessels themselves are
-//! `ocean`'s (issue 5 part 4, in progress in its own worktree); the
-//! procedures off the grid (Springing, the Seers, choices) are issue 6's.
+//! `ocean`'s; the actions off the grid (Springing, the Seers, choices,
+//! offers) are the procedures', the Seers' and the Truce's modules'.
 //!
 //! Nothing here allocates: actions go into the caller's fixed buffer.
 

@@ -1,4 +1,4 @@
-//! Trafalgar Ocean's legal actions (seed 000, issue 5 part 4).
+//! Trafalgar Ocean's legal actions (seed 000, Overview, the vessels and note 18).
 //!
 //! - [`generate_at`]: every action at a water position of the side to move,
 //!   ascending: the vessel's (advance where her bow points, re-align, ram,

@@ -1,5 +1,5 @@
 //! The key-square games' own invariants (seed 002, the Facets' rules as
-//! README's "What `sim` checks" lists them): the board's sets agree, no side
+//! docs/harness.md's "What `sim` checks" lists them): the board's sets agree, no side
 //! has more pieces than at its set-up (there is no promotion), no pawn stands
 //! behind its starting rank, the side to move has a piece and is not left on
 //! the Key unanswered, the en-passant square is one a pawn passed, and the

@@ -1,4 +1,4 @@
-//! What attacks a position from Trafalgar Ocean (seed 000, issue 5 part 4;
+//! What attacks a position from Trafalgar Ocean (seed 000;
 //! ruling `dragon.royal-aboard`): [`attacked_on`], a force's attackers
 //! afloat and on land; [`attacks_from_sea`], the ocean's part of an attack
 //! on land, with its quick test by the moves' shapes ([`sea_shape`],
