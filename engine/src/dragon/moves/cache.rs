@@ -31,9 +31,8 @@
 //! what lies off the grid (a Seer consulted, a procedure's step) changes no
 //! entry: the role parts read only the grid, and every change of the grid
 //! is a [`Position::put`], `take`, `put_vessel` or `take_vessel`, each
-//! recorded in `touched` (until dspeed15 such a change regenerated
-//! everything too: some 400 regenerations in 20 random games, nearly all
-//! the Seer's flag set and cleared).
+//! recorded in `touched`, so a change of the flags alone (the Seer's, set
+//! and cleared) does not regenerate every entry.
 //!
 //! Only the game's own chain of states uses it: the cache lives beside the
 //! state, not in it (no part of `Clone::clone_from`, like the sibling
@@ -215,7 +214,7 @@ impl SideLists {
     fn update(&mut self, p: &Position, opts: &DragonOptions, stamp: u64) {
         // One context for the role parts and the embarking parts: the role
         // parts read neither its free vessels nor its embarking zone, set
-        // below (until dspeed18 a second context was copied for embarking).
+        // below.
         let mut c = role_ctx(p, opts);
         let land = kept_origins(p, c.b, c.side);
         // The embarking zone, recomputed only when the free vessels changed

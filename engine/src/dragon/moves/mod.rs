@@ -700,8 +700,8 @@ impl<const N: usize> Sink for ArrayVec<Action, N> {
     /// The word's moves written as moves, ascending, with no test of the
     /// opposing forces at each; then the captures among them (a few, most
     /// often none) made captures in place, each at its rank among the
-    /// destinations (until dspeed20 the capture's bit was read at each
-    /// action: some five instructions of the seventeen an action). The same
+    /// destinations (not the capture's bit read at each action: some five
+    /// instructions of the seventeen an action). The same
     /// actions in the same order as [`push_word_each`] (a test compares
     /// them).
     #[inline(always)]
@@ -845,7 +845,7 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     }
     // Of those, the simple ones, whose forces have no extras: their actions
     // are their kept role and embarking parts, moves and captures, with no
-    // other test of the origin (until dspeed18 each was read through
+    // other test of the origin (not each read through
     // `land::generate_ashore`: its force, its extras, its set's emptiness);
     // the ones with extras off the embarking zone (on land): their kept
     // part and their rarer ones (`land::generate_ashore`); and the idle ones
@@ -867,9 +867,8 @@ fn generate_zoned(c: &Ctx<'_>, cached: Option<&cache::SideLists>, out: &mut impl
     let enemy = c.p.occupied[side.opponent().index()];
     // The origins whose moves the sink takes with no test of the origin
     // (the Guard's: off its hot lines, not under attack), read once: a
-    // simple origin among them is not tested at each (until dspeed20 the
-    // Guarded sink asked its mode, its hot lines and the royal's position
-    // for each).
+    // simple origin among them is not tested at each (the Guarded sink does
+    // not ask its mode, its hot lines and the royal's position for each).
     let cold = out.cold_origins();
     for w in 0..3 {
         let mut bits = visit.0[w];

@@ -846,9 +846,9 @@ mod tests {
     use crate::dragon::options::DragonOptions;
 
     /// The unoccupied vessels' actions (`generate_unoccupied`) are those the
-    /// general path wrote for them until dspeed20 (its advance or Ram kept
-    /// among at most three single actions, merged with the re-alignments),
-    /// in the same order: every vessel of both colours of random games.
+    /// general path writes for them (its advance or Ram kept among at most
+    /// three single actions, merged with the re-alignments), in the same
+    /// order: every vessel of both colours of random games.
     #[test]
     fn the_unoccupied_vessels_write_as_before() {
         use super::super::{Ctx, Sink};

@@ -2,8 +2,7 @@
 //! ruling `dragon.royal-aboard`): [`attacked_on`], a force's attackers
 //! afloat and on land; [`attacks_from_sea`], the ocean's part of an attack
 //! on land, with its quick test by the moves' shapes ([`sea_shape`],
-//! [`sea_lines`]). Moved out of `ocean.rs` (dspeed20: that file was 973
-//! lines), no change of code.
+//! [`sea_lines`]).
 
 use super::super::super::board::{NO_SQUARE, SquareSet};
 use super::super::super::forces::{Force, Role};
