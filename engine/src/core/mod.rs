@@ -1,6 +1,6 @@
 //! The shared vocabulary of every game: sides, coordinates, board geometry,
-//! outcomes, repetition history, hashing, the [`Game`] trait, and the game
-//! [`clocks`].
+//! outcomes, repetition history, hashing, the [`Game`] trait, saved games
+//! ([`save`]), and the game [`clocks`].
 
 mod bits;
 pub mod clocks;
@@ -12,6 +12,7 @@ pub use game::quoted;
 mod geometry;
 mod history;
 mod outcome;
+pub mod save;
 mod side;
 pub mod stamp;
 pub mod zobrist;

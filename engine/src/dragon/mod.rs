@@ -450,6 +450,10 @@ impl Game for Dragon {
         })
     }
 
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
+    }
+
     fn hash(&self) -> u64 {
         self.pos.hash
     }

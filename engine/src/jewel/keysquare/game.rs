@@ -822,6 +822,10 @@ impl<P: Params> Game for KeyGame<P> {
         Self::import_text(text, options, true)
     }
 
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -605,6 +605,10 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         Self::import_text(text, options)
     }
 
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
