@@ -16,6 +16,10 @@
 //!   every legal action's notation reads back to the same action; for a
 //!   colour-symmetric game ([`Game::mirrored`]), the mirrored state's legal actions
 //!   are exactly the mirrored legal actions.
+//! - **save-restore**, in one game in eight at one step (every step with
+//!   `--paranoid`; `crate::sim::resume`): the game saved, restored and played on
+//!   beside the uninterrupted one lists the same legal actions at every later
+//!   step and ends the same way.
 
 use std::fmt;
 

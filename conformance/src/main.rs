@@ -16,6 +16,7 @@ use tigerseye_conformance::nightly::{self, NightlyConfig};
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, GameEnd, Shard, SimConfig};
 use tigerseye_conformance::{bench, corpus, search};
+use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
 #[derive(Parser)]
@@ -55,7 +56,8 @@ enum Command {
         /// Print the count below each first action.
         #[arg(long)]
         divide: bool,
-        /// Start here (the game's export format) instead of the standard start.
+        /// Start here instead of the standard start: a position (the game's
+        /// export format) or a save (`position; action; ...`).
         #[arg(long)]
         position: Option<String>,
         /// A game option, `key=value` (repeatable).
@@ -132,7 +134,9 @@ enum Command {
         /// The game.
         #[arg(long)]
         game: GameId,
-        /// Start here (the game's export format) instead of the standard start.
+        /// Start here instead of the standard start: a position (the game's
+        /// export format) or a save (the position, then each action since,
+        /// each after `; `), which keeps the positions a repetition counts.
         #[arg(long)]
         position: Option<String>,
         /// A game option, `key=value` (repeatable).
@@ -514,7 +518,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 fn visit<G: Game>(self) -> anyhow::Result<()> {
                     let options = sim::build_options::<G>(&self.3)?;
                     let start = match &self.2 {
-                        Some(p) => G::import(p, &options)?,
+                        Some(p) => restore::<G>(p, &options)?.into_state(),
                         None => G::new(&options),
                     };
                     let t = Instant::now();
@@ -621,7 +625,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             config.master_seed = seed;
             config.options = options;
             config.max_plies = max_plies;
-            let (end, actions, board) = sim::replay(&config, index)?;
+            let (end, actions, board, save) = sim::replay(&config, index)?;
             println!(
                 "game {index} of seed {seed}: game seed {:#x}",
                 sim::game_seed(seed, index)
@@ -630,6 +634,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 println!("{:>5}. {a}", i + 1);
             }
             print!("{board}");
+            println!("save: {save}");
             match end {
                 GameEnd::Over(o) => {
                     if let Some(line) = sim::result_line(game, &board, &o) {
@@ -658,17 +663,19 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 type Output = anyhow::Result<()>;
                 fn visit<G: Game>(self) -> anyhow::Result<()> {
                     let options = sim::build_options::<G>(&self.1)?;
-                    let mut state = match &self.0 {
-                        Some(p) => G::import(p, &options)?,
-                        None => G::new(&options),
+                    let mut record = match &self.0 {
+                        Some(p) => restore::<G>(p, &options)?,
+                        None => Record::new(G::new(&options)),
                     };
                     for (i, text) in self.2.iter().enumerate() {
+                        let state = record.state();
                         let a = state
                             .parse_action(text)
                             .with_context(|| format!("action {}", i + 1))?;
                         let mut events = Vec::new();
-                        if let Err(e) = state.apply(a, &mut |e| events.push(e.to_string())) {
-                            let legal = legal_texts(&state);
+                        if let Err(e) = record.apply(a, &mut |e| events.push(e.to_string())) {
+                            let state = record.state();
+                            let legal = legal_texts(state);
                             anyhow::bail!(
                                 "action {} `{text}`: {e}{}{}",
                                 i + 1,
@@ -686,9 +693,14 @@ fn run(command: Command) -> anyhow::Result<bool> {
                             println!("{:>3}. {text}: {e}", i + 1);
                         }
                     }
+                    let state = record.state();
                     print!("{}", state.render_string());
                     println!("position: {}", state.export_string());
-                    let texts = legal_texts(&state);
+                    // The save, where the game's past bears on its future.
+                    if !record.actions().is_empty() {
+                        println!("save: {}", record.save_string());
+                    }
+                    let texts = legal_texts(state);
                     if !texts.is_empty() {
                         println!("legal ({}): {}", texts.len(), texts.join(" "));
                     }

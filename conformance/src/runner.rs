@@ -4,10 +4,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
 use crate::invariants::Checker;
-use crate::scenario::{LoadedScenario, Status, Step};
+use crate::scenario::{LoadedScenario, Refused, Status, Step};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
 
 /// How a scenario fared.
@@ -124,7 +125,7 @@ fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> Scenario
                 failures: Vec::new(),
                 transcript: String::new(),
                 events: BTreeMap::new(),
-                _g: std::marker::PhantomData,
+                seen: Vec::new(),
             };
             r.run();
             (r.failures, r.transcript, r.events)
@@ -148,7 +149,10 @@ struct Runner<'a, G: Game> {
     failures: Vec<String>,
     transcript: String,
     events: BTreeMap<&'static str, u64>,
-    _g: std::marker::PhantomData<G>,
+    /// The states the scenario has been in, the start first: a text that
+    /// cannot be read now but could in one of them is an action that lapsed
+    /// (an en passant capture a move later), refused, not a typo.
+    seen: Vec<G>,
 }
 
 /// The legal actions of `state` in notation, sorted.
@@ -260,18 +264,27 @@ impl<G: Game> Runner<'_, G> {
         // The header is written first, so a position that does not import (a
         // disputed example on a track without its squares) still shows its title,
         // source and reason.
-        let mut state = match &s.position {
-            None => G::new(&options),
-            Some(p) => match G::import(p.get_ref(), &options) {
-                Ok(state) => state,
+        // A position, or a save (a position and the actions since).
+        let mut record = match &s.position {
+            None => Record::new(G::new(&options)),
+            Some(p) => match restore::<G>(p.get_ref(), &options) {
+                Ok(record) => record,
                 Err(e) => {
                     self.fail(p.span().start, e);
                     return;
                 }
             },
         };
-        let _ = writeln!(self.transcript, "\nstart: {}", state.export_string());
-        self.describe(&state);
+        let _ = writeln!(
+            self.transcript,
+            "\nstart: {}",
+            record.state().export_string()
+        );
+        if !record.actions().is_empty() {
+            let _ = writeln!(self.transcript, "start save: {}", record.save_string());
+        }
+        self.describe(record.state());
+        self.seen.push(record.state().clone());
 
         for (i, spanned) in s.steps.iter().enumerate() {
             let step = spanned.get_ref();
@@ -280,16 +293,58 @@ impl<G: Game> Runner<'_, G> {
             if let Some(note) = &step.note {
                 let _ = writeln!(self.transcript, "note: {note}");
             }
-            if !self.act(&mut state, step, &spanned.span()) {
+            if !self.act(&mut record, step, &spanned.span()) {
                 return;
             }
-            self.expect(&state, step, &spanned.span());
-            self.check_invariants(&state, at);
+            if step.save_restore == Some(true) {
+                let key = key_at(&self.loaded.text, &spanned.span(), "save-restore");
+                self.save_restore(&mut record, key);
+            }
+            self.expect(&record, step, &spanned.span());
+            self.check_invariants(record.state(), at);
+            self.seen.push(record.state().clone());
         }
     }
 
+    /// Saves the game, restores the save and goes on from the restored
+    /// state, which must equal the saved one: the same position, hash,
+    /// repetition history (as long, and the same save) and legal actions.
+    fn save_restore(&mut self, record: &mut Record<G>, at: usize) {
+        let text = record.save_string();
+        let _ = writeln!(self.transcript, "saved and restored: {text}");
+        let restored = match restore::<G>(&text, record.state().options()) {
+            Ok(r) => r,
+            Err(e) => {
+                self.fail(at, format!("the save does not restore: {e}"));
+                return;
+            }
+        };
+        let (before, after) = (record.state(), restored.state());
+        let mut changed = Vec::new();
+        if before != after || before.export_string() != after.export_string() {
+            changed.push("the position");
+        }
+        if before.hash() != after.hash() {
+            changed.push("the hash");
+        }
+        if before.history_len() != after.history_len() || restored.save_string() != text {
+            changed.push("the repetition history");
+        }
+        if sorted_legal(before) != sorted_legal(after) {
+            changed.push("the legal actions");
+        }
+        if !changed.is_empty() {
+            self.fail(
+                at,
+                format!("restoring the save `{text}` changed {}", changed.join(", ")),
+            );
+        }
+        *record = restored;
+    }
+
     /// Plays the step's action, if any. False when the scenario cannot go on.
-    fn act(&mut self, state: &mut G, step: &Step, span: &std::ops::Range<usize>) -> bool {
+    fn act(&mut self, record: &mut Record<G>, step: &Step, span: &std::ops::Range<usize>) -> bool {
+        let state = record.state();
         let (text, is_chance) = match (&step.play, &step.chance) {
             (Some(p), _) => (p, false),
             (None, Some(c)) => (c, true),
@@ -314,7 +369,8 @@ impl<G: Game> Runner<'_, G> {
         let written = state.action_text(action);
         let actor = turn_name::<G>(turn);
         let mut emitted = Vec::new();
-        if let Err(e) = state.apply(action, &mut |ev: G::Event| emitted.push(ev)) {
+        if let Err(e) = record.apply(action, &mut |ev: G::Event| emitted.push(ev)) {
+            let state = record.state();
             let legal = sorted_legal(state);
             self.fail(
                 text_at,
@@ -349,7 +405,7 @@ impl<G: Game> Runner<'_, G> {
                 format!("events: expected {expected:?}, got {shown:?}"),
             );
         }
-        self.describe(state);
+        self.describe(record.state());
         true
     }
 
@@ -377,7 +433,8 @@ impl<G: Game> Runner<'_, G> {
     }
 
     /// Checks the step's expectations; each failure points at its key's line.
-    fn expect(&mut self, state: &G, step: &Step, span: &std::ops::Range<usize>) {
+    fn expect(&mut self, record: &Record<G>, step: &Step, span: &std::ops::Range<usize>) {
+        let state = record.state();
         let loaded: &LoadedScenario = self.loaded;
         let key = |k: &str| key_at(&loaded.text, span, k);
         let at = span.start;
@@ -398,22 +455,17 @@ impl<G: Game> Runner<'_, G> {
             }
         }
         if let Some(illegal) = &step.illegal {
-            for text in illegal {
-                match state.parse_action(text) {
-                    Err(e) => self.fail(
-                        key("illegal"),
-                        format!("illegal `{text}` cannot be read: {e}"),
-                    ),
-                    Ok(a) => {
-                        let mut probe = state.clone();
-                        if probe.play(a).is_ok() {
-                            self.fail(
-                                key("illegal"),
-                                format!("`{text}` was expected to be refused but is legal"),
-                            );
-                        }
-                    }
-                }
+            for refused in illegal {
+                self.check_refused(state, refused, key("illegal"));
+            }
+        }
+        if let Some(expected) = &step.save {
+            let got = record.save_string();
+            if *expected != got {
+                self.fail(
+                    key("save"),
+                    format!("save: expected `{expected}`, got `{got}`"),
+                );
             }
         }
         if let Some(expected) = &step.position {
@@ -565,6 +617,51 @@ impl<G: Game> Runner<'_, G> {
             for &a in buf.iter() {
                 let text = state.action_text(a);
                 self.check_losing(state, &text, must.within, a != saving, key("must-play"));
+            }
+        }
+    }
+
+    /// Checks that `refused` is refused in `state`, for its reason if it names
+    /// one. A text that cannot be read here is refused when it could be read
+    /// in an earlier state of the scenario (an action that lapsed, such as an
+    /// en passant capture a move later); one that was never readable is a
+    /// typo, and an error.
+    fn check_refused(&mut self, state: &G, refused: &Refused, at: usize) {
+        let text = refused.action();
+        let why = match state.parse_action(text) {
+            Err(e) => {
+                if !self.seen.iter().any(|s| s.parse_action(text).is_ok()) {
+                    self.fail(
+                        at,
+                        format!(
+                            "illegal `{text}` cannot be read here nor in any earlier state of the scenario (a typo?): {e}"
+                        ),
+                    );
+                    return;
+                }
+                e.to_string()
+            }
+            Ok(a) => {
+                let mut probe = state.clone();
+                match probe.play(a) {
+                    Ok(()) => {
+                        self.fail(
+                            at,
+                            format!("`{text}` was expected to be refused but is legal"),
+                        );
+                        return;
+                    }
+                    Err(e) => state.refusal(a).unwrap_or_else(|| e.to_string()),
+                }
+            }
+        };
+        if let Some(reason) = refused.reason() {
+            let _ = writeln!(self.transcript, "refused {text}: {why}");
+            if !why.contains(reason) {
+                self.fail(
+                    at,
+                    format!("`{text}` is refused, but for another reason: expected `{reason}`, got `{why}`"),
+                );
             }
         }
     }
