@@ -438,7 +438,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: pos.lines,
-            history: RepetitionHistory::starting_at(pos.hash),
+            history: RepetitionHistory::starting_at(truce::repetition_key(&pos, options)),
             guard,
             memo: moves::Memo {
                 threats,
