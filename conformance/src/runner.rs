@@ -729,6 +729,71 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_names_its_reason() {
+        assert!(
+            failures(
+                "[[step]]\nillegal = [{ action = \"C1-B2\", reason = \"not a legal action\" }]\n"
+            )
+            .is_empty()
+        );
+        let f = failures(
+            "[[step]]\nillegal = [{ action = \"C1-B2\", reason = \"the game is over\" }]\n",
+        );
+        assert_eq!(
+            f,
+            [
+                "x.toml:5:1: `C1-B2` is refused, but for another reason: expected `the game is over`, got `not a legal action in this position`"
+            ]
+        );
+        // A legal action named as refused still fails, reason or not.
+        let f = failures("[[step]]\nillegal = [{ action = \"C1-B1\", reason = \"x\" }]\n");
+        assert_eq!(
+            f,
+            ["x.toml:5:1: `C1-B1` was expected to be refused but is legal"]
+        );
+    }
+
+    #[test]
+    fn a_lapsed_action_is_refused_and_a_typo_is_an_error() {
+        let text = |illegal: &str| {
+            format!(
+                "title = \"t\"\ngame = \"diamond-chess\"\nsource = \"s\"\nposition = \"3s3/2p4/7/3P3/7/7/3S3 green\"\n[[step]]\nplay = \"C6-C4\"\n[[step]]\nplay = \"D1-D2\"\n[[step]]\nplay = \"D7-D6\"\nillegal = [{illegal}]\n"
+            )
+        };
+        let run_text = |t: String| run(&parse(Path::new("x.toml"), &t).unwrap()).failures;
+        // Read after the double step; a move later nothing is captured on C5.
+        assert!(run_text(text("\"D4xC5\"")).is_empty());
+        assert!(
+            run_text(text(
+                "{ action = \"D4xC5\", reason = \"nothing is captured on C5\" }"
+            ))
+            .is_empty()
+        );
+        let f = run_text(text("\"D4xC9\""));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:11:1: illegal `D4xC9` cannot be read here nor in any earlier state of the scenario (a typo?): "),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn a_save_restore_step_goes_on_from_the_restored_game() {
+        let steps = "[[step]]\nplay = \"C1-C2\"\n[[step]]\nplay = \"A3-B3\"\n[[step]]\nplay = \"C2-A2\"\n[[step]]\nplay = \"B3-B1\"\n[[step]]\nplay = \"A2-C2\"\n[[step]]\nplay = \"B1-B3\"\nsave-restore = true\nsave = \"G2/3/2R red; C1-C2; A3-B3; C2-A2; B3-B1; A2-C2; B1-B3\"\n[[step]]\nplay = \"C2-A2\"\n[[step]]\nplay = \"B3-B1\"\n[[step]]\nplay = \"A2-C2\"\n[[step]]\nplay = \"B1-B3\"\nturn = \"over\"\n";
+        assert_eq!(failures(steps), Vec::<String>::new());
+        let wrong = steps.replace(
+            "save = \"G2/3/2R red; C1-C2;",
+            "save = \"G2/3/2R red; C1-C3;",
+        );
+        let f = failures(&wrong);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:17:1: save: expected `G2/3/2R red; C1-C3;"),
+            "{f:?}"
+        );
+    }
+
+    #[test]
     fn a_winner_that_names_no_side_is_an_error_even_while_the_game_goes_on() {
         // `winner = "purple"` was reported only as "the game goes on".
         let f = failures("[[step]]\noutcome = { winner = \"purple\" }\n");

@@ -525,6 +525,15 @@ mod tests {
     }
 
     #[test]
+    fn save_restore_false_is_an_error() {
+        let text =
+            "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nsave-restore = false\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert_eq!(err.at, "x.toml:5:1", "{err}");
+        assert!(err.message.contains("checks nothing"), "{err}");
+    }
+
+    #[test]
     fn missing_source_is_an_error() {
         let text = "title = \"t\"\ngame = \"duel\"\n";
         let err = parse(Path::new("x.toml"), text).unwrap_err();

@@ -622,8 +622,11 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
-    /// The position hash: equal positions (as repetition compares them) have equal
-    /// hashes. Maintained incrementally.
+    /// The position hash: equal positions have equal hashes. Maintained
+    /// incrementally. Repetition compares keys derived from it, which leave out
+    /// a right that changes no legal action (an en passant square no capture
+    /// can use: each game's `repetition` ruling), so positions the hash tells
+    /// apart may still repeat.
     fn hash(&self) -> u64;
 
     /// The hash computed from scratch; must equal [`Game::hash`].

@@ -523,6 +523,37 @@ mod tests {
         assert!(irreversible(p, &whole, seer));
     }
 
+    /// The en-passant position counts in the key only while an Elf or
+    /// Troll may capture onto it: beside the Gnome's double step (the seed's
+    /// own example), and not after the Arrowhead's A2-A4 (no Forest force
+    /// near), nor under the reading whole-situation's other answer.
+    #[test]
+    fn the_en_passant_position_counts_only_while_a_capture_is_legal() {
+        let o = DragonOptions::default();
+        let whole = DragonOptions {
+            repetition: RepetitionReading::WholeSituation,
+            ..o
+        };
+        let mut g = Dragon::import(
+            "pr8/9/9/9/9/9/9/9/9/9/9/2el6/4el4/GN2GN'5/DW8 storm arrows:0,0,0,0,0,0,0 cannonballs:0,0,0,0 seers:0,0 quiet:0 ply:0",
+            &o,
+        )
+        .unwrap();
+        g.play(g.parse_action("D2-D4").unwrap()).unwrap();
+        let p = g.position();
+        assert_ne!(p.ep, NO_SQUARE);
+        assert_eq!(repetition_key(p, &o), p.hash);
+        let mut g = Dragon::new(&o);
+        g.play(g.parse_action("A2-A4").unwrap()).unwrap();
+        let p = g.position();
+        assert_ne!(p.ep, NO_SQUARE);
+        assert_eq!(
+            repetition_key(p, &o),
+            p.hash ^ crate::dragon::state::ep_key(p.ep)
+        );
+        assert_eq!(repetition_key(p, &whole), p.hash);
+    }
+
     /// The key counts the consultations only as whether one is left: a
     /// position with one or two consultations spent has the key of the same
     /// position with none, and three spent differ from none.
