@@ -90,6 +90,10 @@ enum Command {
         /// Run the full checks on one step in N (1: every step, as --paranoid).
         #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = parse_full_every)]
         full_every: u32,
+        /// Save, restore and play on beside the game one game in N, once (0:
+        /// none; --paranoid: every step of every game).
+        #[arg(long, default_value_t = CheckMode::DEFAULT.save_every, conflicts_with = "paranoid")]
+        save_every: u32,
         /// Ply cap, 1 or more: a game still going after this many plies stops and
         /// counts as unfinished. It applies to every game; the default is above
         /// the bound of every game whose rules imply one (Duel 305, Race 519,
@@ -553,6 +557,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             threads,
             paranoid,
             full_every,
+            save_every,
             max_plies,
             shard,
             options,
@@ -599,7 +604,10 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 config.mode = if paranoid {
                     CheckMode::PARANOID
                 } else {
-                    CheckMode { full_every }
+                    CheckMode {
+                        full_every,
+                        save_every,
+                    }
                 };
                 config.max_plies = max_plies;
                 config.progress = !quiet;

@@ -4,7 +4,8 @@
 //! every later step both must list the same legal actions, and both must end
 //! with the same outcome.
 //!
-//! One game in [`SAVED_GAMES`] is saved once, at a ply drawn log-uniformly below
+//! One game in eight (`CheckMode::save_every`, `sim --save-every`) is saved
+//! once, at a ply drawn log-uniformly below
 //! 1,024 (so that short games and long ones are saved early and late alike),
 //! from the game's seed, not its random choices: a game plays the same whether
 //! it is saved or not. With every check on (`--paranoid`, `replay`) every step
@@ -15,9 +16,6 @@ use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, Turn};
 
 use crate::invariants::{CheckMode, Violation};
-
-/// One game in this many is saved once (by default; every step with every check on).
-pub const SAVED_GAMES: u64 = 8;
 
 /// Mixed into the game's seed for the save's draw, so that it does not follow
 /// the full checks' sample.
@@ -38,11 +36,14 @@ impl SavePoints {
     /// The steps saved in the game of seed `game_seed` under `mode`.
     #[must_use]
     pub fn of(mode: CheckMode, game_seed: u64) -> SavePoints {
+        if mode.save_every == 0 {
+            return SavePoints::None;
+        }
         if mode.full_every <= 1 {
             return SavePoints::Every;
         }
         let draw = splitmix64(game_seed ^ SALT);
-        if draw % SAVED_GAMES != 0 {
+        if draw % u64::from(mode.save_every) != 0 {
             return SavePoints::None;
         }
         let span = 1u64 << ((draw >> 8) % 11);
