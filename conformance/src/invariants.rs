@@ -16,7 +16,7 @@
 //!   every legal action's notation reads back to the same action; for a
 //!   colour-symmetric game ([`Game::mirrored`]), the mirrored state's legal actions
 //!   are exactly the mirrored legal actions.
-//! - **save-restore**, in one game in eight at one step (every step with
+//! - **save-restore**, in one game in sixteen at one step (every step with
 //!   `--paranoid`; `crate::sim::resume`): the game saved, restored and played on
 //!   beside the uninterrupted one lists the same legal actions at every later
 //!   step and ends the same way.
@@ -62,7 +62,7 @@ impl CheckMode {
     /// The default: cheap checks every step, full checks on one step in 64.
     pub const DEFAULT: CheckMode = CheckMode {
         full_every: 64,
-        save_every: 8,
+        save_every: 16,
     };
     /// Every check on every step.
     pub const PARANOID: CheckMode = CheckMode {

@@ -147,18 +147,23 @@ pub(crate) fn repetition_key(p: &Position, opts: &DragonOptions) -> u64 {
 #[cold]
 #[inline(never)]
 fn dead_en_passant(p: &Position, opts: &DragonOptions) -> u64 {
-    if p.pending != 0 || p.outcome.is_some() {
-        return if p.outcome.is_some() {
-            super::state::ep_key(p.ep)
-        } else {
-            0
-        };
+    // Over: no capture is ever made. In the middle of a move: kept.
+    if p.outcome.is_some() {
+        return super::state::ep_key(p.ep);
     }
-    // Only an Elf or Troll (a Walker) beside the position captures onto it.
+    if p.pending != 0 {
+        return 0;
+    }
+    // Only an Elf or Troll (a Walker) of the side to move captures onto it,
+    // from where a step diagonally forwards or sideways reaches it: the
+    // positions a step the other way from it reaches (directions 0 to 7
+    // clockwise from north, the other way four on).
     let b = super::board::board();
     let side = p.to_move;
-    let beside = b.land_step.iter().any(|steps| {
-        let from = steps[usize::from(p.ep)];
+    let [a, c] = super::moves::diagonal_forward(side);
+    let [e, w] = super::moves::LATERAL;
+    let beside = [a, c, e, w].into_iter().any(|d| {
+        let from = b.land_step[(d + 4) % 8][usize::from(p.ep)];
         from != NO_SQUARE && {
             let f = p.force(from);
             f.is_some() && f.side() == side && f.info().role == Role::Walker
