@@ -16,6 +16,10 @@
 //!   every legal action's notation reads back to the same action; for a
 //!   colour-symmetric game ([`Game::mirrored`]), the mirrored state's legal actions
 //!   are exactly the mirrored legal actions.
+//! - **save-restore**, in one game in sixteen at one step (every step with
+//!   `--paranoid`; `crate::sim::resume`): the game saved, restored and played on
+//!   beside the uninterrupted one lists the same legal actions at every later
+//!   step and ends the same way.
 
 use std::fmt;
 
@@ -49,13 +53,22 @@ fn violation(check: &'static str, message: impl Into<String>) -> Violation {
 pub struct CheckMode {
     /// Run the full checks on one step in this many (1: every step).
     pub full_every: u32,
+    /// Save and restore one game in this many, once (0: none); with
+    /// `full_every` 1 every step of every game (`crate::sim::resume`).
+    pub save_every: u32,
 }
 
 impl CheckMode {
     /// The default: cheap checks every step, full checks on one step in 64.
-    pub const DEFAULT: CheckMode = CheckMode { full_every: 64 };
+    pub const DEFAULT: CheckMode = CheckMode {
+        full_every: 64,
+        save_every: 16,
+    };
     /// Every check on every step.
-    pub const PARANOID: CheckMode = CheckMode { full_every: 1 };
+    pub const PARANOID: CheckMode = CheckMode {
+        full_every: 1,
+        save_every: 1,
+    };
 
     /// Whether step `ply` of the game with seed `game_seed` gets the full checks.
     /// Independent of the game's random choices, so a game plays the same in every
@@ -514,7 +527,10 @@ mod tests {
     #[test]
     fn the_sample_is_the_draw_modulo_the_rate() {
         for every in [0, 1, 2, 3, 7, 64, 100] {
-            let mode = CheckMode { full_every: every };
+            let mode = CheckMode {
+                full_every: every,
+                ..CheckMode::DEFAULT
+            };
             for ply in 0..500 {
                 let draw = splitmix64(11 ^ u64::from(ply));
                 let expected = every <= 1 || draw.is_multiple_of(u64::from(every));

@@ -16,6 +16,7 @@ use tigerseye_conformance::nightly::{self, NightlyConfig};
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, GameEnd, Shard, SimConfig};
 use tigerseye_conformance::{bench, corpus, search};
+use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
 #[derive(Parser)]
@@ -56,7 +57,8 @@ enum Command {
         /// Print the count below each first action.
         #[arg(long)]
         divide: bool,
-        /// Start here (the game's export format) instead of the standard start.
+        /// Start here instead of the standard start: a position (the game's
+        /// export format) or a save (`position; action; ...`).
         #[arg(long)]
         position: Option<String>,
         /// A game option, `key=value` (repeatable).
@@ -89,6 +91,10 @@ enum Command {
         /// Run the full checks on one step in N (1: every step, as --paranoid).
         #[arg(long, default_value_t = CheckMode::DEFAULT.full_every, value_parser = parse_full_every)]
         full_every: u32,
+        /// Save, restore and play on beside the game one game in N, once (0:
+        /// none; --paranoid: every step of every game).
+        #[arg(long, default_value_t = CheckMode::DEFAULT.save_every, conflicts_with = "paranoid")]
+        save_every: u32,
         /// Ply cap, 1 or more: a game still going after this many plies stops and
         /// counts as unfinished. It applies to every game; the default is above
         /// the bound of every game whose rules imply one (Duel 305, Race 519,
@@ -133,7 +139,9 @@ enum Command {
         /// The game.
         #[arg(long)]
         game: GameId,
-        /// Start here (the game's export format) instead of the standard start.
+        /// Start here instead of the standard start: a position (the game's
+        /// export format) or a save (the position, then each action since,
+        /// each after `; `), which keeps the positions a repetition counts.
         #[arg(long)]
         position: Option<String>,
         /// A game option, `key=value` (repeatable).
@@ -559,7 +567,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 fn visit<G: Game>(self) -> anyhow::Result<()> {
                     let options = sim::build_options::<G>(&self.3)?;
                     let start = match &self.2 {
-                        Some(p) => G::import(p, &options)?,
+                        Some(p) => restore::<G>(p, &options)?.into_state(),
                         None => G::new(&options),
                     };
                     let t = Instant::now();
@@ -594,6 +602,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             threads,
             paranoid,
             full_every,
+            save_every,
             max_plies,
             shard,
             options,
@@ -640,7 +649,10 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 config.mode = if paranoid {
                     CheckMode::PARANOID
                 } else {
-                    CheckMode { full_every }
+                    CheckMode {
+                        full_every,
+                        save_every,
+                    }
                 };
                 config.max_plies = max_plies;
                 config.progress = !quiet;
@@ -666,7 +678,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             config.master_seed = seed;
             config.options = options;
             config.max_plies = max_plies;
-            let (end, actions, board) = sim::replay(&config, index)?;
+            let (end, actions, board, save) = sim::replay(&config, index)?;
             println!(
                 "game {index} of seed {seed}: game seed {:#x}",
                 sim::game_seed(seed, index)
@@ -675,6 +687,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 println!("{:>5}. {a}", i + 1);
             }
             print!("{board}");
+            println!("save: {save}");
             match end {
                 GameEnd::Over(o) => {
                     if let Some(line) = sim::result_line(game, &board, &o) {
@@ -703,17 +716,19 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 type Output = anyhow::Result<()>;
                 fn visit<G: Game>(self) -> anyhow::Result<()> {
                     let options = sim::build_options::<G>(&self.1)?;
-                    let mut state = match &self.0 {
-                        Some(p) => G::import(p, &options)?,
-                        None => G::new(&options),
+                    let mut record = match &self.0 {
+                        Some(p) => restore::<G>(p, &options)?,
+                        None => Record::new(G::new(&options)),
                     };
                     for (i, text) in self.2.iter().enumerate() {
+                        let state = record.state();
                         let a = state
                             .parse_action(text)
                             .with_context(|| format!("action {}", i + 1))?;
                         let mut events = Vec::new();
-                        if let Err(e) = state.apply(a, &mut |e| events.push(e.to_string())) {
-                            let legal = legal_texts(&state);
+                        if let Err(e) = record.apply(a, &mut |e| events.push(e.to_string())) {
+                            let state = record.state();
+                            let legal = legal_texts(state);
                             anyhow::bail!(
                                 "action {} `{text}`: {e}{}{}",
                                 i + 1,
@@ -731,9 +746,14 @@ fn run(command: Command) -> anyhow::Result<bool> {
                             println!("{:>3}. {text}: {e}", i + 1);
                         }
                     }
+                    let state = record.state();
                     print!("{}", state.render_string());
                     println!("position: {}", state.export_string());
-                    let texts = legal_texts(&state);
+                    // The save, where the game's past bears on its future.
+                    if !record.actions().is_empty() {
+                        println!("save: {}", record.save_string());
+                    }
+                    let texts = legal_texts(state);
                     if !texts.is_empty() {
                         println!("legal ({}): {}", texts.len(), texts.join(" "));
                     }

@@ -4,10 +4,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
 use crate::invariants::Checker;
-use crate::scenario::{LoadedScenario, Status, Step};
+use crate::scenario::{LoadedScenario, Refused, Status, Step};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
 
 /// How a scenario fared.
@@ -124,7 +125,7 @@ fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> Scenario
                 failures: Vec::new(),
                 transcript: String::new(),
                 events: BTreeMap::new(),
-                _g: std::marker::PhantomData,
+                seen: Vec::new(),
             };
             r.run();
             (r.failures, r.transcript, r.events)
@@ -148,7 +149,10 @@ struct Runner<'a, G: Game> {
     failures: Vec<String>,
     transcript: String,
     events: BTreeMap<&'static str, u64>,
-    _g: std::marker::PhantomData<G>,
+    /// The states the scenario has been in, the start first: a text that
+    /// cannot be read now but could in one of them is an action that lapsed
+    /// (an en passant capture a move later), refused, not a typo.
+    seen: Vec<G>,
 }
 
 /// The legal actions of `state` in notation, sorted.
@@ -260,18 +264,27 @@ impl<G: Game> Runner<'_, G> {
         // The header is written first, so a position that does not import (a
         // disputed example on a track without its squares) still shows its title,
         // source and reason.
-        let mut state = match &s.position {
-            None => G::new(&options),
-            Some(p) => match G::import(p.get_ref(), &options) {
-                Ok(state) => state,
+        // A position, or a save (a position and the actions since).
+        let mut record = match &s.position {
+            None => Record::new(G::new(&options)),
+            Some(p) => match restore::<G>(p.get_ref(), &options) {
+                Ok(record) => record,
                 Err(e) => {
                     self.fail(p.span().start, e);
                     return;
                 }
             },
         };
-        let _ = writeln!(self.transcript, "\nstart: {}", state.export_string());
-        self.describe(&state);
+        let _ = writeln!(
+            self.transcript,
+            "\nstart: {}",
+            record.state().export_string()
+        );
+        if !record.actions().is_empty() {
+            let _ = writeln!(self.transcript, "start save: {}", record.save_string());
+        }
+        self.describe(record.state());
+        self.seen.push(record.state().clone());
 
         for (i, spanned) in s.steps.iter().enumerate() {
             let step = spanned.get_ref();
@@ -280,16 +293,58 @@ impl<G: Game> Runner<'_, G> {
             if let Some(note) = &step.note {
                 let _ = writeln!(self.transcript, "note: {note}");
             }
-            if !self.act(&mut state, step, &spanned.span()) {
+            if !self.act(&mut record, step, &spanned.span()) {
                 return;
             }
-            self.expect(&state, step, &spanned.span());
-            self.check_invariants(&state, at);
+            if step.save_restore == Some(true) {
+                let key = key_at(&self.loaded.text, &spanned.span(), "save-restore");
+                self.save_restore(&mut record, key);
+            }
+            self.expect(&record, step, &spanned.span());
+            self.check_invariants(record.state(), at);
+            self.seen.push(record.state().clone());
         }
     }
 
+    /// Saves the game, restores the save and goes on from the restored
+    /// state, which must equal the saved one: the same position, hash,
+    /// repetition history (as long, and the same save) and legal actions.
+    fn save_restore(&mut self, record: &mut Record<G>, at: usize) {
+        let text = record.save_string();
+        let _ = writeln!(self.transcript, "saved and restored: {text}");
+        let restored = match restore::<G>(&text, record.state().options()) {
+            Ok(r) => r,
+            Err(e) => {
+                self.fail(at, format!("the save does not restore: {e}"));
+                return;
+            }
+        };
+        let (before, after) = (record.state(), restored.state());
+        let mut changed = Vec::new();
+        if before != after || before.export_string() != after.export_string() {
+            changed.push("the position");
+        }
+        if before.hash() != after.hash() {
+            changed.push("the hash");
+        }
+        if before.history_len() != after.history_len() || restored.save_string() != text {
+            changed.push("the repetition history");
+        }
+        if sorted_legal(before) != sorted_legal(after) {
+            changed.push("the legal actions");
+        }
+        if !changed.is_empty() {
+            self.fail(
+                at,
+                format!("restoring the save `{text}` changed {}", changed.join(", ")),
+            );
+        }
+        *record = restored;
+    }
+
     /// Plays the step's action, if any. False when the scenario cannot go on.
-    fn act(&mut self, state: &mut G, step: &Step, span: &std::ops::Range<usize>) -> bool {
+    fn act(&mut self, record: &mut Record<G>, step: &Step, span: &std::ops::Range<usize>) -> bool {
+        let state = record.state();
         let (text, is_chance) = match (&step.play, &step.chance) {
             (Some(p), _) => (p, false),
             (None, Some(c)) => (c, true),
@@ -314,7 +369,8 @@ impl<G: Game> Runner<'_, G> {
         let written = state.action_text(action);
         let actor = turn_name::<G>(turn);
         let mut emitted = Vec::new();
-        if let Err(e) = state.apply(action, &mut |ev: G::Event| emitted.push(ev)) {
+        if let Err(e) = record.apply(action, &mut |ev: G::Event| emitted.push(ev)) {
+            let state = record.state();
             let legal = sorted_legal(state);
             self.fail(
                 text_at,
@@ -349,7 +405,7 @@ impl<G: Game> Runner<'_, G> {
                 format!("events: expected {expected:?}, got {shown:?}"),
             );
         }
-        self.describe(state);
+        self.describe(record.state());
         true
     }
 
@@ -377,7 +433,8 @@ impl<G: Game> Runner<'_, G> {
     }
 
     /// Checks the step's expectations; each failure points at its key's line.
-    fn expect(&mut self, state: &G, step: &Step, span: &std::ops::Range<usize>) {
+    fn expect(&mut self, record: &Record<G>, step: &Step, span: &std::ops::Range<usize>) {
+        let state = record.state();
         let loaded: &LoadedScenario = self.loaded;
         let key = |k: &str| key_at(&loaded.text, span, k);
         let at = span.start;
@@ -398,22 +455,17 @@ impl<G: Game> Runner<'_, G> {
             }
         }
         if let Some(illegal) = &step.illegal {
-            for text in illegal {
-                match state.parse_action(text) {
-                    Err(e) => self.fail(
-                        key("illegal"),
-                        format!("illegal `{text}` cannot be read: {e}"),
-                    ),
-                    Ok(a) => {
-                        let mut probe = state.clone();
-                        if probe.play(a).is_ok() {
-                            self.fail(
-                                key("illegal"),
-                                format!("`{text}` was expected to be refused but is legal"),
-                            );
-                        }
-                    }
-                }
+            for refused in illegal {
+                self.check_refused(state, refused, key("illegal"));
+            }
+        }
+        if let Some(expected) = &step.save {
+            let got = record.save_string();
+            if *expected != got {
+                self.fail(
+                    key("save"),
+                    format!("save: expected `{expected}`, got `{got}`"),
+                );
             }
         }
         if let Some(expected) = &step.position {
@@ -569,6 +621,51 @@ impl<G: Game> Runner<'_, G> {
         }
     }
 
+    /// Checks that `refused` is refused in `state`, for its reason if it names
+    /// one. A text that cannot be read here is refused when it could be read
+    /// in an earlier state of the scenario (an action that lapsed, such as an
+    /// en passant capture a move later); one that was never readable is a
+    /// typo, and an error.
+    fn check_refused(&mut self, state: &G, refused: &Refused, at: usize) {
+        let text = refused.action();
+        let why = match state.parse_action(text) {
+            Err(e) => {
+                if !self.seen.iter().any(|s| s.parse_action(text).is_ok()) {
+                    self.fail(
+                        at,
+                        format!(
+                            "illegal `{text}` cannot be read here nor in any earlier state of the scenario (a typo?): {e}"
+                        ),
+                    );
+                    return;
+                }
+                e.to_string()
+            }
+            Ok(a) => {
+                let mut probe = state.clone();
+                match probe.play(a) {
+                    Ok(()) => {
+                        self.fail(
+                            at,
+                            format!("`{text}` was expected to be refused but is legal"),
+                        );
+                        return;
+                    }
+                    Err(e) => state.refusal(a).unwrap_or_else(|| e.to_string()),
+                }
+            }
+        };
+        if let Some(reason) = refused.reason() {
+            let _ = writeln!(self.transcript, "refused {text}: {why}");
+            if !why.contains(reason) {
+                self.fail(
+                    at,
+                    format!("`{text}` is refused, but for another reason: expected `{reason}`, got `{why}`"),
+                );
+            }
+        }
+    }
+
     /// Checks that after `text` the opponent of the side to act can (or, with
     /// `loses` false, cannot) force a win within `within` plies.
     fn check_losing(&mut self, state: &G, text: &str, within: u32, loses: bool, at: usize) {
@@ -669,6 +766,71 @@ mod tests {
         assert!(!f[0].contains("expected but not legal"), "{f:?}");
         let f = failures("[[step]]\nlegal = [\"C1-B1\", \"C1-C2\", \"C1-C3\", \"A1-A2\"]\n");
         assert!(f[0].contains("expected but not legal: `A1-A2`"), "{f:?}");
+    }
+
+    #[test]
+    fn a_refusal_names_its_reason() {
+        assert!(
+            failures(
+                "[[step]]\nillegal = [{ action = \"C1-B2\", reason = \"not a legal action\" }]\n"
+            )
+            .is_empty()
+        );
+        let f = failures(
+            "[[step]]\nillegal = [{ action = \"C1-B2\", reason = \"the game is over\" }]\n",
+        );
+        assert_eq!(
+            f,
+            [
+                "x.toml:5:1: `C1-B2` is refused, but for another reason: expected `the game is over`, got `not a legal action in this position`"
+            ]
+        );
+        // A legal action named as refused still fails, reason or not.
+        let f = failures("[[step]]\nillegal = [{ action = \"C1-B1\", reason = \"x\" }]\n");
+        assert_eq!(
+            f,
+            ["x.toml:5:1: `C1-B1` was expected to be refused but is legal"]
+        );
+    }
+
+    #[test]
+    fn a_lapsed_action_is_refused_and_a_typo_is_an_error() {
+        let text = |illegal: &str| {
+            format!(
+                "title = \"t\"\ngame = \"diamond-chess\"\nsource = \"s\"\nposition = \"3s3/2p4/7/3P3/7/7/3S3 green\"\n[[step]]\nplay = \"C6-C4\"\n[[step]]\nplay = \"D1-D2\"\n[[step]]\nplay = \"D7-D6\"\nillegal = [{illegal}]\n"
+            )
+        };
+        let run_text = |t: String| run(&parse(Path::new("x.toml"), &t).unwrap()).failures;
+        // Read after the double step; a move later nothing is captured on C5.
+        assert!(run_text(text("\"D4xC5\"")).is_empty());
+        assert!(
+            run_text(text(
+                "{ action = \"D4xC5\", reason = \"nothing is captured on C5\" }"
+            ))
+            .is_empty()
+        );
+        let f = run_text(text("\"D4xC9\""));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:11:1: illegal `D4xC9` cannot be read here nor in any earlier state of the scenario (a typo?): "),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn a_save_restore_step_goes_on_from_the_restored_game() {
+        let steps = "[[step]]\nplay = \"C1-C2\"\n[[step]]\nplay = \"A3-B3\"\n[[step]]\nplay = \"C2-A2\"\n[[step]]\nplay = \"B3-B1\"\n[[step]]\nplay = \"A2-C2\"\n[[step]]\nplay = \"B1-B3\"\nsave-restore = true\nsave = \"G2/3/2R red; C1-C2; A3-B3; C2-A2; B3-B1; A2-C2; B1-B3\"\n[[step]]\nplay = \"C2-A2\"\n[[step]]\nplay = \"B3-B1\"\n[[step]]\nplay = \"A2-C2\"\n[[step]]\nplay = \"B1-B3\"\nturn = \"over\"\n";
+        assert_eq!(failures(steps), Vec::<String>::new());
+        let wrong = steps.replace(
+            "save = \"G2/3/2R red; C1-C2;",
+            "save = \"G2/3/2R red; C1-C3;",
+        );
+        let f = failures(&wrong);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].starts_with("x.toml:17:1: save: expected `G2/3/2R red; C1-C3;"),
+            "{f:?}"
+        );
     }
 
     #[test]

@@ -79,12 +79,19 @@ pub struct Step {
     pub note: Option<String>,
     /// The exact set of legal actions after the step.
     pub legal: Option<Vec<String>>,
-    /// Actions that must be refused after the step.
-    pub illegal: Option<Vec<String>>,
+    /// Actions that must be refused after the step, each an action's text or
+    /// `{ action, reason }` naming why.
+    pub illegal: Option<Vec<Refused>>,
     /// The exact list of events the step's action emits, in their printed form.
     pub events: Option<Vec<String>>,
     /// The position after the step, in the game's export format.
     pub position: Option<String>,
+    /// The save after the step: the position after the last irreversible
+    /// action, then each action since, each after `; `.
+    pub save: Option<String>,
+    /// Save the game after the step, restore the save and go on from the
+    /// restored state, checking that nothing changed.
+    pub save_restore: Option<bool>,
     /// Who acts after the step: a side's name, `chance` or `over`.
     pub turn: Option<String>,
     /// The outcome after the step.
@@ -95,6 +102,49 @@ pub struct Step {
     pub losing: Option<Losing>,
     /// The one action that does not lose within a number of plies.
     pub must_play: Option<MustPlay>,
+}
+
+/// An action that must be refused: its text alone, or with the reason.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Refused {
+    /// `"C1-B2"`: refused, for whatever reason.
+    Action(String),
+    /// `{ action = "seer storm", reason = "three times already" }`.
+    Because(RefusedBecause),
+}
+
+/// `{ action, reason }`: an action refused, and a part of the reason given.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedBecause {
+    /// The action's text.
+    pub action: String,
+    /// A part of the refusal's text: the game's own reason where it gives one
+    /// ([`Game::refusal`](tigerseye_engine::Game::refusal)), else the
+    /// refusal's (`not a legal action in this position`, `the game is over`),
+    /// or for a text that no longer reads here, what the notation expected.
+    pub reason: String,
+}
+
+impl Refused {
+    /// The action's text.
+    #[must_use]
+    pub fn action(&self) -> &str {
+        match self {
+            Refused::Action(a) => a,
+            Refused::Because(b) => &b.action,
+        }
+    }
+
+    /// The reason named, if any.
+    #[must_use]
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Refused::Action(_) => None,
+            Refused::Because(b) => Some(&b.reason),
+        }
+    }
 }
 
 /// An expected outcome; unnamed fields are not checked.
@@ -259,9 +309,13 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
                     .into(),
             });
         }
+        let illegal: Option<Vec<String>> = st
+            .illegal
+            .as_ref()
+            .map(|l| l.iter().map(|r| r.action().to_owned()).collect());
         let sets = [
             ("legal", st.legal.as_deref()),
-            ("illegal", st.illegal.as_deref()),
+            ("illegal", illegal.as_deref()),
             ("losing", st.losing.as_ref().map(|l| l.actions.as_slice())),
         ];
         for (key, list) in sets {
@@ -273,6 +327,12 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
                     ),
                 });
             }
+        }
+        if st.save_restore == Some(false) {
+            return Err(LoadError {
+                at: at("save-restore"),
+                message: "`save-restore = false` checks nothing: write `save-restore = true` or leave it out".into(),
+            });
         }
         if st.play.is_some() && st.chance.is_some() {
             return Err(LoadError {
@@ -520,6 +580,15 @@ mod tests {
         }
         let once = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nlegal = [\"C1-C2\", \"C1-B1\"]\n";
         assert!(parse(Path::new("x.toml"), once).is_ok());
+    }
+
+    #[test]
+    fn save_restore_false_is_an_error() {
+        let text =
+            "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nsave-restore = false\n";
+        let err = parse(Path::new("x.toml"), text).unwrap_err();
+        assert_eq!(err.at, "x.toml:5:1", "{err}");
+        assert!(err.message.contains("checks nothing"), "{err}");
     }
 
     #[test]

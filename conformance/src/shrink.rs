@@ -183,6 +183,18 @@ pub fn scenario_text<G: Game>(
         v.message.replace('\n', " ")
     ));
     t.push_str(&format!("# Replay the original game: {replay}\n"));
+    // The save of the state before the last step: the position after the
+    // last irreversible action and the actions since, which resumes the game
+    // with the positions a repetition counts (`tigerseye show --position`).
+    let before_last = &shrunk.actions[..shrunk.actions.len().saturating_sub(1)];
+    if let Ok(save) = crate::sim::catch_panic(|| {
+        tigerseye_engine::core::save::Record::replay(&G::new(options), before_last).save_string()
+    }) {
+        t.push_str(&format!(
+            "# Before the last step (its save): {}\n",
+            save.replace('\n', " ")
+        ));
+    }
     t.push_str(
         "# This file fails `tigerseye check` while the bug lasts; once it is fixed, move it into\n",
     );

@@ -10,10 +10,12 @@
 //! The parts (private modules, their items re-exported here): `player` plays
 //! one game ([`Player`], [`sample_chance`]), `caught` turns a panic into a
 //! failure ([`catch_panic`], [`play_caught`]), and `tally` counts a run's games
-//! in batches over the worker pool and summarizes them.
+//! in batches over the worker pool and summarizes them; `resume` is the
+//! save-restore check ([`resume::Resumed`]).
 
 mod caught;
 mod player;
+pub mod resume;
 mod tally;
 
 use std::collections::BTreeMap;
@@ -591,16 +593,20 @@ pub fn result_line(
     (!board.contains(&text)).then(|| format!("over: {text}"))
 }
 
-/// Replays game `index` of a run with every check on every step; returns the end
-/// and the actions in notation.
+/// Replays game `index` of a run with every check on every step; returns the end,
+/// the actions in notation, the final board and the save of the state reached
+/// (which resumes the game there: `show --position`).
 ///
 /// # Errors
 ///
 /// When the options are not the game's.
-pub fn replay(config: &SimConfig, index: u64) -> anyhow::Result<(GameEnd, Vec<String>, String)> {
+pub fn replay(
+    config: &SimConfig,
+    index: u64,
+) -> anyhow::Result<(GameEnd, Vec<String>, String, String)> {
     struct Visit<'a>(&'a SimConfig, u64);
     impl GameVisitor for Visit<'_> {
-        type Output = anyhow::Result<(GameEnd, Vec<String>, String)>;
+        type Output = anyhow::Result<(GameEnd, Vec<String>, String, String)>;
         fn visit<G: Game>(self) -> Self::Output {
             let options = build_options::<G>(&self.0.options)?;
             let initial = G::new(&options);
@@ -612,7 +618,12 @@ pub fn replay(config: &SimConfig, index: u64) -> anyhow::Result<(GameEnd, Vec<St
                 texts.push(state.action_text(a));
                 state.apply_unchecked(a, &mut |_| {});
             }
-            Ok((end, texts, player.state().render_string()))
+            let save = catch_panic(|| {
+                tigerseye_engine::core::save::Record::replay(&player.initial, &player.actions)
+                    .save_string()
+            })
+            .unwrap_or_else(|panic| format!("none (replaying the actions panics: {panic})"));
+            Ok((end, texts, player.state().render_string(), save))
         }
     }
     config.game.visit(Visit(config, index))
@@ -631,7 +642,7 @@ mod tests {
             let config = SimConfig::new(game, 1);
             let over = (0..20)
                 .find_map(|index| match replay(&config, index).unwrap() {
-                    (GameEnd::Over(o), _, board) => Some((o, board)),
+                    (GameEnd::Over(o), _, board, _) => Some((o, board)),
                     _ => None,
                 })
                 .unwrap_or_else(|| panic!("{game}: no finished game in 20"));

@@ -4,6 +4,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tigerseye_engine::{Game, RuleEvent, Turn};
 
+use super::resume::{Resumed, SavePoints};
 use crate::invariants::{CheckMode, Checker, Violation};
 use crate::shrink::Oracle;
 
@@ -30,6 +31,8 @@ pub struct Player<G: Game> {
     pub actions: Vec<G::Action>,
     events: Vec<u64>,
     oracle: Option<Oracle<G>>,
+    /// The games restored from saves of the game in progress.
+    resumed: Resumed<G>,
 }
 
 impl<G: Game> Player<G> {
@@ -46,6 +49,7 @@ impl<G: Game> Player<G> {
             actions: Vec::with_capacity(256),
             events: vec![0; G::EVENTS.len()],
             oracle: None,
+            resumed: Resumed::default(),
         }
     }
 
@@ -71,6 +75,8 @@ impl<G: Game> Player<G> {
         // A copy, so that what the sample's test derives from the mode is worked
         // out once, not at every step.
         let mode = self.mode;
+        let saves = SavePoints::of(mode, seed);
+        self.resumed.clear();
         loop {
             self.state.legal_actions(&mut self.legal);
             let turn = match self.checker.cheap(&self.state, &self.legal) {
@@ -83,6 +89,18 @@ impl<G: Game> Player<G> {
                 return GameEnd::Failed(v);
             }
             let ply = self.state.ply() - start_ply;
+            if saves != SavePoints::None {
+                if let Err(v) = self.resumed.check(&self.legal, turn, ply) {
+                    return GameEnd::Failed(v);
+                }
+                if saves.at(ply)
+                    && let Err(v) =
+                        self.resumed
+                            .save(&self.initial, &self.actions, &self.state, ply)
+                {
+                    return GameEnd::Failed(v);
+                }
+            }
             if mode.full_at(seed, ply)
                 && let Err(v) = self
                     .checker
@@ -99,6 +117,9 @@ impl<G: Game> Player<G> {
                 return GameEnd::Unfinished;
             }
             self.actions.push(action);
+            if saves != SavePoints::None {
+                self.resumed.apply(action);
+            }
             let events = &mut self.events;
             self.state.apply_unchecked(action, &mut |e: G::Event| {
                 if let Some(i) = G::EVENTS.iter().position(|t| *t == e.tag()) {

@@ -459,6 +459,20 @@ pub struct InvariantError(pub String);
 /// Equality (`==`) compares everything that decides the game's future except the
 /// repetition history, which is a log of the past: two states are equal when an
 /// export of each would be the same text.
+///
+/// # Positions and saves
+///
+/// A **position** ([`Game::export`], [`Game::import`]) is the state without
+/// its past: the board, who acts, the counters and rights, a pending choice,
+/// the outcome. Two states with the same position are equal, but may go on
+/// differently: one may be a step from a threefold repetition that the other
+/// has never seen. A **save** ([`save::Record`](super::save::Record)) is what
+/// resumes a game exactly: the position after the last action that made every
+/// earlier position unreachable ([`Game::history_len`] is 1 there) and the
+/// actions played since, read back by [`save::restore`](super::save::restore),
+/// which plays them again. The contract adds: a state restored from a save has
+/// the same legal actions at every later step, and the same outcome, as the
+/// game that was saved.
 pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     /// One choice of a player or of chance: a move, a capture, a procedure choice,
     /// a die's face. Small and `Copy`.
@@ -600,15 +614,31 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     }
 
     /// Reads a state written by [`Game::export`] (or by hand), under `options`.
-    /// The repetition history starts at the imported position.
+    /// The repetition history starts at the imported position: a position
+    /// holds no past. To resume a game with the positions a repetition rule
+    /// still compares with, read its save ([`save::restore`](super::save::restore)).
     ///
     /// # Errors
     ///
     /// [`PositionError`] naming what was expected.
     fn import(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
 
-    /// The position hash: equal positions (as repetition compares them) have equal
-    /// hashes. Maintained incrementally.
+    /// How many positions the repetition history holds, the current one
+    /// included: 1 at the start, after an import, and after an action that
+    /// makes every earlier position unreachable (a capture, a Pawn's move,
+    /// ...), when nothing before the current position bears on the game's
+    /// future; more while earlier positions may still be repeated. A game with
+    /// no repetition rule answers 1. `None` (the default): the game does not
+    /// say, and a [`save`](super::save) keeps every action since the start.
+    fn history_len(&self) -> Option<usize> {
+        None
+    }
+
+    /// The position hash: equal positions have equal hashes. Maintained
+    /// incrementally. Repetition compares keys derived from it, which leave out
+    /// a right that changes no legal action (an en passant square no capture
+    /// can use: each game's `repetition` ruling), so positions the hash tells
+    /// apart may still repeat.
     fn hash(&self) -> u64;
 
     /// The hash computed from scratch; must equal [`Game::hash`].

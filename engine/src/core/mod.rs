@@ -1,6 +1,6 @@
 //! The shared vocabulary of every game: sides, coordinates, board geometry,
-//! outcomes, repetition history, hashing, the [`Game`] trait, and the game
-//! [`clocks`].
+//! outcomes, repetition history, hashing, the [`Game`] trait, saved games
+//! ([`save`]), and the game [`clocks`].
 
 pub mod board;
 pub mod clocks;
@@ -11,6 +11,7 @@ pub use game::quoted;
 mod history;
 mod outcome;
 mod ruling;
+pub mod save;
 mod side;
 pub mod zobrist;
 

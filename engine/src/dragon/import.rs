@@ -482,8 +482,12 @@ fn read(text: &str, opts: &DragonOptions) -> Result<(Position, Known), String> {
     // The Seers' and the Truce's own invariants (a consultation in this move
     // counted, an offer awaiting its answer made), with a history that starts
     // here.
-    super::truce::check(&p, &crate::core::RepetitionHistory::starting_at(p.hash))
-        .map_err(|e| e.0)?;
+    super::truce::check(
+        &p,
+        &crate::core::RepetitionHistory::starting_at(p.hash),
+        p.hash,
+    )
+    .map_err(|e| e.0)?;
     // No capture into the White Room or the Stairwell is ever played: a royal
     // left attacked there (by his own side's move) is Locked Up first, so no
     // game reaches his opponent's move with him so (`dragon.white-room`),

@@ -311,7 +311,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: transform::line_totals(&pos),
-            history: RepetitionHistory::starting_at(pos.hash),
+            history: RepetitionHistory::starting_at(truce::repetition_key(&pos, options)),
             guard,
             memo: moves::Memo {
                 threats,
@@ -351,7 +351,7 @@ impl Game for Dragon {
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(DragonEvent)) {
-        let restart = truce::irreversible(&self.pos, action);
+        let restart = truce::irreversible(&self.pos, &self.options, action);
         let basis = self
             .sibling
             .before_apply(self.stamp, &self.pos, &self.options);
@@ -368,7 +368,8 @@ impl Game for Dragon {
         // The state is now the one of stamp `before` (the same position
         // and history: a stamp changes with every change) and this action.
         self.applied_from = before;
-        truce::record(&mut self.pos, &mut self.history, restart);
+        let key = truce::repetition_key(&self.pos, &self.options);
+        truce::record(&mut self.pos, &mut self.history, restart, key);
         match known {
             Some(guard) => self.guard = guard,
             None => (self.guard, self.memo.threats) = guard_of(&self.pos, &self.options),
@@ -451,7 +452,7 @@ impl Game for Dragon {
             pos,
             options: *options,
             lines: pos.lines,
-            history: RepetitionHistory::starting_at(pos.hash),
+            history: RepetitionHistory::starting_at(truce::repetition_key(&pos, options)),
             guard,
             memo: moves::Memo {
                 threats,
@@ -462,6 +463,10 @@ impl Game for Dragon {
             sibling: sibling::Sibling::default(),
             cache: moves::cache::MoveCache::default(),
         })
+    }
+
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
     }
 
     fn hash(&self) -> u64 {
@@ -475,7 +480,11 @@ impl Game for Dragon {
     fn check_invariants(&self) -> Result<(), InvariantError> {
         self.pos.check()?;
         procedures::check(&self.pos)?;
-        truce::check(&self.pos, &self.history)?;
+        truce::check(
+            &self.pos,
+            &self.history,
+            truce::repetition_key(&self.pos, &self.options),
+        )?;
         transform::check_lines(&self.pos, &self.lines)
     }
 

@@ -4,7 +4,7 @@
 use super::conceding::{self, Concede};
 use super::deploy::Formation;
 use super::ocean_rules::{self, CannonTarget, OpenWater};
-use super::truce::{self, TruceAgreement};
+use super::truce::{self, RepetitionReading, TruceAgreement};
 use crate::core::{GameOptions, OptionError, OptionSpec};
 use crate::rulings::{Reading, Ruling};
 
@@ -81,6 +81,9 @@ pub struct DragonOptions {
     pub truce_agreement: TruceAgreement,
     /// `concede`: never (default) or offers (ruling `dragon.concede`).
     pub concede: Concede,
+    /// `repetition`: legal-actions (default) or whole-situation (ruling
+    /// `dragon.repetition`).
+    pub repetition: RepetitionReading,
 }
 
 impl GameOptions for DragonOptions {
@@ -137,6 +140,12 @@ impl GameOptions for DragonOptions {
             ruling: Some("dragon.concede"),
             doc: "whether the side to move may concede in lieu of a Locking Up, Direct Capture or Planting of a Flag (`concede planting-a-flag`), which the opponent accepts (`choose 1`) or, for a Planting only, declines (`choose 0`) (rule 27 a)",
         },
+        OptionSpec {
+            key: "repetition",
+            values: &RepetitionReading::NAMES,
+            ruling: Some("dragon.repetition"),
+            doc: "what a repeated Situation compares (rule 23.2): an en-passant position only while a capture onto it is legal and the Seer consultations only as whether one is left, a consultation restarting nothing (legal-actions); or both as they stand, a consultation restarting the history (whole-situation)",
+        },
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -187,6 +196,7 @@ impl GameOptions for DragonOptions {
             }
             "truce-agreement" => self.truce_agreement = TruceAgreement::parse(key, value)?,
             "concede" => self.concede = Concede::parse(key, value)?,
+            "repetition" => self.repetition = RepetitionReading::parse(key, value)?,
             _ => return Err(OptionError::unknown_key(key, value, Self::SPECS)),
         }
         Ok(())
@@ -208,6 +218,7 @@ impl GameOptions for DragonOptions {
             "cannon-target" => self.cannon_target.name(),
             "truce-agreement" => self.truce_agreement.name(),
             "concede" => self.concede.name(),
+            "repetition" => self.repetition.name(),
             _ => return None,
         })
     }

@@ -521,7 +521,7 @@ fn barren_key(w: usize, value: u64) -> u64 {
 
 /// The hash key of the en-passant position (none for [`NO_SQUARE`]).
 #[inline]
-fn ep_key(ep: u8) -> u64 {
+pub(crate) fn ep_key(ep: u8) -> u64 {
     if ep == NO_SQUARE {
         0
     } else {
@@ -533,6 +533,34 @@ fn ep_key(ep: u8) -> u64 {
 #[inline]
 fn side_key(side: Side) -> u64 {
     if side == Side::Red { Z_MISC[46] } else { 0 }
+}
+
+/// What turns `p`'s hash into one that counts each side's Seer
+/// consultations only as whether he may still consult (none left, or some):
+/// the counters' word that holds the counts keyed as it is, then with every
+/// count below [`SEER_LIMIT`] as 0 (ruling `dragon.repetition`). 0 when no
+/// count is 1 or 2.
+#[inline(never)]
+pub(crate) fn seer_count_unkeyed(p: &Position) -> u64 {
+    let c = &p.counters;
+    // The third word of `rare_key`'s counters: bytes 8 to 15.
+    let word = |seers: [u8; 2]| {
+        u64::from_le_bytes([
+            c.cannonballs[1],
+            c.spent_cannonballs[0],
+            c.spent_cannonballs[1],
+            seers[0],
+            seers[1],
+            p.sunk[0],
+            p.sunk[1],
+            p.sunk[2],
+        ])
+    };
+    let key = |w: u64| (w ^ Z_MISC[42]).wrapping_mul(MIX);
+    let left = c
+        .seers
+        .map(|n| if n >= SEER_LIMIT { SEER_LIMIT } else { 0 });
+    key(word(c.seers)) ^ key(word(left))
 }
 
 /// The hash key of what changes rarely: the special areas, the counters, the

@@ -28,7 +28,7 @@ use super::events::DragonEvent;
 use super::forces::Role;
 use super::options::DragonOptions;
 use super::procedures::{self, Pending, ProcedureEvent};
-use super::state::{Position, flags};
+use super::state::{Position, SEER_LIMIT, flags};
 pub use crate::core::rules::THREEFOLD_REPETITION;
 use crate::core::{InvariantError, OptionError, Outcome, RepetitionHistory, RuleId};
 use crate::rulings::{Reading, Ruling};
@@ -72,6 +72,116 @@ impl TruceAgreement {
             _ => Err(OptionError::bad_value(key, value, &TruceAgreement::NAMES)),
         }
     }
+}
+
+/// Ruling `dragon.repetition`: what the repetition of a Situation compares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RepetitionReading {
+    /// What can happen: the whole position, but an en-passant position only
+    /// while a legal en-passant capture onto it exists, and each side's
+    /// Seer consultations only as whether he may still consult; a
+    /// consultation does not restart the history.
+    #[default]
+    LegalActions,
+    /// The whole position as it stands: the en-passant position and the
+    /// number of consultations always; a consultation restarts the history.
+    WholeSituation,
+}
+
+impl RepetitionReading {
+    /// The option values, the default first.
+    pub const NAMES: [&'static str; 2] = ["legal-actions", "whole-situation"];
+
+    /// The option value.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RepetitionReading::LegalActions => "legal-actions",
+            RepetitionReading::WholeSituation => "whole-situation",
+        }
+    }
+
+    /// Reads an option value.
+    ///
+    /// # Errors
+    ///
+    /// When `value` is not one of [`RepetitionReading::NAMES`].
+    pub fn parse(key: &str, value: &str) -> Result<RepetitionReading, OptionError> {
+        match value {
+            "legal-actions" => Ok(RepetitionReading::LegalActions),
+            "whole-situation" => Ok(RepetitionReading::WholeSituation),
+            _ => Err(OptionError::bad_value(
+                key,
+                value,
+                &RepetitionReading::NAMES,
+            )),
+        }
+    }
+}
+
+/// The key the repetition history records for `p` (ruling [`REPETITION`]):
+/// its hash, under the default reading less the en-passant position when no
+/// legal en-passant capture onto it exists and with each side's Seer
+/// consultations counted only as whether he may still consult. The tests
+/// beyond the hash run only while an en-passant position is set (after a
+/// double step) or a side has consulted once or twice.
+#[inline(always)]
+#[must_use]
+pub(crate) fn repetition_key(p: &Position, opts: &DragonOptions) -> u64 {
+    let mut key = p.hash;
+    if opts.repetition == RepetitionReading::LegalActions {
+        if p.ep != NO_SQUARE {
+            key ^= dead_en_passant(p, opts);
+        }
+        if !p.counters.seers[0].is_multiple_of(SEER_LIMIT)
+            || !p.counters.seers[1].is_multiple_of(SEER_LIMIT)
+        {
+            key ^= super::state::seer_count_unkeyed(p);
+        }
+    }
+    key
+}
+
+/// The en-passant position's hash key when no legal en-passant capture onto
+/// it exists, else 0. A position in the middle of a move (a procedure's
+/// choice, a truce offer awaiting its answer) keeps the right whatever: the
+/// capture is the opponent's, once the move ends.
+#[cold]
+#[inline(never)]
+fn dead_en_passant(p: &Position, opts: &DragonOptions) -> u64 {
+    // Over: no capture is ever made. In the middle of a move: kept.
+    if p.outcome.is_some() {
+        return super::state::ep_key(p.ep);
+    }
+    if p.pending != 0 {
+        return 0;
+    }
+    // Only an Elf or Troll (a Walker) of the side to move captures onto it,
+    // from where a step diagonally forwards or sideways reaches it: the
+    // positions a step the other way from it reaches (directions 0 to 7
+    // clockwise from north, the other way four on).
+    let b = super::board::board();
+    let side = p.to_move;
+    let [a, c] = super::moves::diagonal_forward(side);
+    let [e, w] = super::moves::LATERAL;
+    let beside = [a, c, e, w].into_iter().any(|d| {
+        let from = b.land_step[(d + 4) % 8][usize::from(p.ep)];
+        from != NO_SQUARE && {
+            let f = p.force(from);
+            f.is_some() && f.side() == side && f.info().role == Role::Walker
+        }
+    });
+    if beside {
+        let mut legal = super::moves::DragonActions::default();
+        super::moves::legal_actions_guarded(p, opts, None, None, None, &mut legal);
+        if legal
+            .iter()
+            .any(|a| a.kind() == Some(ActionKind::EnPassant))
+        {
+            return 0;
+        }
+    }
+    super::state::ep_key(p.ep)
 }
 
 /// The action `truce`: the side to move offers a truce.
@@ -134,11 +244,12 @@ pub(crate) fn turn_passed(p: &mut Position) {
 /// Gnomes only go forwards, Elves and Trolls forwards or sideways, a
 /// capture, arrow, sinking or Cannonball sends something to the Barren Lands
 /// for good; also a maiden flight (the bird never returns, note 5),
-/// Springing (On Alert never again) and a Seer consultation (counted). `p`
-/// is the position before the action.
+/// Springing (On Alert never again); under the reading `whole-situation` of
+/// ruling [`REPETITION`] a Seer consultation too (counted). `p` is the
+/// position before the action.
 #[inline]
 #[must_use]
-pub(crate) fn irreversible(p: &Position, action: Action) -> bool {
+pub(crate) fn irreversible(p: &Position, opts: &DragonOptions, action: Action) -> bool {
     match action.kind() {
         Some(
             ActionKind::Capture
@@ -149,9 +260,9 @@ pub(crate) fn irreversible(p: &Position, action: Action) -> bool {
             | ActionKind::Trident
             | ActionKind::Release
             | ActionKind::Spring
-            | ActionKind::Seer
             | ActionKind::Plant,
         ) => true,
+        Some(ActionKind::Seer) => opts.repetition == RepetitionReading::WholeSituation,
         Some(ActionKind::Move) => {
             let (from, to) = (action.from(), action.to());
             if usize::from(from) >= super::board::SQUARES {
@@ -171,14 +282,15 @@ pub(crate) fn irreversible(p: &Position, action: Action) -> bool {
     }
 }
 
-/// Records the position reached in `history` (restarted after an
-/// [`irreversible`] action) and declares the truce on its third occurrence
-/// with the same side to move, unless the action decided the game already.
+/// Records the position reached, of [`repetition_key`] `key`, in `history`
+/// (restarted after an [`irreversible`] action) and declares the truce on its
+/// third occurrence with the same side to move, unless the action decided the
+/// game already.
 #[inline]
-pub(crate) fn record(p: &mut Position, history: &mut RepetitionHistory, restart: bool) {
+pub(crate) fn record(p: &mut Position, history: &mut RepetitionHistory, restart: bool, key: u64) {
     if restart {
-        history.reset(p.hash);
-    } else if history.push(p.hash) >= 3 && p.outcome.is_none() {
+        history.reset(key);
+    } else if history.push(key) >= 3 && p.outcome.is_none() {
         p.outcome = Some(truce(THREEFOLD_REPETITION));
     }
 }
@@ -206,8 +318,8 @@ pub(crate) fn recorded(rule: &str) -> Option<Outcome> {
 
 /// The Seers' and the Truce's invariants: a consultation in this move was
 /// counted, an offer in this move stands with its answer pending or
-/// declined, the repetition history ends at the position and no third
-/// occurrence went undeclared.
+/// declined, the repetition history ends at the position (its
+/// [`repetition_key`] `key`) and no third occurrence went undeclared.
 ///
 /// The tests made first as one run with no error to build (`quick_ok`,
 /// always inlined into the checks after every step); the explaining
@@ -217,21 +329,25 @@ pub(crate) fn recorded(rule: &str) -> Option<Outcome> {
 ///
 /// The first broken invariant.
 #[inline(always)]
-pub(crate) fn check(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
-    if quick_ok(p, history) {
+pub(crate) fn check(
+    p: &Position,
+    history: &RepetitionHistory,
+    key: u64,
+) -> Result<(), InvariantError> {
+    if quick_ok(p, history, key) {
         debug_assert_eq!(
-            check_explained(p, history),
+            check_explained(p, history, key),
             Ok(()),
             "the quick check passes a position the explaining one does not"
         );
         return Ok(());
     }
-    check_explained(p, history)
+    check_explained(p, history, key)
 }
 
 /// Whether every test of [`check`] passes, with no error to build.
 #[inline(always)]
-fn quick_ok(p: &Position, history: &RepetitionHistory) -> bool {
+fn quick_ok(p: &Position, history: &RepetitionHistory, key: u64) -> bool {
     let offer = Pending::is_offer(p.pending);
     let mover = if offer {
         p.to_move.opponent()
@@ -242,7 +358,7 @@ fn quick_ok(p: &Position, history: &RepetitionHistory) -> bool {
     (p.flags & flags::SEER_THIS_MOVE == 0 || p.counters.seers[mover.index()] != 0)
         && (!truce_offer || p.flags & flags::TRUCE_OFFERED != 0)
         && (!offer || truce_offer || p.flags & flags::CONCEDED != 0)
-        && history.current() == Some(p.hash)
+        && history.current() == Some(key)
         && (p.outcome.is_some() || history.current_count() < 3)
 }
 
@@ -250,7 +366,11 @@ fn quick_ok(p: &Position, history: &RepetitionHistory) -> bool {
 /// named.
 #[cold]
 #[inline(never)]
-fn check_explained(p: &Position, history: &RepetitionHistory) -> Result<(), InvariantError> {
+fn check_explained(
+    p: &Position,
+    history: &RepetitionHistory,
+    key: u64,
+) -> Result<(), InvariantError> {
     let err = |m: &str| Err(InvariantError(m.to_owned()));
     // Whose move it is: the offerer's while his offer awaits its answer.
     let offer = Pending::is_offer(p.pending);
@@ -268,7 +388,7 @@ fn check_explained(p: &Position, history: &RepetitionHistory) -> Result<(), Inva
     if offer && p.pending != Pending::TruceOffer as u8 && p.flags & flags::CONCEDED == 0 {
         return err("a concession awaits its answer but none was made");
     }
-    history.check_current(p.hash, p.outcome.is_some())
+    history.check_current(key, p.outcome.is_some())
 }
 
 /// Ruling `dragon.truce-agreement`.
@@ -297,16 +417,20 @@ pub const REPETITION: Ruling = Ruling {
     source: "seed 000 (Dragon), rule 23.2 (\"Where a Situation (overall position) is repeated three times with the same player having the move\")",
     readings: &[
         Reading {
+            name: "legal-actions",
+            text: "the whole position the future depends on, as far as it decides what can happen: every force and vessel on its position with the vessels' bows and the flags they fly, the special areas, the Barren Lands and vessels sunk, the arrows and Cannonballs, the procedures' flags, a pending choice, and the same side to move; the en-passant position only while an en-passant capture onto it is a legal action (an Elf or Troll beside it that may take; one in the middle of a move keeps it), and each side's Seer consultations only as whether he may still consult (a consultation changes no force and leaves the same actions, so it neither makes a new Situation nor restarts the history); the truce is declared at once on the third occurrence since the game's (or the import's) start; the history restarts after an action that can never be undone (a capture, arrow, sinking or firing, a Dwarf's or Gnome's move, an Elf's or Troll's move off his rank, the Trident opening)",
+        },
+        Reading {
             name: "whole-situation",
-            text: "the whole position the future depends on: every force and vessel on its position with the vessels' bows and the flags they fly, the special areas, the Barren Lands and vessels sunk, the arrows, Cannonballs and Seer consultations, the procedures' flags, a pending choice and the en-passant right, and the same side to move (the position's hash); the truce is declared at once on the third occurrence since the game's (or the import's) start; the history restarts after an action that can never be undone (a capture, arrow, sinking or firing, a Dwarf's or Gnome's move, an Elf's or Troll's move off his rank, the Trident opening, a consultation)",
+            text: "`--option repetition=whole-situation`: the whole position as it stands, the en-passant position whenever a double step set it and the number of consultations spent, a consultation restarting the history (so a side may dodge a third occurrence by consulting, up to three times a game)",
         },
         Reading {
             name: "forces-only",
-            text: "only which force (colour and type) stands on which position, and who moves",
+            text: "only which force (colour and type) stands on which position, and who moves (not implemented)",
         },
     ],
-    option: None,
-    reason: "\"Situation (overall position)\" is the whole state: two positions that differ in a bow, a counter or a right offer different actions, so they are not the same situation (as Chess's repetition counts castling and en-passant rights); \"colour(s)\" covers the flags the vessels fly; as with the fifty-move truce, someone always enforces it in a simulation",
+    option: Some("repetition"),
+    reason: "\"Situation (overall position)\" is the whole state as far as it decides the play: two positions that differ in a bow, a counter or a right that changes what may be played are not the same situation (as Chess's repetition counts castling rights, and an en-passant right only while the capture can be made, FIDE Laws 9.2.3.1), but rule 23.2's own test is \"forces of the same colour(s) and type occupy the same positions\", which a consultation of the Seer (advice, no move) cannot change: counting it would let a side escape a repetition three times by asking for advice; \"colour(s)\" covers the flags the vessels fly; as with the fifty-move truce, someone always enforces it in a simulation",
 };
 
 /// Ruling `dragon.fifty-moves`.
@@ -388,16 +512,80 @@ mod tests {
 
     #[test]
     fn the_irreversible_actions_restart_the_history_and_the_rest_do_not() {
-        let g = Dragon::new(&DragonOptions::default());
+        let o = DragonOptions::default();
+        let g = Dragon::new(&o);
         let p = g.position();
         let act = |t: &str| g.parse_action(t).unwrap();
-        assert!(irreversible(p, act("B4-B5"))); // a Gnome
-        assert!(!irreversible(p, act("vA6>NE"))); // a Ship re-aligns
-        assert!(!irreversible(p, act("B2-C4"))); // a Red Knight
-        assert!(irreversible(
-            p,
-            crate::dragon::seers::action(crate::core::Side::Red)
-        ));
-        assert!(!irreversible(p, offer_action()));
+        assert!(irreversible(p, &o, act("B4-B5"))); // a Gnome
+        assert!(!irreversible(p, &o, act("vA6>NE"))); // a Ship re-aligns
+        assert!(!irreversible(p, &o, act("B2-C4"))); // a Red Knight
+        let seer = crate::dragon::seers::action(crate::core::Side::Red);
+        assert!(!irreversible(p, &o, seer));
+        assert!(!irreversible(p, &o, offer_action()));
+        // Under the other reading a consultation restarts the history.
+        let whole = DragonOptions {
+            repetition: RepetitionReading::WholeSituation,
+            ..o
+        };
+        assert!(irreversible(p, &whole, seer));
+    }
+
+    /// The en-passant position counts in the key only while an Elf or
+    /// Troll may capture onto it: beside the Gnome's double step (the seed's
+    /// own example), and not after the Arrowhead's A2-A4 (no Forest force
+    /// near), nor under the reading whole-situation's other answer.
+    #[test]
+    fn the_en_passant_position_counts_only_while_a_capture_is_legal() {
+        let o = DragonOptions::default();
+        let whole = DragonOptions {
+            repetition: RepetitionReading::WholeSituation,
+            ..o
+        };
+        let mut g = Dragon::import(
+            "pr8/9/9/9/9/9/9/9/9/9/9/2el6/4el4/GN2GN'5/DW8 storm arrows:0,0,0,0,0,0,0 cannonballs:0,0,0,0 seers:0,0 quiet:0 ply:0",
+            &o,
+        )
+        .unwrap();
+        g.play(g.parse_action("D2-D4").unwrap()).unwrap();
+        let p = g.position();
+        assert_ne!(p.ep, NO_SQUARE);
+        assert_eq!(repetition_key(p, &o), p.hash);
+        let mut g = Dragon::new(&o);
+        g.play(g.parse_action("A2-A4").unwrap()).unwrap();
+        let p = g.position();
+        assert_ne!(p.ep, NO_SQUARE);
+        assert_eq!(
+            repetition_key(p, &o),
+            p.hash ^ crate::dragon::state::ep_key(p.ep)
+        );
+        assert_eq!(repetition_key(p, &whole), p.hash);
+    }
+
+    /// The key counts the consultations only as whether one is left: a
+    /// position with one or two consultations spent has the key of the same
+    /// position with none, and three spent differ from none.
+    #[test]
+    fn the_key_counts_only_whether_a_consultation_is_left() {
+        let o = DragonOptions::default();
+        let g = Dragon::new(&o);
+        let mut p = *g.position();
+        let key_with = |p: &mut Position, seers: [u8; 2]| {
+            p.edit_off_grid(|p| p.counters.seers = seers);
+            assert_eq!(p.hash, p.compute_hash());
+            repetition_key(p, &o)
+        };
+        let none = key_with(&mut p, [0, 0]);
+        assert_eq!(key_with(&mut p, [1, 0]), none);
+        assert_eq!(key_with(&mut p, [2, 2]), none);
+        assert_ne!(key_with(&mut p, [3, 0]), none);
+        assert_eq!(key_with(&mut p, [3, 1]), key_with(&mut p, [3, 0]));
+        assert_ne!(key_with(&mut p, [3, 3]), key_with(&mut p, [3, 0]));
+        let whole = DragonOptions {
+            repetition: RepetitionReading::WholeSituation,
+            ..o
+        };
+        p.edit_off_grid(|p| p.counters.seers = [1, 0]);
+        assert_eq!(repetition_key(&p, &whole), p.hash);
+        assert_ne!(p.hash, none);
     }
 }

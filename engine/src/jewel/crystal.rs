@@ -169,7 +169,11 @@ pub const REPETITION: Ruling = Ruling {
     readings: &[
         Reading {
             name: "position",
-            text: "the same pieces on the same squares, the same side to move and the same en passant square for the third time since the last capture or Advancer move; the draw is recorded on the move that makes the third occurrence",
+            text: "the same pieces on the same squares, the same side to move and the same en passant square for the third time since the last capture or Advancer move, the en passant square counting only while an en passant capture onto it is a legal action (a position after a double step with no Advancer beside to capture is the same as that position without the right); the draw is recorded on the move that makes the third occurrence",
+        },
+        Reading {
+            name: "en-passant-right",
+            text: "the en passant square counts whenever a double step set it, whether or not a capture onto it is possible (not implemented: the seed's \"the en passant rules apply\" brings Western Chess's rule with them)",
         },
         Reading {
             name: "moves",
@@ -177,7 +181,7 @@ pub const REPETITION: Ruling = Ruling {
         },
     ],
     option: None,
-    reason: "as Duel (ruling duel.repetition), with Western Chess's en passant right since \"the en passant rules apply\"",
+    reason: "as Duel (ruling duel.repetition), with Western Chess's en passant right since \"the en passant rules apply\": under Western Chess's rule (FIDE Laws 9.2.3.1) positions are the same when the same moves are possible, so the right makes them differ only while a capture en passant could be made",
 };
 
 /// Ruling `crystal.lack-of-material`.

@@ -771,6 +771,10 @@ impl Game for Duel {
         Ok(duel)
     }
 
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

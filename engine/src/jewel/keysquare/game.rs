@@ -612,9 +612,11 @@ impl<P: Params> KeyGame<P> {
             self.decide(us, challenged, victim.is_some(), irreversible, can_win)
         };
         // Ruling <game>.repetition: the same placement, side to move and en passant
-        // square for the third time since the last capture or pawn move.
+        // square (where a capture onto it is legal) for the third time since the
+        // last capture or pawn move. A double step is a pawn's move: the en
+        // passant square is set only on a restart, and only its key may drop it.
         if irreversible {
-            self.history.reset(self.hash);
+            self.history.reset(self.repetition_key());
         } else if self.history.push(self.hash) >= 3 && self.end.is_none() {
             self.end = Some(End {
                 winner: None,
@@ -633,6 +635,44 @@ impl<P: Params> KeyGame<P> {
     /// ([`RepetitionHistory::adopt_buffer`]; the keys do not change).
     pub(crate) fn adopt_history_buffer(&mut self, old: RepetitionHistory) {
         self.history.adopt_buffer(old);
+    }
+
+    /// The key the repetition history records: the hash, less the en passant
+    /// square when no legal en passant capture onto it exists, so that a
+    /// right that changes no legal action does not tell two positions apart
+    /// (ruling `<game>.repetition`, as FIDE 9.2.3.1). The capture is looked for
+    /// only while a square is set (after a double step).
+    #[inline]
+    pub(super) fn repetition_key(&self) -> u64 {
+        match self.ep {
+            Some(ep) if !self.en_passant_capture_exists(ep) => self.hash ^ ep_key(ep),
+            _ => self.hash,
+        }
+    }
+
+    /// Whether the side to move has a legal en passant capture onto `ep`: a
+    /// pawn beside the one that made the double step (the common answer, no),
+    /// then the capture among the legal actions.
+    #[cold]
+    #[inline(never)]
+    fn en_passant_capture_exists(&self, ep: Square) -> bool {
+        let us = self.to_move;
+        let beside = P::Bits::from_bb(P::tables().pawn_captures[us.opponent().index()][ep.index()]);
+        let mut pawns = P::Bits::EMPTY;
+        for (k, spec) in P::KINDS.iter().enumerate() {
+            if spec.movement.is_pawn() {
+                pawns |= self.board.pieces(us, Kind(k as u8));
+            }
+        }
+        if (beside & pawns).is_empty() {
+            return false;
+        }
+        let mut legal = P::Actions::default();
+        self.legal_actions(&mut legal);
+        legal.iter().any(|a| {
+            a.as_move()
+                .is_some_and(|m| m.to == ep && P::KINDS[m.kind.index()].movement.is_pawn())
+        })
     }
 
     /// The hash computed from the position.
@@ -823,6 +863,10 @@ impl<P: Params> Game for KeyGame<P> {
         Self::import_text(text, options, true)
     }
 
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -875,7 +919,7 @@ impl<P: Params> Game for KeyGame<P> {
         };
         m.hash = m.compute_hash();
         // In place: the history is the empty one built above.
-        m.history.reset(m.hash);
+        m.history.reset(m.repetition_key());
         Some(m)
     }
 

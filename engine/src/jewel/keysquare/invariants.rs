@@ -105,7 +105,8 @@ impl<P: Params> KeyGame<P> {
                 P::GEOMETRY.name(ep)
             )));
         }
-        self.history.check_current(self.hash, self.end.is_some())
+        self.history
+            .check_current(self.repetition_key(), self.end.is_some())
     }
 
     /// Whether [`KeyGame::explain_invariants`] passes, as tests of the bitboards
@@ -130,7 +131,7 @@ impl<P: Params> KeyGame<P> {
             && self
                 .ep
                 .is_none_or(|ep| !self.coin && double_step && !b.occupied().has(ep))
-            && self.history.current() == Some(self.hash)
+            && self.history.current() == Some(self.repetition_key())
             && !(self.end.is_none() && self.history.current_count() >= 3)
     }
 }

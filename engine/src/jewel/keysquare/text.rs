@@ -344,7 +344,7 @@ impl<P: Params> KeyGame<P> {
         game.validate(full).map_err(err)?;
         game.hash = game.compute_hash();
         // In place: the history is the empty one built above.
-        game.history.reset(game.hash);
+        game.history.reset(game.repetition_key());
         Ok(game)
     }
 

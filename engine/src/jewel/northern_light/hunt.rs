@@ -253,6 +253,19 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         rights
     }
 
+    /// The key the repetition history records: the hash, less the en passant
+    /// square when no legal en passant capture onto it exists, so that a
+    /// right that changes no legal action does not tell two positions apart
+    /// (ruling `diamond-chess.repetition`, as FIDE 9.2.3.1). The capture is
+    /// looked for only while a square is set (after a double step).
+    #[inline]
+    pub(super) fn repetition_key(&self) -> u64 {
+        match self.ep {
+            Some(ep) if !self.en_passant_capture_exists(ep) => self.hash ^ ep_key(ep),
+            _ => self.hash,
+        }
+    }
+
     pub(super) fn compute_hash(&self) -> u64 {
         let mut h = self.board.hash(KINDS.len()) ^ side_key(self.to_move);
         if self.coin {
@@ -407,8 +420,10 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
             self.stored = Some(Stored::DeadPosition);
         }
         // Ruling diamond-quest.repetition / diamond-chess.repetition.
+        // A double step is a Pikeman's move: the en passant square is set only
+        // on a restart, and only its key may drop it.
         if captured || irreversible {
-            self.history.reset(self.hash);
+            self.history.reset(self.repetition_key());
         } else if self.history.push(self.hash) >= 3 && self.stored.is_none() {
             self.stored = Some(Stored::Repetition);
         }
@@ -616,6 +631,10 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         Self::import_text(text, options)
     }
 
+    fn history_len(&self) -> Option<usize> {
+        Some(self.history.len())
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -634,7 +653,9 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         if !plain {
             self.validate(false).map_err(InvariantError)?;
         }
-        self.history.check_current(self.hash, self.stored.is_some())
+        debug_assert!(self.history.len() == 1 || self.ep.is_none());
+        self.history
+            .check_current(self.repetition_key(), self.stored.is_some())
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -663,7 +684,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
         };
         m.hash = m.compute_hash();
         // In place: the history is the empty one built above.
-        m.history.reset(m.hash);
+        m.history.reset(m.repetition_key());
         Some(m)
     }
 

@@ -372,6 +372,31 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         !attacked_on(&board, k, us.opponent(), board.occupied())
     }
 
+    /// Whether the side to move has a legal en passant capture onto `ep`: a
+    /// Pikeman beside the one that made the double step, whose capture leaves
+    /// its Princess unattacked (not pinned, not in a check it does not
+    /// resolve). What counts the en passant square in the repetition key
+    /// (ruling `diamond-chess.repetition`): asked only while one is set.
+    #[cold]
+    pub(super) fn en_passant_capture_exists(&self, ep: Square) -> bool {
+        let us = self.to_move;
+        let mut capturers =
+            SMALL.pawn_captures[us.opponent().index()][ep.index()] & self.board.pieces(us, PIKEMAN);
+        while capturers != 0 {
+            let from = capturers.pop();
+            let capture = Move {
+                kind: PIKEMAN,
+                from,
+                to: ep,
+                promotion: None,
+            };
+            if self.piece_move_is_legal(capture) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether `action`, the Princess's move `m` two files away (Towering), is
     /// legal: searched among the moves of her square to its target.
     #[inline(never)]

@@ -284,7 +284,7 @@ impl<const DOUBLE: bool> Hunt<DOUBLE> {
         }
         hunt.hash = hunt.compute_hash();
         // In place: the history is the empty one built above.
-        hunt.history.reset(hunt.hash);
+        hunt.history.reset(hunt.repetition_key());
         Ok(hunt)
     }
 

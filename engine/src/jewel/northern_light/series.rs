@@ -686,6 +686,15 @@ impl Game for NorthernLight {
         Ok(game)
     }
 
+    /// The Hunt under way's.
+    fn history_len(&self) -> Option<usize> {
+        match &self.stage {
+            Stage::Qi(g) => g.history_len(),
+            Stage::Quest(g) => g.history_len(),
+            Stage::Chess(g) | Stage::Deciding(g) => g.history_len(),
+        }
+    }
+
     #[inline]
     fn hash(&self) -> u64 {
         let h = match &self.stage {

@@ -950,6 +950,11 @@ impl Game for Race {
         Ok(race)
     }
 
+    /// Race has no repetition rule: its past never bears on its future.
+    fn history_len(&self) -> Option<usize> {
+        Some(1)
+    }
+
     #[inline]
     fn hash(&self) -> u64 {
         self.hash

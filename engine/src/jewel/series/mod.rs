@@ -883,6 +883,19 @@ impl Game for JewelSeries {
         text::import(text, options)
     }
 
+    /// The Facet under way's; 1 between Facets.
+    fn history_len(&self) -> Option<usize> {
+        match &self.stage {
+            Stage::Bonus | Stage::Over => Some(1),
+            Stage::Duel(g) => g.history_len(),
+            Stage::Ambush(g) => g.history_len(),
+            Stage::NorthernLight(g) => g.history_len(),
+            Stage::AdjacentDown(g) | Stage::Crystal(g) => g.history_len(),
+            Stage::StarLords(g) | Stage::TakeBackOffer(g) => g.history_len(),
+            Stage::Race(g) => g.history_len(),
+        }
+    }
+
     fn hash(&self) -> u64 {
         let h = match &self.stage {
             Stage::Bonus | Stage::Over => 0,

@@ -72,7 +72,11 @@ pub const CHESS_REPETITION: Ruling = Ruling {
     readings: &[
         Reading {
             name: "position",
-            text: "the same pieces on the same squares, the same side to move, the same Towering rights and the same en passant square for the third time since the last capture, Pikeman move or loss of a Towering right",
+            text: "the same pieces on the same squares, the same side to move, the same Towering rights and the same en passant square for the third time since the last capture, Pikeman move or loss of a Towering right, the en passant square counting only while an en passant capture onto it is a legal action (a Pikeman beside the one that made the double step, not pinned to his Princess nor leaving her in check)",
+        },
+        Reading {
+            name: "en-passant-right",
+            text: "the en passant square counts whenever a double step set it, whether or not a capture onto it is possible (not implemented: Western Chess's rule is the other)",
         },
         Reading {
             name: "moves",
@@ -80,7 +84,7 @@ pub const CHESS_REPETITION: Ruling = Ruling {
         },
     ],
     option: None,
-    reason: "as DiamondQuest (ruling diamond-quest.repetition), with Western Chess's en passant right",
+    reason: "as DiamondQuest (ruling diamond-quest.repetition), with Western Chess's en passant right, which (FIDE Laws 9.2.3.1) makes positions differ only while a capture en passant could be made: positions are the same when the same moves are possible",
 };
 
 /// Ruling `diamond-chess.dead-position`.
