@@ -707,6 +707,23 @@ mod tests {
     }
 
     #[test]
+    fn a_skeleton_quotes_and_cites_its_clause() {
+        let text = format!(
+            "{HEAD}game = \"duel\"\n[[clause]]\nid = \"jewel.duel.1\"\nsection = \"Duel\"\nclass = \"rule\"\nquote = \"Red \\\"moves\\\" first\"\n"
+        );
+        let seed = parse_one(&text).unwrap();
+        let clause = &seed.clauses[0];
+        assert_eq!(clause.game.as_deref(), Some("duel"));
+        let out = skeleton("title = \"t\"\nsource = \"s\"\n[[step]]\n", &seed, clause);
+        let parsed: toml::Value = toml::from_str(&out).expect("the skeleton is TOML");
+        assert_eq!(
+            parsed["source"].as_str(),
+            Some("seed 002 (Jewel), Duel: \"Red \"moves\" first\"")
+        );
+        assert_eq!(parsed["clauses"][0].as_str(), Some("jewel.duel.1"));
+    }
+
+    #[test]
     fn quotes_are_matched_with_whitespace_normalised() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("002_abc.txt"), "Red   moves\nfirst.").unwrap();
