@@ -46,6 +46,9 @@ pub struct ClockScenario {
     /// Ids of the clock rulings (`clocks.*`) this scenario exercises.
     #[serde(default)]
     pub rulings: Vec<Spanned<String>>,
+    /// Ids of the seed clauses this scenario tests (`scenarios/clauses/`).
+    #[serde(default)]
+    pub clauses: Vec<Spanned<String>>,
     /// `confirmed` (default) or `disputed`.
     #[serde(default)]
     pub status: Status,

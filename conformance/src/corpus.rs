@@ -220,6 +220,17 @@ pub fn run_perft_table(
 pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result<CheckSummary> {
     let mut summary = CheckSummary::default();
     let mut named_rulings = BTreeSet::new();
+    // The clause index: scenarios' `clauses` are checked against it, and a full
+    // check measures its coverage.
+    let (index, index_errors) = match crate::clauses::Index::load(root) {
+        Ok(i) => (i, Vec::new()),
+        Err(e) => (
+            crate::clauses::Index::default(),
+            e.iter().map(ToString::to_string).collect(),
+        ),
+    };
+    let mut cited = crate::clauses::Citations::new();
+    let mut ruling_scenarios: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let only = match only {
         Some(Only::Clocks) => {
             check_clocks(root, &mut summary, &mut named_rulings)?;
@@ -291,8 +302,31 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                     );
                     continue;
                 }
+                if let Err(e) = crate::clauses::check_cited(&loaded, &index)
+                    && index_errors.is_empty()
+                {
+                    let counted = game.or(folder_game);
+                    load_error(
+                        &mut summary,
+                        rel,
+                        counted,
+                        loaded.scenario.title.clone(),
+                        e.to_string(),
+                    );
+                    continue;
+                }
+                for id in &loaded.scenario.clauses {
+                    cited
+                        .entry(id.get_ref().clone())
+                        .or_default()
+                        .insert(rel.clone());
+                }
                 for r in &loaded.scenario.rulings {
                     named_rulings.insert(r.get_ref().clone());
+                    ruling_scenarios
+                        .entry(r.get_ref().clone())
+                        .or_default()
+                        .insert(rel.clone());
                 }
                 let run = runner::run(&loaded);
                 if let Some(g) = run.game {
@@ -462,8 +496,109 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
     }
     if only.is_none() {
         check_clocks(root, &mut summary, &mut named_rulings)?;
+        let mut index_errors = index_errors;
+        clock_citations(root, &index, &mut cited, &mut index_errors)?;
+        summary.clauses = Some(clause_coverage(
+            &index,
+            index_errors,
+            cited,
+            &named_rulings,
+            &ruling_scenarios,
+        ));
     }
     Ok(summary)
+}
+
+/// The clauses the clock scenarios of `clocks/` cite, into `cited`; an id not
+/// in `index` is an error at its line (a file that does not load is the
+/// clock check's failure already).
+fn clock_citations(
+    root: &Path,
+    index: &crate::clauses::Index,
+    cited: &mut crate::clauses::Citations,
+    errors: &mut Vec<String>,
+) -> std::io::Result<()> {
+    let dir = root.join(crate::clock_scenario::FOLDER);
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    let index_loaded = errors.is_empty();
+    for path in scenario::discover_in(vec![dir])? {
+        let Ok(loaded) = crate::clock_scenario::load(&path) else {
+            continue;
+        };
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for id in &loaded.scenario.clauses {
+            if index.get(id.get_ref()).is_none() {
+                if index_loaded {
+                    errors.push(format!(
+                        "{}: unknown clause `{}`: expected an id of scenarios/{}/",
+                        locate(&path, &loaded.text, id.span().start),
+                        id.get_ref(),
+                        crate::clauses::FOLDER
+                    ));
+                }
+                continue;
+            }
+            cited
+                .entry(id.get_ref().clone())
+                .or_default()
+                .insert(rel.clone());
+        }
+    }
+    Ok(())
+}
+
+/// The coverage of the clause index by the scenarios' `cited` clauses and by
+/// the clauses of every ruling a scenario names (`named`; `by` holds the game
+/// scenarios naming each); a ruling citing a clause not in the index is an
+/// error.
+fn clause_coverage(
+    index: &crate::clauses::Index,
+    mut errors: Vec<String>,
+    mut cited: crate::clauses::Citations,
+    named: &BTreeSet<String>,
+    by: &BTreeMap<String, BTreeSet<String>>,
+) -> crate::clauses::Coverage {
+    let index_loaded = errors.is_empty();
+    let rulings = tigerseye_engine::rulings::all()
+        .into_iter()
+        .map(|(_, r)| r)
+        .chain(tigerseye_engine::core::clocks::RULINGS);
+    for ruling in rulings {
+        for &id in ruling.clauses {
+            if index.get(id).is_none() {
+                if index_loaded {
+                    errors.push(format!(
+                        "ruling `{}` cites unknown clause `{id}`",
+                        ruling.id
+                    ));
+                }
+                continue;
+            }
+            if !named.contains(ruling.id) {
+                continue;
+            }
+            let entry = cited.entry(id.to_owned()).or_default();
+            match by.get(ruling.id) {
+                Some(paths) => {
+                    for p in paths {
+                        entry.insert(format!("ruling {} ({p})", ruling.id));
+                    }
+                }
+                None => {
+                    entry.insert(format!("ruling {} (clocks/)", ruling.id));
+                }
+            }
+        }
+    }
+    let mut coverage = crate::clauses::coverage(index, &cited);
+    coverage.errors = errors;
+    coverage
 }
 
 /// The clock scenarios of `clocks/` into `summary`, then each clock ruling
@@ -480,6 +615,16 @@ fn check_clocks(
         }
     }
     Ok(())
+}
+
+/// Prints the check's result: per game counts, failures with their lines, the
+/// disputed scenarios with their reasons, and the clause coverage (every
+/// clause with the scenarios that test it when `all_clauses`).
+pub fn print_with(summary: &CheckSummary, all_clauses: bool) {
+    print(summary);
+    if let Some(c) = &summary.clauses {
+        crate::clauses::print(c, all_clauses);
+    }
 }
 
 /// Prints the check's result: per game counts, failures with their lines, and the

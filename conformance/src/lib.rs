@@ -4,6 +4,7 @@
 //! `tigerseye-engine`, and the `tigerseye` command.
 //!
 //! - [`scenario`] and [`runner`]: the corpus of documented rule examples;
+//! - [`clauses`]: the seeds' clause index and its coverage by scenarios;
 //! - [`corpus`]: `check`, the corpus with its perft tables and rulings coverage;
 //! - [`search`]: perft, divide and a bounded solver;
 //! - [`invariants`] and [`sim`]: random games on all cores with invariants after
@@ -22,6 +23,7 @@
 pub mod bench;
 pub mod build;
 pub mod chance;
+pub mod clauses;
 pub mod clock_scenario;
 pub mod corpus;
 pub mod fuzzing;

@@ -15,7 +15,7 @@ use tigerseye_conformance::invariants::CheckMode;
 use tigerseye_conformance::nightly::{self, NightlyConfig};
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, GameEnd, Shard, SimConfig};
-use tigerseye_conformance::{bench, corpus, search};
+use tigerseye_conformance::{bench, clauses, corpus, search};
 use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
@@ -44,6 +44,9 @@ enum Command {
         /// Also write a report under this folder.
         #[arg(long)]
         reports: Option<PathBuf>,
+        /// List every seed clause with the scenarios that test it.
+        #[arg(long)]
+        clauses: bool,
     },
     /// Count the leaf nodes N plies from a position.
     #[command(allow_negative_numbers = true)]
@@ -252,12 +255,17 @@ enum Command {
     /// Print a skeleton scenario file for a game to fill in, or with a clock
     /// ruling (`clocks.*`) a clock scenario's for `scenarios/clocks/`.
     NewScenario {
-        /// The game (not needed for a clock ruling).
-        #[arg(long, required_unless_present = "ruling")]
+        /// The game (not needed for a clock ruling, nor for a clause whose
+        /// index names its game).
+        #[arg(long, required_unless_present_any = ["ruling", "clause"])]
         game: Option<GameId>,
         /// The ruling the scenario exercises.
         #[arg(long)]
         ruling: Option<String>,
+        /// The seed clause the scenario tests (an id of scenarios/clauses/):
+        /// the skeleton quotes it and cites it.
+        #[arg(long)]
+        clause: Option<String>,
     },
 }
 
@@ -529,6 +537,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
             game,
             node_limit,
             reports,
+            clauses,
         } => {
             let started = Instant::now();
             let root = corpus::root(dir.as_deref());
@@ -537,7 +546,7 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 report::ensure_writable(dir)?;
             }
             let summary = corpus::check(&root, game.and_then(|g| g.0), node_limit)?;
-            corpus::print(&summary);
+            corpus::print_with(&summary, clauses);
             let ok = !summary.failed();
             let written = match reports {
                 Some(dir) => {
@@ -967,7 +976,26 @@ fn run(command: Command) -> anyhow::Result<bool> {
             }
             Ok(ok)
         }
-        Command::NewScenario { game, ruling } => {
+        Command::NewScenario {
+            game,
+            ruling,
+            clause,
+        } => {
+            let clause = match clause {
+                Some(id) => Some(clauses::find(&corpus::root(None), &id)?),
+                None => None,
+            };
+            let game = game.or_else(|| {
+                clause
+                    .as_ref()
+                    .and_then(|(_, c)| c.game.as_deref()?.parse().ok())
+            });
+            if let (Some((_, c)), None, None) = (&clause, game, &ruling) {
+                anyhow::bail!(
+                    "`--game` is needed: clause `{}` names no registered game",
+                    c.id
+                );
+            }
             let clock_ids = tigerseye_conformance::clock_scenario::clock_ruling_ids().join(", ");
             let quoted = |id: &str| tigerseye_engine::core::quoted(id);
             if let Some(r) = tigerseye_engine::core::clocks::RULINGS
@@ -1056,7 +1084,11 @@ fn run(command: Command) -> anyhow::Result<bool> {
                     )
                 }
             }
-            print!("{}", game.visit(Visit(ruling)));
+            let skeleton = game.visit(Visit(ruling));
+            match &clause {
+                Some((seed, c)) => print!("{}", clauses::skeleton(&skeleton, seed, c)),
+                None => print!("{skeleton}"),
+            }
             Ok(true)
         }
     }

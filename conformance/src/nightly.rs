@@ -84,7 +84,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
     }
     let check = corpus::check(&config.corpus, None, config.node_limit)?;
     if config.verbose {
-        corpus::print(&check);
+        corpus::print_with(&check, false);
     }
     summary.check = Some(check);
     if let Some(root) = &config.fuzz {

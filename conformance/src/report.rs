@@ -82,6 +82,10 @@ pub struct CheckSummary {
     /// Rule events fired in the corpus, by game then tag (every declared tag,
     /// zero included).
     pub events: BTreeMap<String, BTreeMap<String, u64>>,
+    /// The seeds' rule clauses and the scenarios that test them (a full check
+    /// only; absent in older reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<crate::clauses::Coverage>,
 }
 
 impl CheckSummary {
@@ -107,6 +111,10 @@ impl CheckSummary {
                 .iter()
                 .any(|p| p.computed.is_some_and(|c| c != p.expected))
             || !self.rulings_without_scenario.is_empty()
+            || self
+                .clauses
+                .as_ref()
+                .is_some_and(crate::clauses::Coverage::failed)
     }
 }
 

@@ -25,6 +25,9 @@ pub struct Scenario {
     /// Ids of the rulings this scenario exercises.
     #[serde(default)]
     pub rulings: Vec<Spanned<String>>,
+    /// Ids of the seed clauses this scenario tests (`scenarios/clauses/`).
+    #[serde(default)]
+    pub clauses: Vec<Spanned<String>>,
     /// `confirmed` (default) or `disputed`.
     #[serde(default)]
     pub status: Status,
@@ -433,8 +436,8 @@ pub fn is_toml(path: &Path) -> bool {
 }
 
 /// Every scenario file under `root`: `*.toml` in its subfolders (files directly in
-/// `root`, such as `quarantine.toml`, the `perft/` folder and the clock scenarios'
-/// `clocks/` are not game scenarios),
+/// `root`, such as `quarantine.toml`, the `perft/` folder, the clock scenarios'
+/// `clocks/` and the clause indexes' `clauses/` are not game scenarios),
 /// sorted by path.
 ///
 /// # Errors
@@ -445,9 +448,9 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     for entry in std::fs::read_dir(root)? {
         let path = entry?.path();
         if path.is_dir()
-            && path
-                .file_name()
-                .is_some_and(|n| n != "perft" && n != crate::clock_scenario::FOLDER)
+            && path.file_name().is_some_and(|n| {
+                n != "perft" && n != crate::clock_scenario::FOLDER && n != crate::clauses::FOLDER
+            })
         {
             stack.push(path);
         }

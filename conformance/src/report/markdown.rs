@@ -47,6 +47,58 @@ pub fn markdown(s: &Summary) -> String {
     md
 }
 
+/// The seeds' rule clauses tested by scenarios, per seed and section, and the
+/// untested ones with their quotes.
+fn clause_coverage(md: &mut String, cov: &crate::clauses::Coverage) {
+    let _ = writeln!(
+        md,
+        "\n### Seed clause coverage\n\n| seed | name | rule clauses | tested | percent | floor | conduct | elsewhere |\n|---|---|---:|---:|---:|---:|---:|---:|"
+    );
+    for s in &cov.seeds {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {:.1}% | {} | {} | {} |",
+            s.seed,
+            inline(&s.name),
+            s.rules,
+            s.tested,
+            s.percent(),
+            s.floor
+                .map_or_else(|| "-".to_owned(), |f| format!("{f:.1}%")),
+            s.conduct,
+            s.elsewhere
+        );
+    }
+    for e in &cov.errors {
+        let _ = writeln!(md, "\n- clause index: {}", inline(e));
+    }
+    for s in &cov.seeds {
+        let partial: Vec<_> = s.sections.iter().filter(|x| x.tested < x.rules).collect();
+        if partial.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            md,
+            "\n#### Seed {} ({}): sections not fully tested\n\n| section | tested | rule clauses |\n|---|---:|---:|",
+            s.seed,
+            inline(&s.name)
+        );
+        for x in partial {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} |",
+                inline(&x.section),
+                x.tested,
+                x.rules
+            );
+        }
+        let _ = writeln!(md, "\nUntested rule clauses:\n");
+        for c in s.untested() {
+            let _ = writeln!(md, "- {}: {}", code(&c.id), inline(&c.quote));
+        }
+    }
+}
+
 /// The scenario corpus: per game counts, failures, disputes, rulings without a
 /// scenario, rule coverage and perft tables.
 fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
@@ -103,6 +155,9 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
         for r in &check.rulings_without_scenario {
             let _ = writeln!(md, "- `{r}`");
         }
+    }
+    if let Some(cov) = &check.clauses {
+        clause_coverage(md, cov);
     }
     if !check.events.is_empty() {
         let _ = writeln!(

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use tigerseye_conformance::runner::{self, Verdict};
-use tigerseye_conformance::{clock_scenario, corpus, scenario};
+use tigerseye_conformance::{clauses, clock_scenario, corpus, scenario};
 
 #[test]
 fn every_scenario_holds_and_matches_its_snapshot() {
@@ -13,7 +13,7 @@ fn every_scenario_holds_and_matches_its_snapshot() {
         if path
             .parent()
             .and_then(Path::file_name)
-            .is_some_and(|n| n == "perft" || n == clock_scenario::FOLDER)
+            .is_some_and(|n| n == "perft" || n == clock_scenario::FOLDER || n == clauses::FOLDER)
         {
             return;
         }

@@ -3,6 +3,7 @@
 //! corpora replayed on stable, and proptest properties over random games.
 
 mod adding_a_game;
+mod clauses;
 mod cli;
 mod corpus;
 mod docs;

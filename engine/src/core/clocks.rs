@@ -128,6 +128,11 @@ pub const TIME_LAG: Ruling = Ruling {
             text: "the lag is added after every move, whatever the move took",
         },
     ],
+    clauses: &[
+        "jewel.diamond-quest.24",
+        "jewel.diamond-chess.19",
+        "jewel.race.45",
+    ],
     option: Some("LagReading"),
     reason: "a lag is a delay before the clock starts, not a bonus: only the first reading never shows the clock running during the lag; the other two are implemented for comparison",
 };
@@ -148,6 +153,7 @@ pub const TIGERCLOCKS_RESERVE: Ruling = Ruling {
             text: "each move has its own 60-second reserve that runs first; the engagement time runs only once a move has used it",
         },
     ],
+    clauses: &["jewel.crystal.30", "jewel.star-lords.31"],
     option: Some("ReserveReading"),
     reason: "\"double countdown\" is two countdowns one after the other, and a \"reserve\" is time kept back for later; \"per engagement time move\" says how it is earned",
 };
@@ -167,6 +173,7 @@ pub const TIGERSWING: Ruling = Ruling {
             text: "the Swing balance is an allowance used first and lost when unused; it applies to every move, the limit changing nothing",
         },
     ],
+    clauses: &["jewel.race.44", "jewel.race.45"],
     option: Some("SwingReading and SwingAfterLimit"),
     reason: "a \"balance\" is an account that is paid into and drawn on, and \"double time control\" with the move limit named in the same sentence reads as two controls split at the limit; both halves are separate fields, so every combination can be compared",
 };
@@ -186,6 +193,7 @@ pub const INCREMENT_TIMING: Ruling = Ruling {
             text: "the increment is added as each of moves 1 to the cut-off starts, and the final increment as the move after the cut-off starts",
         },
     ],
+    clauses: &["dragon.rule-25.2", "dragon.rule-25.3", "dragon.rule-25.4"],
     option: Some("IncrementTiming"),
     reason: "both give the seed's seven hours (100 + 100 x 2 + 120 minutes, so the cut-off move earns its increment and the final one too); adding after the move is how increment clocks work, and \"up to 100 moves there is allowed a minimum of 2 minutes for each move\" holds for every move after the first either way (under the second reading for the first too)",
 };
@@ -205,6 +213,7 @@ pub const FLAG_FALL: Ruling = Ruling {
             text: "as in Western Chess, a draw when the opponent could not have won",
         },
     ],
+    clauses: &["dragon.rule-27.b"],
     option: None,
     reason: "Dragon's rule 27 calls it \"a loss on time\" and no seed mentions the Western Chess exception; the other reading needs a rules search this module does not make",
 };
@@ -223,6 +232,11 @@ pub const HUNT_CARRY_OVER: Ruling = Ruling {
             name: "interval-on-clock",
             text: "the interval runs on the clocks",
         },
+    ],
+    clauses: &[
+        "jewel.diamond-qi.31",
+        "jewel.diamond-quest.23",
+        "jewel.northern-light-tie-break.14",
     ],
     option: None,
     reason: "an interval is a pause between games; the seed adds \"any unused time on his clock\", which the interval would otherwise eat",

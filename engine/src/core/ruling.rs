@@ -23,6 +23,10 @@ pub struct Ruling {
     pub source: &'static str,
     /// The readings; the first is the default.
     pub readings: &'static [Reading],
+    /// The seed clauses the ruling settles (ids of `scenarios/clauses/`, such as
+    /// `dragon.rule-23.3`): a scenario that names the ruling tests them. `&[]`
+    /// until they are traced.
+    pub clauses: &'static [&'static str],
     /// The option key that selects a reading, when the other reading is
     /// implemented too.
     pub option: Option<&'static str>,

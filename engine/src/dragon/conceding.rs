@@ -292,6 +292,7 @@ pub const NOMINAL: Ruling = Ruling {
             text: "a Nominal is a Game Point: 5½ Game Points",
         },
     ],
+    clauses: &["dragon.rule-27.b"],
     option: None,
     reason: "the rule counts the award in Game points and names the Nominal apart; had it meant 5½ Game points it would have said so, and the Scoring Table (5 the most) has no halves but the truce's; what a Nominal is cannot be recovered, so the score keeps what is certain",
 };
@@ -311,6 +312,7 @@ pub const OFFERS: Ruling = Ruling {
             text: "`--option concede=offers`: the side to move may concede (`concede locking-up`, `concede direct-capture`, `concede planting-a-flag`) once a move while no procedure's choice awaits him and he has another action; the opponent answers at once with `choose 1` (accepts) or `choose 0` (declines, ruling dragon.concession-declined); a concession is no move for the fifty-move truce",
         },
     ],
+    clauses: &["dragon.rule-27.a"],
     option: Some("concede"),
     reason: "conceding is the player's decision, which random play cannot judge: a random opponent would accept most concessions and end nearly every game by them; with the option the concession and its answer are actions of their own, as the truce offer's (ruling dragon.truce-agreement)",
 };
@@ -330,6 +332,7 @@ pub const DECLINE: Ruling = Ruling {
             text: "every concession may be declined and play carries on (\"may then accept\" for all three)",
         },
     ],
+    clauses: &["dragon.rule-27.a.s2", "dragon.rule-27.a.s3"],
     option: None,
     reason: "the parenthesis limits the carrying on to the Planting: a Planting gives 3 points where the other victories give 5, so the winner may play on for more, while a Locking Up or Direct Capture conceded already gives the most there is and the seed says nothing of play going on after one",
 };
@@ -349,6 +352,7 @@ pub const RESULT: Ruling = Ruling {
             text: "the deciding rule is the victory conceded (`locking-up`, `direct-capture`, `planting-a-flag`) with its points",
         },
     ],
+    clauses: &["dragon.scoring.2"],
     option: None,
     reason: "the points are the same either way; a record (rule 24) that names the concession tells a conceded game from one played out, and an import can take the result as recorded without the position showing the victory",
 };

@@ -73,6 +73,7 @@ pub const OPEN_WATER: Ruling = Ruling {
             text: "yes: open water is passed like an unoccupied position; the force still alights only on a vessel or on land",
         },
     ],
+    clauses: &["dragon.overview.2", "dragon.overview.3", "dragon.gliding.1"],
     option: Some("open-water"),
     reason: "crossing water without a vessel beneath is what gliding is, and only forces of air glide; a force of earth and water that rode over open water would be in the sea between vessels. Leaps are unaffected: a leap does not pass over positions",
 };
@@ -92,6 +93,7 @@ pub const CANNON_TARGET: Ruling = Ruling {
             text: "after the one occupied intervening vessel the ball also passes over vessels of the firing side's colour and sinks the first opposing vessel",
         },
     ],
+    clauses: &["dragon.green-cannons.6"],
     option: Some("cannon-target"),
     reason: "\"over any one intervening vessel\" counts the vessels passed: one. This is the same reading as the jumping captures' (ruling dragon.jump-target) and the Xiangqi Cannon's",
 };
@@ -110,6 +112,11 @@ pub const VESSEL_COMMAND: Ruling = Ruling {
             name: "occupant-only",
             text: "only an occupied vessel moves, commanded by her occupant's side",
         },
+    ],
+    clauses: &[
+        "dragon.captains.2",
+        "dragon.overview.15",
+        "dragon.green-ships.2",
     ],
     option: None,
     reason: "the seed says a Flagship and a Ship are \"free to move with or without\" an occupant, so empty vessels sail; the flag is what the seed uses to show allegiance, and an empty vessel flies her own",
@@ -130,6 +137,7 @@ pub const VESSEL_PRIORITY: Ruling = Ruling {
             text: "while his vessel can move, the occupant may not move at all",
         },
     ],
+    clauses: &["dragon.overview.19", "dragon.overview.20"],
     option: None,
     reason: "the second sentence says when the force's own move does come into play (boarding, disembarking), which the second reading would forbid whenever the vessel could move; \"priority\" reads as: afloat, the vessel's powers are what move a force, not the force's own",
 };
@@ -149,6 +157,7 @@ pub const REALIGN_BOWS: Ruling = Ruling {
             text: "any of the other seven directions, the board's edge included",
         },
     ],
+    clauses: &["dragon.green-flagship.4", "dragon.green-ships.4"],
     option: None,
     reason: "the seed names the direction by an adjacent position; at the edge there is none. Re-aligning to the bow she already has would be no move at all",
 };
@@ -168,6 +177,7 @@ pub const JUMP_AT_SEA: Ruling = Ruling {
             text: "unoccupied vessels are passed like unoccupied positions",
         },
     ],
+    clauses: &["dragon.crossbowmen.5", "dragon.note-18"],
     option: None,
     reason: "note 18 forbids passing over ships except in these captures, and the Crossbowmen's section allows exactly \"the single vessel ... being jumped over\", which \"must be occupied\"",
 };
@@ -187,6 +197,7 @@ pub const SINKING_PROTECTED: Ruling = Ruling {
             text: "yes: a vessel carrying the Dark Warlord may not sink the Prince's vessel, nor one carrying the Prince the Red Witch's",
         },
     ],
+    clauses: &["dragon.green-rams.4", "dragon.green-cannons.4"],
     option: None,
     reason: "the protections are \"from attack by the Dark Warlord\" and \"by the TrueBorn Prince\"; a Battering Ram or a Cannon is not that force's attack, and the seed says the occupant of a sunken vessel is captured without exception",
 };
@@ -206,6 +217,7 @@ pub const ROYAL_ABOARD: Ruling = Ruling {
             text: "only his own moves (embarking, boarding, disembarking) are limited; his vessel may sail him anywhere",
         },
     ],
+    clauses: &["dragon.overview.19"],
     option: None,
     reason: "sinking his vessel captures him, so rams and Cannons attack him; a vessel carrying him moves him to a new position, which is what the rule forbids when that position is attacked",
 };
@@ -224,6 +236,11 @@ pub const STORM_QUEEN_EMBARKS: Ruling = Ruling {
             name: "never",
             text: "she has no element of water and cannot leave, so the Red Witch never comes into being",
         },
+    ],
+    clauses: &[
+        "dragon.red-witch.1",
+        "dragon.red-witch.2",
+        "dragon.red-witch.7",
     ],
     option: None,
     reason: "the seed describes the Red Witch's scope (\"Trafalgar Ocean\"), her return ban and her landing on the Forest Beaches; the only way off the Kingdom of Storms for a force that does not glide is a vessel",
@@ -244,6 +261,7 @@ pub const HARBOURS: Ruling = Ruling {
             text: "the lost section's rules, whatever they were",
         },
     ],
+    clauses: &["dragon.green-flagship.8"],
     option: None,
     reason: "nothing the seed keeps gives a Harbour a rule of its own; note 14 only says the Sword's and Crystal's powers work across Harbour borders, which they do across every border here",
 };
@@ -263,6 +281,7 @@ pub const REALIGN_TRUCE: Ruling = Ruling {
             text: "only a change of position is movement",
         },
     ],
+    clauses: &["dragon.green-flagship.4"],
     option: None,
     reason: "the seed lists re-aligning among the ways a vessel \"can move\"",
 };
@@ -281,6 +300,11 @@ pub const RULE_26: Ruling = Ruling {
             name: "old-powers-meanwhile",
             text: "until its side's next move the force still counts with its old powers for attacks on the opposing royal",
         },
+    ],
+    clauses: &[
+        "dragon.dwarfs.5",
+        "dragon.check-ice-dragon.11",
+        "dragon.check-ice-dragon.10",
     ],
     option: None,
     reason: "with one action a move, \"the following move\" of the transforming side is its next one, and what a force threatens is what it could capture then; the Check Lists distinguish the mover's following move from the opponent's immediate one only for powers usable by the opponent",
@@ -301,6 +325,7 @@ pub const LANDFALL: Ruling = Ruling {
             text: "only on the Beaches",
         },
     ],
+    clauses: &["dragon.prince-ice-dragon.1", "dragon.dwarfs.5"],
     option: None,
     reason: "the rule asks for a normal move and a position within the kingdom; the Beaches are named where a one-step force (the royals, the Dwarfs) can reach nothing else",
 };
@@ -338,6 +363,7 @@ pub const ISLAND: Ruling = Ruling {
             text: "it blocks every line",
         },
     ],
+    clauses: &["dragon.island.1", "dragon.island.2"],
     option: None,
     reason: "a vessel on it would occupy it with her Captain or Ferryman; otherwise the seed makes it \"exactly the same as\" water",
 };

@@ -239,6 +239,7 @@ pub const BOARD: Ruling = Ruling {
             text: "the author's lost board, whatever it was: a maintainer edits the data file",
         },
     ],
+    clauses: &[],
     option: None,
     reason: "every piece of the map is fixed by a sentence of the seed or by the 9x15 size public metadata gives, except where the text is silent (the Harbours' places, the areas off the grid), and those are drafted as harmlessly as possible; board.txt justifies each line",
 };
@@ -258,6 +259,7 @@ pub const DEPLOYMENT: Ruling = Ruling {
             text: "the author's lost deployment: a maintainer edits the data file",
         },
     ],
+    clauses: &[],
     option: None,
     reason: "it satisfies every constraint the text implies (Towering and Castling each way, the Dwarfs' double step from the Second Rank, the Elf/Gnome en-passant geometry, the Trident's Ships alongside the Flagship) and explains every drafted count and place in the file",
 };
@@ -277,6 +279,7 @@ pub const JUMP_TARGET: Ruling = Ruling {
             text: "the jumper passes over exactly one force, then over any of his own side's forces, and captures the first opposing force",
         },
     ],
+    clauses: &["dragon.crossbowmen.3", "dragon.crossbowmen.4"],
     option: Some("jump-target"),
     reason: "\"as with the Canon in Chinese Chess\" names the model, whose capture is of the very next piece beyond the screen; jumping two forces would no longer be \"jumping over one force\"",
 };
@@ -296,6 +299,7 @@ pub const WARLORD_INTO_ATTACK: Ruling = Ruling {
             text: "only the Prince is so limited; the Dark Warlord may move onto an attacked position",
         },
     ],
+    clauses: &["dragon.warlord.5"],
     option: Some("warlord-into-attack"),
     reason: "the Dark Warlord's section otherwise repeats the Prince's rule by rule (\"must not remain under attack if it is possible to escape\"), Castling repeats Towering's conditions including \"Any positions ... landed on ... must not be under attack\", and a royal that may step into attack but must then escape it makes no sense; the missing sentence reads as a gap in the copy",
 };
@@ -315,6 +319,7 @@ pub const EN_PASSANT: Ruling = Ruling {
             text: "moving onto the passed position on that move always captures",
         },
     ],
+    clauses: &["dragon.elves.14", "dragon.elves.19", "dragon.elves.15"],
     option: None,
     reason: "the seed calls it a choice to capture; the Elf's ordinary move there (diagonally forwards, or laterally) is a power he always has, and nothing says making that move forces the capture",
 };
@@ -334,6 +339,7 @@ pub const TRIDENT_OPENING: Ruling = Ruling {
             text: "the re-alignment restores the Arrowhead formation's bows",
         },
     ],
+    clauses: &["dragon.note-17", "dragon.note-17.s2"],
     option: None,
     reason: "\"re-aligns\" is the vessels' ordinary power to turn to \"any adjacent position\"; nothing ties the new bows to the Arrowhead's, and the point of the experiment is that the Storm OverLord's first move is a choice of alignment",
 };
@@ -353,6 +359,7 @@ pub const PLY_BOUND: Ruling = Ruling {
             text: "the fifty-move truce is only declared when a player or the Arbiter enforces it (a claim would be an action of its own)",
         },
     ],
+    clauses: &["dragon.rule-23.3", "dragon.note-7"],
     option: None,
     reason: "\"either player or the Arbiter can enforce a Truce\": in a simulation someone always does; the ply bound is not the seed's, it keeps random games finite (every movement of a vessel restarts the fifty-move count, so random games seldom reach it) and names itself as the deciding rule, apart from the seed's endings",
 };
@@ -371,6 +378,11 @@ pub const UNDER_ATTACK: Ruling = Ruling {
             name: "any-reach",
             text: "a position is under attack when any opposing force could move there, capturing or not",
         },
+    ],
+    clauses: &[
+        "dragon.gliding.4",
+        "dragon.albatrosses.7",
+        "dragon.ravens.8",
     ],
     option: None,
     reason: "\"under attack\" is the threat of capture: the seed keeps gliding apart as movement without capture, and its own exception (\"the only instance where the TrueBorn Prince can move to a position under attack by a Storm Force (the Dark Warlord)\") treats an attack as the power to capture; as in Xiangqi and Western Chess, a pinned piece still gives check",

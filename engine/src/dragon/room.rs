@@ -368,6 +368,7 @@ pub(crate) const WHITE_ROOM: Ruling = Ruling {
             text: "nothing attacks the rooms: the Library and the Dungeons are guarded (\"No Storm Force can enter New-Earth Library\", the Storm Dragon \"prevents any entry or capture\"), so a royal in his room is safe for the rest of the game",
         },
     ],
+    clauses: &["dragon.check-ice-dragon.12"],
     option: None,
     reason: "the seed says twice, in the royals' own sections, that each is \"vulnerable to attack and capture\" in his room, against the Ice Dragon and the Elder Winged Serpent who \"cannot be captured whilst in there\": the specific sentence overrides the general guard of the Library and the Dungeons, or it would say nothing. The check list places the White Room next to positions the Dark Warlord can occupy (\"if the Dark Warlord occupied an adjacent position\"), so the room borders the grid; the board file draws it behind the Forest Palace's home position (the Prince's own, where the Ice Dragon watches over him \"whom he stands between\"), and the Stairwell likewise behind the Citadel's. One point behind the home rank lets every force keep its own powers unchanged, adds no new kind of attack, and makes the Forest Sword's adjacency mean the same as on the grid",
 };

@@ -316,6 +316,12 @@ pub const SEERS: Ruling = Ruling {
             text: "consultations are an API call beside the actions, never in the legal list (perft and random play never see them)",
         },
     ],
+    clauses: &[
+        "dragon.cast.1",
+        "dragon.overview.24",
+        "dragon.overview.25",
+        "dragon.note-8",
+    ],
     option: None,
     reason: "the design makes every choice a player makes an action (\"consult the Seer\" is its own example), so scenarios play and refuse it and random play exercises it; a second consultation in the same move would report the same State of Affairs and only spend one, and without the one-a-move limit perft and random play would chain consultations; a consultation that saved a side with no other action from stalemate or Locking Up would change the result, which the seed's Seers only advise on",
 };

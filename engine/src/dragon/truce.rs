@@ -406,6 +406,7 @@ pub const AGREEMENT: Ruling = Ruling {
             text: "`--option truce-agreement=offers`: the side to move may offer a truce (`truce`) once a move while no procedure's choice awaits him and he has another action; the opponent answers at once, `choose 1` agrees (result `draw:truce-by-agreement`), `choose 0` declines (`declined: truce-offer`) and the offerer's move goes on; an offer is no move for the fifty-move truce",
         },
     ],
+    clauses: &["dragon.rule-23.1"],
     option: Some("truce-agreement"),
     reason: "an agreement is the two players' decision, which random play cannot judge: a random opponent would agree to half the offers and end nearly every game by agreement within a few hundred plies, hiding every other ending; with the option the offer and its answer are actions of their own, so scenarios can play them",
 };
@@ -429,6 +430,7 @@ pub const REPETITION: Ruling = Ruling {
             text: "only which force (colour and type) stands on which position, and who moves (not implemented)",
         },
     ],
+    clauses: &["dragon.rule-23.2"],
     option: Some("repetition"),
     reason: "\"Situation (overall position)\" is the whole state as far as it decides the play: two positions that differ in a bow, a counter or a right that changes what may be played are not the same situation (as Chess's repetition counts castling rights, and an en-passant right only while the capture can be made, FIDE Laws 9.2.3.1), but rule 23.2's own test is \"forces of the same colour(s) and type occupy the same positions\", which a consultation of the Seer (advice, no move) cannot change: counting it would let a side escape a repetition three times by asking for advice; \"colour(s)\" covers the flags the vessels fly; as with the fifty-move truce, someone always enforces it in a simulation",
 };
@@ -448,6 +450,7 @@ pub const FIFTY_MOVES: Ruling = Ruling {
             text: "the truce is only declared when a player or the Arbiter enforces it (an action of either player)",
         },
     ],
+    clauses: &["dragon.rule-23.3", "dragon.rule-23.3.s2"],
     option: None,
     reason: "the rule names the forces by type, so the Palace Defenders and Citadel Watchers (drawn from the Elves and Trolls but named apart) are not among them; \"either player ... can enforce\": in a simulation someone always does, and an enforcing action would let random play end games by it at random",
 };
@@ -467,6 +470,7 @@ pub const STALEMATE: Ruling = Ruling {
             text: "only moves of forces count, vessels' actions not",
         },
     ],
+    clauses: &["dragon.prince.10"],
     option: None,
     reason: "a vessel's move is a move of the player's (\"one move per side\"); a consultation is advice, not a move, and would otherwise save a side from stalemate three times",
 };

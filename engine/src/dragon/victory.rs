@@ -195,6 +195,7 @@ pub const LOCKING_UP_RULING: Ruling = Ruling {
             text: "only the royal's own moves escape; other forces may leave him exposed and may not capture or block the attacker to save him",
         },
     ],
+    clauses: &["dragon.prince.9", "dragon.warlord.5", "dragon.prince.7"],
     option: None,
     reason: "\"escape the attack\" is the attack's end, however it ends: the seed's model games (Chinese Chess, and Western Chess, whose Queen and Bishop it names) let any piece parry a check, and a rule that let a side expose its own royal would let the opponent take him, which no victory of the seed allows (only Locking Up, the two Direct Captures and the flags end a game)",
 };
@@ -214,6 +215,7 @@ pub const PARTIAL_POSITIONS: Ruling = Ruling {
             text: "every position holds both royals, on the grid or in a special area, or records one taken (`barren:` and the result)",
         },
     ],
+    clauses: &["dragon.prince.9"],
     option: None,
     reason: "the scenarios, like the seed's descriptions of each force, set out only the forces a rule needs (many Dragon scenario positions have no TrueBorn Prince); adding a royal to each would change what it shows (his duty to escape makes other moves illegal), and accepting such positions changes no game, which always starts from a deployment holding both",
 };
@@ -233,6 +235,7 @@ pub const LOCKING_UP_SCORE: Ruling = Ruling {
             text: "Locking Up gives 3, as Planting a Flag",
         },
     ],
+    clauses: &["dragon.rule-27.a"],
     option: None,
     reason: "Locking Up and Direct Capture both end with the enemy royal taken (Locking Up is the Xiangqi and Chess checkmate), while Planting a Flag is the lesser win the rules let a player delay in order \"to pursue possibilities of Locking Up or Direct Capture\" (note 13): the two greater wins share the greater score; rule 27b's normal award for a loss on time is the same 5",
 };
@@ -252,6 +255,7 @@ pub const PLANTING: Ruling = Ruling {
             text: "the bearer must also have stood there through one of his own side's moves before (planting on the second move after arriving at the earliest)",
         },
     ],
+    clauses: &["dragon.forest-flag-planting.1"],
     option: None,
     reason: "the Prince's section says \"on the next or any subsequent move\" after he occupies the covering position, which the first reading gives exactly; the second would contradict \"next\"",
 };
@@ -270,6 +274,12 @@ pub const DIRECT_CAPTURE_RULING: Ruling = Ruling {
             name: "own-moves-only",
             text: "only a move of the Prince (the Red Witch) himself captures; being carried next to the enemy royal by a vessel does not",
         },
+    ],
+    clauses: &[
+        "dragon.forest-sword.3",
+        "dragon.dark-crystal.4",
+        "dragon.dark-crystal.5",
+        "dragon.note-14",
     ],
     option: None,
     reason: "\"should the TrueBorn Prince move to a position adjacent\": a vessel's move carries him to the new position as much as his own (\"The move of a vessel takes priority over the move of any force occupying the vessel\"), and note 14 makes the powers work across every border",

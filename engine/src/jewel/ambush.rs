@@ -93,6 +93,7 @@ pub const SET_UP: Ruling = Ruling {
             text: "any other placement satisfying the text; start a game from it with a position",
         },
     ],
+    clauses: &["jewel.ambush.6"],
     option: None,
     reason: "the seed names one Longbowman and one Sheriff and the other Characters in the plural (two each, the fewest); a Queen's Lancer never changes square colour, so \"this does not happen\" puts them on the other colour from C3; the Lancers on the Key's file reach C3 with one jump, as the seed describes",
 };
@@ -112,6 +113,7 @@ pub const KEY_WIN_TIMING: Ruling = Ruling {
             text: "the opponent always makes his next move; the win is recorded once that move has not captured the holder",
         },
     ],
+    clauses: &["jewel.ambush.10", "jewel.ambush.11"],
     option: Some("key-win-timing"),
     reason: "as Duel in the Castle, whose example \"Red B1 to B2 and wins\" records the win at once; Ambush's Hold the Key is the same rule (\"the object is also to Hold the Key\")",
 };
@@ -131,6 +133,7 @@ pub const LAST_CHARACTER: Ruling = Ruling {
             text: "the capture of the last opposing Character wins at once when a Character that can stand on C3 is left",
         },
     ],
+    clauses: &["jewel.ambush.13"],
     option: Some("last-character"),
     reason: "the seed has the moves played (\"may carry on moving until\"); whether C3 can be reached depends only on which Characters are left, since nothing opposes them: a King's Lancer or Knight always can, a Queen's Lancer only from C3's colour",
 };
@@ -150,6 +153,7 @@ pub const REPETITION: Ruling = Ruling {
             text: "the same sequence of moves played three times over",
         },
     ],
+    clauses: &["jewel.ambush.19"],
     option: None,
     reason: "as Duel (ruling duel.repetition): the position reading is Western Chess's and needs no choice of cycle length; the other is not implemented",
 };
@@ -169,6 +173,7 @@ pub const INSUFFICIENT_MATERIAL: Ruling = Ruling {
             text: "no such draw: the game goes on until repetition or the no-legal-action rule ends it",
         },
     ],
+    clauses: &["jewel.ambush.19"],
     option: Some("insufficient-material"),
     reason: "material that can never occupy the Key can never win it; once neither side has any, no result but a draw is possible, which is what the chess draw by insufficient material means",
 };

@@ -119,6 +119,7 @@ pub const SET_UP: Ruling = Ruling {
             text: "any other placement with at least two Adjacents a side; start a game from it with a position",
         },
     ],
+    clauses: &["jewel.series.8", "jewel.series.9"],
     option: None,
     reason: "the choice of \"which Adjacent\" needs at least two; the Prince is named in the singular; the others follow the Western Chess pieces whose moves they have, with the Adjacents adjacent to their Prince",
 };
@@ -138,6 +139,7 @@ pub const KEY_WIN_TIMING: Ruling = Ruling {
             text: "the opponent always makes his next move; the win is recorded once that move has neither captured on E5 nor left him attacking it",
         },
     ],
+    clauses: &["jewel.keys.3"],
     option: Some("key-win-timing"),
     reason: "Securing the Key \"is the same as Holding the Key inasmuch as a piece ... must first occupy the Key Position\", and Holding the Key records the win at once when no answer exists (ruling duel.key-win-timing)",
 };
@@ -157,6 +159,7 @@ pub const LAST_CHARACTER: Ruling = Ruling {
             text: "the capture of the last opposing Character wins at once when a piece that can stand on E5 is left",
         },
     ],
+    clauses: &["jewel.crystal.33", "jewel.crystal.34"],
     option: Some("last-character"),
     reason: "the seed has the moves played; with nothing opposing them, whether E5 can be reached depends only on the pieces' movement",
 };
@@ -180,6 +183,7 @@ pub const REPETITION: Ruling = Ruling {
             text: "the same sequence of moves played three times over (not implemented)",
         },
     ],
+    clauses: &["jewel.crystal.28"],
     option: None,
     reason: "as Duel (ruling duel.repetition), with Western Chess's en passant right since \"the en passant rules apply\": under Western Chess's rule (FIDE Laws 9.2.3.1) positions are the same when the same moves are possible, so the right makes them differ only while a capture en passant could be made",
 };
@@ -199,6 +203,7 @@ pub const LACK_OF_MATERIAL: Ruling = Ruling {
             text: "no such draw: the game goes on until repetition or the no-legal-action rule ends it",
         },
     ],
+    clauses: &["jewel.crystal.28"],
     option: Some("lack-of-material"),
     reason: "material that can never occupy the Key can never Secure it; once neither side has any, only a draw is possible",
 };
@@ -218,6 +223,7 @@ pub const NO_LEGAL_ACTION: Ruling = Ruling {
             text: "the side that cannot move loses",
         },
     ],
+    clauses: &["jewel.crystal.32"],
     option: Some("no-legal-action"),
     reason: "the pieces move as Western Chess's, and Northern Light's royal Hunts draw a stalemate; with an opposing piece on E5 the player cannot keep up an attack and loses",
 };

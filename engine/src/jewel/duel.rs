@@ -67,6 +67,7 @@ pub const KEY_WIN_TIMING: Ruling = Ruling {
             text: "the opponent always makes his next move; the win is recorded once that move has not captured the holder",
         },
     ],
+    clauses: &["jewel.duel.13"],
     option: Some("key-win-timing"),
     reason: "the seed writes \"Red B1 to B2 and wins\" with no Green move after it, and \"whatever move Green were to make\" says the reply cannot change the result",
 };
@@ -86,6 +87,7 @@ pub const REPETITION: Ruling = Ruling {
             text: "the same sequence of moves is played three times over",
         },
     ],
+    clauses: &["jewel.duel.24", "jewel.duel.25"],
     option: None,
     reason: "the seed's drawn line repeats the positions and the moves together, so both readings agree on it; the position reading is the one every Western Chess player knows, needs no choice of cycle length, and the other is not implemented",
 };
@@ -105,6 +107,7 @@ pub const LONE_CONTINUATION: Ruling = Ruling {
             text: "the capture wins at once, since a lone King's Lancer always reaches B2",
         },
     ],
+    clauses: &["jewel.duel.22"],
     option: Some("lone-continuation"),
     reason: "the seed plays the moves out (\"move to e.g. A2 and then to B2 and so win\"), and the repetition note applies to every Duel without exception",
 };

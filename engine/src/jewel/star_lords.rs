@@ -113,6 +113,7 @@ pub const SET_UP: Ruling = Ruling {
             text: "any other placement with two Leaders a side; start a game from it with a position",
         },
     ],
+    clauses: &["jewel.star-lords.29"],
     option: None,
     reason: "\"both Leaders\" means two a side (and Race plays \"the two Expedition Leaders from Star-Lords\"); the rest fills two ranks with the Western Chess pieces whose moves they have, the Navigators on F6's colour",
 };
@@ -132,6 +133,7 @@ pub const KEY_WIN_TIMING: Ruling = Ruling {
             text: "the opponent always makes his next move; the win is recorded once that move has neither captured on F6 nor left him attacking it",
         },
     ],
+    clauses: &["jewel.keys.4"],
     option: Some("key-win-timing"),
     reason: "as Crystal of Doom (ruling crystal.key-win-timing), whose Securing the Key this is",
 };
@@ -151,6 +153,7 @@ pub const LAST_CHARACTER: Ruling = Ruling {
             text: "the capture of the last opposing Character wins at once when the capturer has a Leader left",
         },
     ],
+    clauses: &["jewel.star-lords.35"],
     option: Some("last-character"),
     reason: "the seed has the moves played; a Leader moves as a King and, with no opposing piece left, can always walk to F6",
 };
@@ -170,6 +173,7 @@ pub const REPETITION: Ruling = Ruling {
             text: "the same sequence of moves played three times over (not implemented)",
         },
     ],
+    clauses: &["jewel.star-lords.27"],
     option: None,
     reason: "as Duel (ruling duel.repetition)",
 };
@@ -188,6 +192,11 @@ pub const LACK_OF_MATERIAL: Ruling = Ruling {
             name: "dead-position",
             text: "also a draw when no sequence of moves can bring a surviving Leader onto F6 unanswered (not implemented)",
         },
+    ],
+    clauses: &[
+        "jewel.star-lords.28",
+        "jewel.star-lords.29",
+        "jewel.star-lords.30",
     ],
     option: None,
     reason: "a Leader moves as a King, reaches every square and is never colour-bound, so while one is on the board his side has the material to win",
@@ -208,6 +217,7 @@ pub const NO_LEGAL_ACTION: Ruling = Ruling {
             text: "the side that cannot move loses",
         },
     ],
+    clauses: &["jewel.star-lords.34"],
     option: Some("no-legal-action"),
     reason: "as Crystal of Doom (ruling crystal.no-legal-action)",
 };

@@ -20,6 +20,11 @@ pub const TOWERING_GEOMETRY: Ruling = Ruling {
             text: "the royal moves up to the tower and the tower crosses over him (the positions passed over would then be all those between)",
         },
     ],
+    clauses: &[
+        "dragon.towering.3",
+        "dragon.towering.4",
+        "dragon.towering.5",
+    ],
     option: None,
     reason: "\"positions passed over or landed on\" names one passed position and one landing position, which is the castling move; Jewel's Towering by the same author moves the royal two positions and sets the tower beside him",
 };
@@ -38,6 +43,12 @@ pub const PROCEDURE_CHOICES: Ruling = Ruling {
             name: "one-action",
             text: "each combination of move and choice is one action (the move to the Beaches with or without the Interchange, the Towering with each subset of Guards)",
         },
+    ],
+    clauses: &[
+        "dragon.guards.8",
+        "dragon.prince-ice-dragon.2",
+        "dragon.prince-ice-dragon.5",
+        "dragon.elves.10",
     ],
     option: None,
     reason: "the design makes every choice an action of its own so that every intermediate state is observable; the choices are part of the one move, so the truce's count of moves does not grow with them",
@@ -58,6 +69,7 @@ pub const EMPRESS_TIMING: Ruling = Ruling {
             text: "before his move, as soon as the Forest OverLord's Interchange is complete",
         },
     ],
+    clauses: &["dragon.storm-empress.1", "dragon.check-ice-dragon.14"],
     option: None,
     reason: "the Check List is the detailed procedure and allows the move to be the Storm Queen's own; \"immediately\" then means on that move, not later",
 };
@@ -77,6 +89,7 @@ pub const EXCHANGE: Ruling = Ruling {
             text: "every move ending on the home rank opens the choice again; an Elf exchanged for a captured force leaves play without being counted as captured",
         },
     ],
+    clauses: &["dragon.elves.4", "dragon.check-wizard.3"],
     option: None,
     reason: "\"until and if another Elf reaches\" says the forfeit holds for the Elf already there; \"change place with\" puts the Elf where the force was, and the Barren Lands are where captured forces are",
 };
@@ -96,6 +109,7 @@ pub const SHIELD_LOWERING: Ruling = Ruling {
             text: "the Librarian only when both Winged Serpents afire have been captured",
         },
     ],
+    clauses: &["dragon.librarian.10", "dragon.note-2", "dragon.jailer.11"],
     option: None,
     reason: "note 2 gives the general condition, of which both serpents captured is one case; a lowered Shield blocks nothing, and a Shield raised against what can never come would change nothing either, so the flag records the seed's state without changing play",
 };
@@ -115,6 +129,7 @@ pub const FOREST_TALISMAN_KEPT: Ruling = Ruling {
             text: "the Forest Talisman reverts to the Green Sceptre, losing gliding and the Kingdom of Storms (what happens to it if it stands there is then unknown too)",
         },
     ],
+    clauses: &["dragon.storm-talisman.4"],
     option: None,
     reason: "the sentence implies an effect it never states; inventing one would bend the rules silently, so the effect is left out and named here",
 };
@@ -133,6 +148,12 @@ pub const QUEEN_TO_WAR: Ruling = Ruling {
             name: "an-action",
             text: "the Forest OverLord's first action of his turn",
         },
+    ],
+    clauses: &[
+        "dragon.check-serpent.12",
+        "dragon.check-serpent.13",
+        "dragon.check-serpent.14",
+        "dragon.check-serpent.16",
     ],
     option: None,
     reason: "\"automatically\" and \"This does not constitute a move\"; the second Serpent finds her already at war",

@@ -68,6 +68,7 @@ pub const SET_UP: Ruling = Ruling {
             text: "any other placement with the Princess on the d-file and the Towers in the corners; start a game from it with a position",
         },
     ],
+    clauses: &["jewel.diamond-quest.17"],
     option: None,
     reason: "Towering as the seed describes it (two squares each way, the Tower next to the Princess) works only with the Princess on the d-file and the Towers in the corners; the rest follows Western Chess, whose moves the pieces have, with one Noble on each colour",
 };
@@ -87,6 +88,7 @@ pub const KEY_WIN_TIMING: Ruling = Ruling {
             text: "the opponent always makes his next move; the win is recorded once that move has not captured her",
         },
     ],
+    clauses: &["jewel.diamond-qi.13", "jewel.diamond-qi.14"],
     option: Some("key-win-timing"),
     reason: "Win the Key \"is the same as to Hold the Key\", whose Duel example records the win at once (ruling duel.key-win-timing)",
 };
@@ -106,6 +108,7 @@ pub const LAST_CHARACTER: Ruling = Ruling {
             text: "the capture of the last opposing Character wins at once when the capturer's Princess is on the board",
         },
     ],
+    clauses: &["jewel.diamond-qi.26"],
     option: Some("last-character"),
     reason: "the seed has the moves played; with no opposing piece left a Princess (a non-royal King) can always walk to D4 unless her own blocked Pikemen wall her in, which the no-legal-action and repetition rules then settle",
 };
@@ -125,6 +128,7 @@ pub const REPETITION: Ruling = Ruling {
             text: "the same sequence of moves played three times over",
         },
     ],
+    clauses: &["jewel.diamond-qi.28"],
     option: None,
     reason: "as Duel (ruling duel.repetition): the position reading is Western Chess's; the other is not implemented",
 };
@@ -144,6 +148,7 @@ pub const INSUFFICIENT_MATERIAL: Ruling = Ruling {
             text: "also a draw when no sequence of moves can bring a surviving Princess onto D4 unanswered (not implemented)",
         },
     ],
+    clauses: &["jewel.diamond-qi.28"],
     option: None,
     reason: "a Princess moves as a King, reaches every square and is never colour-bound, so while one is on the board her side has the material to win; only the loss of both leaves no winning material",
 };
@@ -163,6 +168,7 @@ pub const NO_LEGAL_ACTION: Ruling = Ruling {
             text: "the side that cannot move loses",
         },
     ],
+    clauses: &["jewel.diamond-qi.25"],
     option: Some("no-legal-action"),
     reason: "the two later Hunts, played with the same pieces, draw it (\"Draws include ... Stalemate\"); with the opposing Princess on D4 the player cannot capture her and she wins",
 };

@@ -52,6 +52,10 @@ pub const DECIDING_HUNT: Ruling = Ruling {
             text: "the tie-break use for The Dragon Trilogy: Nominal Points, and after three draws a second DiamondChess with the same first mover; its winner wins 1½-½, and a draw gives the player who moved second ½ more and the match, 1-½",
         },
     ],
+    clauses: &[
+        "jewel.northern-light-tie-break.2",
+        "jewel.northern-light-tie-break.14",
+    ],
     option: Some("deciding-hunt"),
     reason: "the seed plays the Deciding Hunt only in the tie-break use; the stand-alone game ends after DiamondChess",
 };

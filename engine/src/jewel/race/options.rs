@@ -21,6 +21,7 @@ pub const TRACK_SHAPE: Ruling = Ruling {
             text: "the plain outer ring of the 11x11 board (A1-A10 west, A11-J11 north, K11-K2 east, K1-B1 south)",
         },
     ],
+    clauses: &["jewel.race.22", "jewel.race.51"],
     option: Some("track"),
     reason: "every one of the seed's examples holds on the indented track (the scenarios run each one on both tracks); on the plain ring G9, I7, B4, C5, D6, F8 and H10 are not track squares at all, so the G9 and Prominent-square examples cannot hold. Both have 40 squares and leave out B3 and H9; the indented one is the project's derivation, not the author's, and lives in a data file a maintainer can replace",
 };
@@ -40,6 +41,7 @@ pub const GREATEST_SETBACKS: Ruling = Ruling {
             text: "when every move available makes a Set-back, only the moves making the greatest number (a Double Setting-back over a single one) may be played",
         },
     ],
+    clauses: &["jewel.race.32"],
     option: Some("setback-choice"),
     reason: "\"unless there is no other move available\" qualifies both halves the same way: a move making one Set-back is another move available besides the one making two, so nothing compels the greater number; the sentence's point is that Setting-back is never a duty, only a consequence of the move chosen (\"Setting-back occurs as and when the attacking Leader lands\")",
 };
@@ -59,6 +61,7 @@ pub const START_SQUARE: Ruling = Ruling {
             text: "an opposing Leader cannot land on a square where a Leader waits on his own starting square, as if he were Secured",
         },
     ],
+    clauses: &["jewel.race.30", "jewel.race.27"],
     option: Some("start-square"),
     reason: "the seed makes no exception for starting squares and restricts landing only on Secured Leaders; sending a Leader back to where he already is changes nothing, so the literal reading is the shared square",
 };
@@ -78,6 +81,7 @@ pub const FINISHING: Ruling = Ruling {
             text: "with the exact throw he lands on his starting square first (a single opposing Leader there is Set-back; Secured opposing Leaders there refuse him), then goes off; with more he goes straight off",
         },
     ],
+    clauses: &["jewel.race.35", "jewel.race.36"],
     option: Some("finish"),
     reason: "the seed treats the exact throw and any greater one alike (\"the minimum to reach the square or more\"), and an overshooting throw lands nowhere; the finishing Leader is \"placed off the board next to this square\", not on it",
 };
@@ -97,6 +101,7 @@ pub const SECURED_PASSING: Ruling = Ruling {
             text: "an opposing Leader can neither land on nor pass over Secured Leaders",
         },
     ],
+    clauses: &["jewel.race.30"],
     option: Some("secured"),
     reason: "the seed names only landing (\"cannot land on this square\"), and nothing else in Race restricts the squares passed over",
 };
@@ -117,6 +122,7 @@ pub const MOVE_LIMIT: Ruling = Ruling {
             text: "the limit is reached as soon as the first player has made 50 moves",
         },
     ],
+    clauses: &["jewel.race.45", "jewel.race.47", "jewel.race.49"],
     option: None,
     reason: "only the first reading lets \"the player who started the game moving second ... will have just moved\" be true when the limit is reached; the other is not implemented",
 };

@@ -21,6 +21,7 @@ pub const CHORDS_TABLE: Ruling = Ruling {
             text: "every Game Point of Duel, Ambush and Northern Light also counts as one Chord, so all five Facets add to the Chords for and against",
         },
     ],
+    clauses: &["jewel.series.4", "jewel.crystal.27", "jewel.star-lords.26"],
     option: Some("chords"),
     reason: "the seed states a score in Chords only for Crystal of Doom and Star-Lords, and says for both that it holds in the series; Duel, Ambush and Northern Light are scored in Game Points, a different unit whose exchange rate to Chords \"can vary\" (between 20% and 80%), so no rate can be read off the text. The default counts only what the seed states in Chords; the other reading (one Chord a Game Point) lets a maintainer see what the first three Facets would change",
 };
@@ -49,6 +50,7 @@ pub const FIRST_PLAY: Ruling = Ruling {
             text: "as above for both players: Duel and Ambush score nothing",
         },
     ],
+    clauses: &["jewel.duel.26", "jewel.ambush.14"],
     option: Some("first-play"),
     reason: "both sentences end \"when Duel [Ambush] is played as a Stand-alone game\", and the series' own scoring (\"the Chords scored for each Game\") has no such exception; a player's history before the series is outside the game, so the other readings take it as an option",
 };
@@ -69,6 +71,7 @@ pub const FIRST_MOVER: Ruling = Ruling {
             text: "the reverse of the previous Facet's first mover: Crystal of Doom's is the other side from the first mover of the last Hunt of Northern Light played, Star-Lords' the other side from Crystal of Doom's (as DiamondQuest reverses DiamondQi and Race reverses Star-Lords)",
         },
     ],
+    clauses: &["jewel.race.42"],
     option: Some("first-mover"),
     reason: "the seed gives no series rule for these two and names the coin as their own; the reversing rule it uses elsewhere in the series is the other reading",
 };
@@ -88,6 +91,7 @@ pub const BONUS_STATEMENT: Ruling = Ruling {
             text: "both state at once, neither knowing the other's choice (not implemented: the engine has no hidden information)",
         },
     ],
+    clauses: &["jewel.series.18", "jewel.series.19", "jewel.series.20"],
     option: None,
     reason: "the engine's actions are sequential and public; the seed fixes no order, so Green (the North side, named first throughout the seed) states first; random play and the options cover every combination",
 };
@@ -107,6 +111,7 @@ pub const ALTERNATE_BONUSES: Ruling = Ruling {
             text: "Duel and Ambush carried Alternate bonuses too, in the lost table (not implemented: nothing says what they were)",
         },
     ],
+    clauses: &["jewel.series.5", "jewel.series.18"],
     option: None,
     reason: "only these three are described anywhere in the seed, and note 6 (\"Situations can arise where neither player wins a bonus\") fits a series where the first two Facets carry none",
 };
@@ -126,6 +131,7 @@ pub const ADJACENT_DOWN: Ruling = Ruling {
             text: "after the coin has decided who moves first (not implemented)",
         },
     ],
+    clauses: &["jewel.series.8", "jewel.series.9"],
     option: None,
     reason: "\"starts the game an Adjacent down\" makes it part of the set-up, and the set-up comes before the first move is decided",
 };
@@ -145,6 +151,7 @@ pub const TAKE_BACK: Ruling = Ruling {
             text: "as above, but he must replay exactly the move he took back, so that only his opponent chooses again",
         },
     ],
+    clauses: &["jewel.series.10", "jewel.series.11"],
     option: Some("take-back"),
     reason: "a bonus for winning Crystal of Doom must help its holder, and only the first reading does: \"replay his previous move\" is read as making his move again. Clocks are not altered either way (the engine keeps no clocks in the series)",
 };
@@ -165,6 +172,7 @@ pub const TAKE_BACK_AT_END: Ruling = Ruling {
             text: "no: a finished game has no move left to complete, so the result stands",
         },
     ],
+    clauses: &["jewel.series.10"],
     option: Some("take-back-at-end"),
     reason: "the engine records a Capture-the-Key win at once (star-lords.key-win-timing) where the rules would have the loser make one more futile move, \"before completing\" which he could take back; offering the take-back keeps the bonus what it would be under the seed's own order of play",
 };
@@ -184,6 +192,7 @@ pub const SKY_PRINCE: Ruling = Ruling {
             text: "no: only a series won on Chords for and against (note 7) is won overall",
         },
     ],
+    clauses: &["jewel.race.55"],
     option: Some("sky-prince"),
     reason: "Race's winner \"wins the Series\" in the seed's own words; note 7 says how the winner is found when the Chords differ, not that a tie-broken series has no winner",
 };

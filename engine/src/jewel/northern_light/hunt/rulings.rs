@@ -22,6 +22,7 @@ pub const QUEST_FIRST_MOVER: Ruling = Ruling {
             text: "DiamondQi's first mover is given (`green` or `red`) and the other side moves first",
         },
     ],
+    clauses: &["jewel.diamond-quest.9"],
     option: Some("qi-first-mover"),
     reason: "DiamondQi's first mover is itself a coin toss, so without a DiamondQi played the opposite of it is as likely to be either side; in the Northern Light match the real DiamondQi's first mover decides",
 };
@@ -41,6 +42,7 @@ pub const QUEST_REPETITION: Ruling = Ruling {
             text: "the same sequence of moves played three times over (not implemented)",
         },
     ],
+    clauses: &["jewel.diamond-quest.19"],
     option: None,
     reason: "the Hunt follows Western Chess, whose repetition is of positions with their castling rights",
 };
@@ -60,6 +62,7 @@ pub const QUEST_DEAD_POSITION: Ruling = Ruling {
             text: "no such draw: the Princesses move on until repetition or stalemate",
         },
     ],
+    clauses: &["jewel.diamond-quest.19"],
     option: Some("dead-position"),
     reason: "\"Draws include\" is no closed list; the pieces are Western Chess's, whose rules draw a position no sequence of moves can checkmate from, and without it a bare-Princess ending only ends by repetition",
 };
@@ -83,6 +86,7 @@ pub const CHESS_REPETITION: Ruling = Ruling {
             text: "the same sequence of moves played three times over (not implemented)",
         },
     ],
+    clauses: &["jewel.diamond-chess.17"],
     option: None,
     reason: "as DiamondQuest (ruling diamond-quest.repetition), with Western Chess's en passant right, which (FIDE Laws 9.2.3.1) makes positions differ only while a capture en passant could be made: positions are the same when the same moves are possible",
 };
@@ -102,6 +106,7 @@ pub const CHESS_DEAD_POSITION: Ruling = Ruling {
             text: "no such draw",
         },
     ],
+    clauses: &["jewel.diamond-chess.17"],
     option: Some("dead-position"),
     reason: "as DiamondQuest (ruling diamond-quest.dead-position)",
 };
