@@ -883,9 +883,17 @@ impl Game for JewelSeries {
         text::import(text, options)
     }
 
-    /// The Facet under way's; 1 between Facets.
+    /// The Facet under way's; 1 between Facets. While a take-back is kept
+    /// (Star-Lords' Alternate bonus), the kept state's too, whichever is
+    /// longer: taking back restores its history, so the past before the
+    /// last irreversible action still matters.
     fn history_len(&self) -> Option<usize> {
-        match &self.stage {
+        let kept = self
+            .take_back
+            .store
+            .as_ref()
+            .map_or(Some(1), Game::history_len);
+        let current = match &self.stage {
             Stage::Bonus | Stage::Over => Some(1),
             Stage::Duel(g) => g.history_len(),
             Stage::Ambush(g) => g.history_len(),
@@ -893,7 +901,8 @@ impl Game for JewelSeries {
             Stage::AdjacentDown(g) | Stage::Crystal(g) => g.history_len(),
             Stage::StarLords(g) | Stage::TakeBackOffer(g) => g.history_len(),
             Stage::Race(g) => g.history_len(),
-        }
+        };
+        current.zip(kept).map(|(a, b)| a.max(b))
     }
 
     fn hash(&self) -> u64 {
