@@ -29,6 +29,7 @@ pub mod dragon;
 pub mod jewel;
 pub mod registry;
 pub mod rulings;
+pub mod the_game;
 
 pub use crate::core::{
     ActionBuffer, ApplyError, Coord, Game, GameOptions, Outcome, RuleEvent, RuleId, Score, Side,
