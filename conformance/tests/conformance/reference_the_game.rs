@@ -9,6 +9,8 @@
 //! It reads the same drafted data files as the engine (engine/data/the_game/)
 //! with its own small reader, and positions in the engine's export format.
 
+#[cfg(test)]
+mod engine;
 mod moves;
 mod play;
 #[cfg(test)]
@@ -108,13 +110,22 @@ pub(crate) struct RefGame {
 const PLY_BOUND: u32 = 3000;
 
 fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/data/the_game").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/data/the_game")
+        .join(name);
     std::fs::read_to_string(path).expect("the data file")
 }
 
 fn words(text: &str) -> Vec<Vec<String>> {
     text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
         .filter(|w| !w.is_empty())
         .collect()
 }
@@ -134,7 +145,8 @@ impl RefGame {
             }
         }
         let find = |name: &str| boards.iter().position(|b| b.name == name).unwrap();
-        let (sky, ground, cavern, astral) = (find("sky"), find("ground"), find("cavern"), find("astral"));
+        let (sky, ground, cavern, astral) =
+            (find("sky"), find("ground"), find("cavern"), find("astral"));
         RefGame {
             boards,
             sky,
@@ -198,21 +210,27 @@ impl RefGame {
         }
     }
 
-    /// A square's name: the board's prefix, the file's letter, the rank.
+    /// A square's name as the board layer writes it: the board's prefix, the
+    /// file's letter (upper case), the rank: `SG1`, `MGB2`.
     pub(crate) fn name(&self, sq: Sq) -> String {
         format!(
             "{}{}{}",
             self.boards[sq.0].prefix,
-            char::from(b'a' + sq.1 as u8),
+            char::from(b'A' + sq.1 as u8),
             sq.2 + 1
         )
     }
 
     /// The square named `name`.
     pub(crate) fn square(&self, name: &str) -> Sq {
-        let split = name.find(|c: char| c.is_ascii_lowercase()).unwrap();
-        let b = self.boards.iter().position(|b| b.prefix == name[..split]).unwrap();
-        let f = i32::from(name.as_bytes()[split] - b'a');
+        // The prefix is every letter but the last (the file's).
+        let split = name.find(|c: char| c.is_ascii_digit()).unwrap() - 1;
+        let b = self
+            .boards
+            .iter()
+            .position(|b| b.prefix == name[..split])
+            .unwrap();
+        let f = i32::from(name.as_bytes()[split] - b'A');
         (b, f, name[split + 1..].parse::<i32>().unwrap() - 1)
     }
 

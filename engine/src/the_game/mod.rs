@@ -11,10 +11,16 @@
 //! captures, the teleport, the Astral board) and the game's registration are
 //! not written yet.
 
+pub mod board;
 pub mod kinds;
+pub mod position;
+mod render;
 pub mod rulings;
 pub mod setup;
+mod text;
 
 pub use self::kinds::{Kind, Realm};
 pub use self::rulings::RULINGS;
 pub use self::setup::{GOLD, Layout, SILVER, SetUp};
+#[cfg(test)]
+mod tests;

@@ -70,7 +70,9 @@ impl RefGame {
                 (same && (self.rook_line(from, to) || self.bishop_line(from, to)))
                     || (dl == -1 && df.abs() <= 1 && dr.abs() <= 1),
             ),
-            'D' if ground => both((same && king(df, dr)) || (dl == 1 && df.abs() <= 1 && dr.abs() <= 1)),
+            'D' if ground => {
+                both((same && king(df, dr)) || (dl == 1 && df.abs() <= 1 && dr.abs() <= 1))
+            }
             // Gryphon: the (3,2) leap on the Sky (ruling the-game.gryphon-leap),
             // down to the square below or its four diagonals; on the Ground
             // one square diagonally, and back up the same way.
@@ -83,10 +85,16 @@ impl RefGame {
             ),
             // Eagle: the Rook and the King on the Sky, down to the square
             // below; on the Ground only back up.
-            'E' if sky => both((same && (self.rook_line(from, to) || king(df, dr))) || (dl == -1 && df == 0 && dr == 0)),
+            'E' if sky => both(
+                (same && (self.rook_line(from, to) || king(df, dr)))
+                    || (dl == -1 && df == 0 && dr == 0),
+            ),
             'E' | 'P' if ground => both(dl == 1 && df == 0 && dr == 0),
             // Phoenix: the Bishop and the King on the Sky, down to the square below.
-            'P' if sky => both((same && (self.bishop_line(from, to) || king(df, dr))) || (dl == -1 && df == 0 && dr == 0)),
+            'P' if sky => both(
+                (same && (self.bishop_line(from, to) || king(df, dr)))
+                    || (dl == -1 && df == 0 && dr == 0),
+            ),
             // Sylvar: one square diagonally forward to an empty square, a
             // capture straight forward, a capture straight down; from the far
             // rank back to an empty starting square (ruling
@@ -121,10 +129,14 @@ impl RefGame {
             }
             'L' if ground => both(
                 (same && orth(df, dr, 1))
-                    || (dl == -1 && orth(df, dr, 1) && self.empty_sq((self.cavern, from.1, from.2))),
+                    || (dl == -1
+                        && orth(df, dr, 1)
+                        && self.empty_sq((self.cavern, from.1, from.2))),
             ),
             // Basilisk: the three squares in front and the one behind, on the Cavern.
-            'B' if cavern => both(same && ((df.abs() <= 1 && dr == fwd) || (df == 0 && dr == -fwd))),
+            'B' if cavern => {
+                both(same && ((df.abs() <= 1 && dr == fwd) || (df == 0 && dr == -fwd)))
+            }
             // Org: captures or moves diagonally forward and straight back;
             // moves only one forward or one or two sideways; up and down
             // straight, capturing; on the Ground moves one forward or back,
@@ -132,7 +144,11 @@ impl RefGame {
             'O' if cavern => {
                 if same && ((df.abs() == 1 && dr == fwd) || (df == 0 && dr == -fwd)) {
                     Mode::Both
-                } else if same && ((df == 0 && dr == fwd) || (dr == 0 && df.abs() == 1) || (dr == 0 && df.abs() == 2 && self.clear(from, to))) {
+                } else if same
+                    && ((df == 0 && dr == fwd)
+                        || (dr == 0 && df.abs() == 1)
+                        || (dr == 0 && df.abs() == 2 && self.clear(from, to)))
+                {
                     Mode::Move
                 } else {
                     both(straight_up_down && dl == 1)
@@ -158,7 +174,9 @@ impl RefGame {
                 } else if same && df == 0 && dr == -fwd {
                     Mode::Capture
                 } else if cavern {
-                    both(dl == 1 && df == 0 && dr == fwd && self.empty_sq((self.cavern, to.1, to.2)))
+                    both(
+                        dl == 1 && df == 0 && dr == fwd && self.empty_sq((self.cavern, to.1, to.2)),
+                    )
                 } else {
                     both(straight_up_down && dl == -1)
                 }
@@ -183,7 +201,10 @@ impl RefGame {
             'K' => both(straight_up_down && lt == 0),
             // Wizard: the Queen on the Ground, the King on the Sky and the
             // Cavern; straight up or down.
-            'Z' if ground => both((same && (self.rook_line(from, to) || self.bishop_line(from, to))) || straight_up_down),
+            'Z' if ground => both(
+                (same && (self.rook_line(from, to) || self.bishop_line(from, to)))
+                    || straight_up_down,
+            ),
             'Z' => both((same && king(df, dr)) || straight_up_down),
             // Avatar, on every board of the stack: moves only one square,
             // captures only two squares away, either three squares away,
@@ -205,9 +226,12 @@ impl RefGame {
             // the Cavern the same limited to one square (ruling
             // the-game.split-movers-limited); down and back up straight.
             'U' if ground || cavern => {
-                if same && (orth(df, dr, 1) || (ground && orth(df, dr, 2) && self.clear(from, to))) {
+                if same && (orth(df, dr, 1) || (ground && orth(df, dr, 2) && self.clear(from, to)))
+                {
                     Mode::Move
-                } else if same && (diag(df, dr, 1) || (ground && diag(df, dr, 2) && self.clear(from, to))) {
+                } else if same
+                    && (diag(df, dr, 1) || (ground && diag(df, dr, 2) && self.clear(from, to)))
+                {
                     Mode::Capture
                 } else {
                     both(straight_up_down && (if ground { dl == -1 } else { dl == 1 }))
@@ -216,9 +240,12 @@ impl RefGame {
             // Krargog: the Æmur's mirror, up to the Sky and back (ruling
             // the-game.krargog-return).
             'R' if ground || sky => {
-                if same && (diag(df, dr, 1) || (ground && diag(df, dr, 2) && self.clear(from, to))) {
+                if same && (diag(df, dr, 1) || (ground && diag(df, dr, 2) && self.clear(from, to)))
+                {
                     Mode::Move
-                } else if same && (orth(df, dr, 1) || (ground && orth(df, dr, 2) && self.clear(from, to))) {
+                } else if same
+                    && (orth(df, dr, 1) || (ground && orth(df, dr, 2) && self.clear(from, to)))
+                {
                     Mode::Capture
                 } else {
                     both(straight_up_down && (if ground { dl == 1 } else { dl == -1 }))
@@ -236,8 +263,12 @@ impl RefGame {
             // Nightblade and Paladin: the Knight with the Bishop or the Rook
             // on the Ground, the King on the Sky and the Cavern; straight up
             // or down.
-            'H' if ground => both((same && (knight(df, dr) || self.bishop_line(from, to))) || straight_up_down),
-            'I' if ground => both((same && (knight(df, dr) || self.rook_line(from, to))) || straight_up_down),
+            'H' if ground => {
+                both((same && (knight(df, dr) || self.bishop_line(from, to))) || straight_up_down)
+            }
+            'I' if ground => {
+                both((same && (knight(df, dr) || self.rook_line(from, to))) || straight_up_down)
+            }
             'H' | 'I' => both((same && king(df, dr)) || straight_up_down),
             // Cavalier: the King and the Knight on the Ground, the King on the
             // Sky and the Cavern (ruling the-game.cavalier); one board up or
@@ -254,7 +285,12 @@ impl RefGame {
                 let start = if p.gold { 1 } else { 6 };
                 if same && df == 0 && dr == fwd {
                     Mode::Move
-                } else if same && df == 0 && dr == 2 * fwd && from.2 == start && self.clear(from, to) {
+                } else if same
+                    && df == 0
+                    && dr == 2 * fwd
+                    && from.2 == start
+                    && self.clear(from, to)
+                {
                     Mode::Move
                 } else {
                     only(same && df.abs() == 1 && dr == fwd, Mode::Capture)

@@ -89,7 +89,9 @@ impl RefGame {
                     for df in -1..=1 {
                         for dr in -1..=1 {
                             let s = (self.ground, to.1 + df, to.2 + dr);
-                            if self.inside(s) && self.pieces.get(&s).is_some_and(|q| q.gold != p.gold) {
+                            if self.inside(s)
+                                && self.pieces.get(&s).is_some_and(|q| q.gold != p.gold)
+                            {
                                 out.push(go(Some(s), None, None));
                             }
                         }
@@ -149,13 +151,18 @@ impl RefGame {
                 if let (true, Some(c)) = (magic, captured) {
                     let ret = captured_ret.unwrap_or(to);
                     let pending = if from.0 == self.astral {
-                        (captured_ret.is_some() && !self.pieces.contains_key(&ret)).then_some(Pending {
-                            from_astral: true,
-                            piece: c,
-                            ret,
-                        })
+                        (captured_ret.is_some() && !self.pieces.contains_key(&ret)).then_some(
+                            Pending {
+                                from_astral: true,
+                                piece: c,
+                                ret,
+                            },
+                        )
                     } else {
-                        let free = self.squares().into_iter().any(|s| s.0 == self.astral && !self.pieces.contains_key(&s));
+                        let free = self
+                            .squares()
+                            .into_iter()
+                            .any(|s| s.0 == self.astral && !self.pieces.contains_key(&s));
                         free.then_some(Pending {
                             from_astral: false,
                             piece: c,
@@ -185,8 +192,8 @@ impl RefGame {
         }
     }
 
-    /// The action in the engine's notation: `Sg1-Sh1`, `Sd2xSi7`,
-    /// `Sg1-Sg3xGh4` (a Dragon's strike), `Gc7-Gc8=Q`, `kill`, `send Ac3`,
+    /// The action in the engine's notation: `SG1-SH1`, `SD2xSI7`,
+    /// `SG1-SG3xGH4` (a Dragon's strike), `GC7-GC8=Q`, `kill`, `send AC3`,
     /// `return`.
     pub(crate) fn text(&self, act: Act) -> String {
         match act {
@@ -200,7 +207,11 @@ impl RefGame {
                 promo,
                 en_passant,
             } => {
-                let x = if self.pieces.contains_key(&to) || en_passant.is_some() { 'x' } else { '-' };
+                let x = if self.pieces.contains_key(&to) || en_passant.is_some() {
+                    'x'
+                } else {
+                    '-'
+                };
                 let mut s = format!("{}{x}{}", self.name(from), self.name(to));
                 if let Some(sq) = strike {
                     s.push('x');
