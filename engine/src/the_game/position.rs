@@ -1,6 +1,6 @@
 //! A position of The Game, every piece's moves and captures on each board it
 //! stands on and between boards (seed 001, Piece Movements), and applying
-//! them. Each arm of [`Position::piece_targets`] cites its piece's paragraph
+//! them. Each arm of `Position::piece_targets` cites its piece's paragraph
 //! and the rulings it follows.
 
 use super::board::{Boards, NONE, Set, Sq, ix};

@@ -59,7 +59,7 @@ fn the_engine_and_the_model_agree_along_random_games() {
             // Three times in four, a move of a piece that is no ArchMagus
             // on a Mana board, when there is one.
             let plain: Vec<&String> = texts.iter().filter(|t| !t.starts_with('M')).collect();
-            let pick = if r % 4 != 0 && !plain.is_empty() {
+            let pick = if !r.is_multiple_of(4) && !plain.is_empty() {
                 plain[(r / 4) % plain.len()].clone()
             } else {
                 texts[(r / 4) % texts.len()].clone()
