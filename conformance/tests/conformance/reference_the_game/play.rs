@@ -75,7 +75,7 @@ impl RefGame {
                     continue;
                 }
                 let far = if p.gold { 7 } else { 0 };
-                if p.letter == 'W' && to.2 == far {
+                if p.letter == 'W' && to.0 == self.ground && to.2 == far {
                     for c in PROMOTIONS.chars() {
                         out.push(go(None, Some(c), None));
                     }
