@@ -29,6 +29,7 @@ pub mod dragon;
 pub mod jewel;
 pub mod registry;
 pub mod rulings;
+pub mod the_game;
 
 #[cfg(test)]
 mod layers;

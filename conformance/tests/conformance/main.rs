@@ -17,4 +17,5 @@ mod reference;
 mod reference_dragon;
 mod reference_race;
 mod reference_series;
+mod reference_the_game;
 mod sim_panics;

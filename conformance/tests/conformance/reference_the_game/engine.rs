@@ -1,0 +1,99 @@
+//! The engine against the reference model: the same legal actions, as text,
+//! from the set-up and at every step of random games, and the same perft.
+
+use tigerseye_engine::the_game::position::{Action, Position};
+
+use super::RefGame;
+
+fn engine_texts(pos: &Position) -> Vec<String> {
+    let mut list = Vec::new();
+    pos.legal(&mut list);
+    let mut t: Vec<String> = list.iter().map(|&a| pos.action_text(a)).collect();
+    t.sort();
+    t
+}
+
+fn engine_perft(pos: &Position, depth: u32) -> u64 {
+    let mut list: Vec<Action> = Vec::new();
+    pos.legal(&mut list);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { list.len() as u64 };
+    }
+    list.iter()
+        .map(|&a| {
+            let mut next = pos.clone();
+            next.apply(a);
+            engine_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn the_engine_lists_the_models_actions_at_the_start() {
+    let (pos, model) = (Position::start(), RefGame::start());
+    assert_eq!(engine_texts(&pos), model.action_texts());
+}
+
+/// Random games, the engine and the model driven by the same choices; their
+/// legal actions compared at every step. The choices favour moves over the
+/// ArchMagus's teleports so that games last and pieces travel.
+#[test]
+fn the_engine_and_the_model_agree_along_random_games() {
+    let games: u64 = std::env::var("THE_GAME_REFERENCE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    for seed in 1..=games {
+        let (mut pos, mut model) = (Position::start(), RefGame::start());
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for ply in 0..160 {
+            let texts = engine_texts(&pos);
+            assert_eq!(texts, model.action_texts(), "game {seed}, ply {ply}");
+            if texts.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let r = (state >> 33) as usize;
+            // Three times in four, a move of a piece that is no ArchMagus
+            // on a Mana board, when there is one.
+            let plain: Vec<&String> = texts.iter().filter(|t| !t.starts_with('M')).collect();
+            let pick = if !r.is_multiple_of(4) && !plain.is_empty() {
+                plain[(r / 4) % plain.len()].clone()
+            } else {
+                texts[(r / 4) % texts.len()].clone()
+            };
+            let mut list = Vec::new();
+            pos.legal(&mut list);
+            let action = list
+                .into_iter()
+                .find(|&a| pos.action_text(a) == pick)
+                .unwrap();
+            let reference = model
+                .actions()
+                .into_iter()
+                .find(|&a| model.text(a) == pick)
+                .unwrap();
+            pos.apply(action);
+            model.apply(reference);
+            assert_eq!(
+                pos.ending().is_some(),
+                model.over,
+                "game {seed}, ply {ply}, {pick}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_engines_perft_is_the_models() {
+    let (pos, model) = (Position::start(), RefGame::start());
+    for depth in 1..=2 {
+        assert_eq!(
+            engine_perft(&pos, depth),
+            model.perft(depth),
+            "depth {depth}"
+        );
+    }
+}
