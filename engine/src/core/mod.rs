@@ -2,28 +2,29 @@
 //! outcomes, repetition history, hashing, the [`Game`] trait, and the game
 //! [`clocks`].
 
-mod bits;
+pub mod board;
 pub mod clocks;
-mod coord;
 mod fields;
 mod game;
 pub(crate) use game::Quoted;
 pub use game::quoted;
-mod geometry;
 mod history;
 mod outcome;
 mod side;
 pub mod stamp;
 pub mod zobrist;
 
-pub use bits::{Bits, Squares};
-pub use coord::{Coord, CoordError};
+pub use board::{
+    Bb, Bits, Coord, CoordError, Direction, Geometry, Layout, LayoutSquareName, Link, MAX_PLANES,
+    Plane, Rays, SetIter, Square, SquareError, SquareIndex, SquareName, SquareSet, Squares, Step,
+    Way, everywhere, leaps,
+};
+use board::{bits, geometry};
 pub use fields::{Fields, FieldsSeen, fields, first_field, trim_start};
 pub use game::{
     ActionBuffer, ActionList, ApplyError, Game, GameOptions, InvariantError, NoOptions,
     NotationError, OptionError, OptionSpec, PositionError, RuleEvent, apply_tested,
 };
-pub use geometry::{Bb, Direction, Geometry, Rays, Square, SquareName, leaps};
 pub use history::RepetitionHistory;
 pub use outcome::{NamedOutcome, Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
 pub use side::{Side, SideError};

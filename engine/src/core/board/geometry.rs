@@ -190,6 +190,9 @@ impl Direction {
         Direction::NW,
     ];
 
+    /// The names of [`Direction::ALL`], in its order.
+    pub const NAMES: [&'static str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
     /// The step scaled by `k`.
     #[must_use]
     pub const fn times(self, k: i8) -> Direction {
