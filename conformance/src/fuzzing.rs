@@ -10,12 +10,13 @@ use crate::invariants::{Checker, Violation};
 /// from their input ([`draw_options`]) rather than play the defaults: Dragon,
 /// whose options (Knight variations, Trident deployment, truce offers,
 /// concessions, the jump target, the Warlord into attack, the ocean's rulings)
-/// change the move generation. The other games keep their defaults, so that
+/// change the move generation; and the Field Manual, whose modes (Normal, The
+/// Long Game, Sniper) and turn-check reading do. The other games keep their defaults, so that
 /// their committed corpora keep their meaning and Duel's test-only `fault`
 /// option stays off.
 #[must_use]
 pub fn draws_options(game: GameId) -> bool {
-    matches!(game, GameId::Dragon)
+    matches!(game, GameId::Dragon | GameId::FieldManual)
 }
 
 /// `G`'s options drawn from the front of `input`: one item per option of

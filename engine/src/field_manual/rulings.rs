@@ -260,7 +260,7 @@ pub const PROMOTION: Ruling = Ruling {
     readings: &[
         Reading {
             name: "forced-by-kind",
-            text: "a Squire's own move (forward, or a diagonal capture) onto the far back row, when a friendly Rook, Royal Rook, Knight, Bishop, Archbishop or Queen is off the board (captured or sacrificed), is followed by its owner's choice of a kind among them (`=Q`, `=RR`, ...), one action costing no move, before anything else; the piece restored is the off-board one of that kind that stands first in the set-up (engine/data/field_manual/setup.txt), and it stands where the Squire stood; the Squire leaves play; a piece in play is never restored again; a Squire put there by a swap does not promote",
+            text: "a Squire's own move (forward, or a diagonal capture) onto the far back row, when a friendly Rook, Royal Rook, Knight, Bishop, Archbishop or Queen is off the board (captured or sacrificed), is followed by its owner's choice of a kind among them (`=Q`, `=RR`, ...), one action costing no move, before anything else; the piece restored is the off-board one of that kind that stands first in the set-up (engine/data/field_manual/setup.txt), and it stands where the Squire stood, having made the Squire's move (it moves no more that turn); the Squire leaves play; a piece in play is never restored again; a Squire put there by a swap does not promote",
         },
         Reading {
             name: "optional-by-piece",
@@ -423,6 +423,25 @@ pub const PROMOTION_NONE: Ruling = Ruling {
     reason: "the manual states it; a promotion needs the Squire to reach the row \"through its own movement\", which it does once",
 };
 
+/// Ruling `field-manual.score`: what a result scores.
+pub const SCORE: Ruling = Ruling {
+    id: "field-manual.score",
+    question: "The manual names a win and a draw but no score: what does a result score?",
+    source: "seed 004 (The Field Manual), Learn to command (\"Checkmate or capture the opposing King to win\"); Draws and forfeits",
+    readings: &[
+        Reading {
+            name: "one-game-point",
+            text: "a win scores 1 Game Point to the winner, a draw ½ to each, whatever rule decided it",
+        },
+        Reading {
+            name: "by-rule",
+            text: "each rule its own score, as Dragon's Scoring Table",
+        },
+    ],
+    option: None,
+    reason: "the manual ranks no way of winning above another; the project's unit for a game without its own is the Game Point",
+};
+
 /// Every ruling of the Field Manual, the manual's own interpretations last.
 pub const RULINGS: &[Ruling] = &[
     PIECES,
@@ -442,6 +461,7 @@ pub const RULINGS: &[Ruling] = &[
     FORFEIT,
     DRAWS,
     PLY_BOUND,
+    SCORE,
     LONG_GAME_RANSOM,
     CHECK_DURING_RANSOM,
     PROMOTION_NONE,
