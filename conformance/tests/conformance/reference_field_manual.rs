@@ -319,14 +319,16 @@ impl RefFm {
                 return false;
             }
             let step = (dx.signum(), dy.signum());
-            (1..n).all(|k| !self.grid.contains_key(&(from.0 + k * step.0, from.1 + k * step.1)))
+            (1..n).all(|k| {
+                !self
+                    .grid
+                    .contains_key(&(from.0 + k * step.0, from.1 + k * step.1))
+            })
         };
         match p.kind {
             "K" => dx.abs() <= 1 && dy.abs() <= 1,
             "Q" => line(99, true, true),
-            "PR" => {
-                (dx.abs() == 2 || dx == 0) && (dy.abs() == 2 || dy == 0) && (dx, dy) != (0, 0)
-            }
+            "PR" => (dx.abs() == 2 || dx == 0) && (dy.abs() == 2 || dy == 0) && (dx, dy) != (0, 0),
             "PS" => line(4, true, true),
             "R" | "RR" => line(99, true, false),
             "B" | "AB" => line(99, false, true),
@@ -401,7 +403,16 @@ impl RefFm {
         };
         match p.kind {
             "K" => leap(
-                &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
+                &[
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ],
                 &mut out,
             ),
             "Q" => {
@@ -410,7 +421,16 @@ impl RefFm {
                 }
             }
             "PR" => leap(
-                &[(2, 0), (-2, 0), (0, 2), (0, -2), (2, 2), (2, -2), (-2, 2), (-2, -2)],
+                &[
+                    (2, 0),
+                    (-2, 0),
+                    (0, 2),
+                    (0, -2),
+                    (2, 2),
+                    (2, -2),
+                    (-2, 2),
+                    (-2, -2),
+                ],
                 &mut out,
             ),
             "PS" => {
@@ -429,7 +449,16 @@ impl RefFm {
                 }
             }
             "N" => leap(
-                &[(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
+                &[
+                    (1, 2),
+                    (2, 1),
+                    (-1, 2),
+                    (-2, 1),
+                    (1, -2),
+                    (2, -1),
+                    (-1, -2),
+                    (-2, -1),
+                ],
                 &mut out,
             ),
             "B" => {
@@ -518,7 +547,9 @@ mod own_tests {
         assert!(legal.contains("A3-A5") && legal.contains("H1<>A2"));
         let text = s.export();
         assert!(text.starts_with("ra10,nb10,bc10,abd10,rre10,qf10,kg10,prh10,psi10,"));
-        assert!(text.ends_with("/Ra1,Nb1,Bc1,ABd1,RRe1,Qf1,Kg1,PRh1,PSi1,RRj1,ABk1,Bl1,Nm1,Rn1 dragon 3 - - - -"));
+        assert!(text.ends_with(
+            "/Ra1,Nb1,Bc1,ABd1,RRe1,Qf1,Kg1,PRh1,PSi1,RRj1,ABk1,Bl1,Nm1,Rn1 dragon 3 - - - -"
+        ));
         assert_eq!(RefFm::parse(&text, s.rules).export(), text);
     }
 
@@ -536,7 +567,12 @@ mod own_tests {
         assert_eq!(s.destinations((0, 0)).len(), 9 + 20 + 36);
         // The bend needs an empty pivot: a Royal Rook on A1 with its own piece
         // on A2 and B1 has no move at all.
-        let s = position(&[("A1", "RRe1"), ("A2", "SQa2"), ("B1", "Nb1")], true, 3, rules);
+        let s = position(
+            &[("A1", "RRe1"), ("A2", "SQa2"), ("B1", "Nb1")],
+            true,
+            3,
+            rules,
+        );
         assert!(s.destinations((0, 0)).is_empty());
     }
 
@@ -544,7 +580,12 @@ mod own_tests {
     fn check_must_be_answered_by_the_end_of_the_turn() {
         // The Dragon King on A1 in check from a Tiger Rook on A8; a Dragon Rook
         // on N5 can block on A5.
-        let pieces = [("A1", "Kg1"), ("N5", "Ra1"), ("A8", "ra10"), ("N10", "kg10")];
+        let pieces = [
+            ("A1", "Kg1"),
+            ("N5", "Ra1"),
+            ("A8", "ra10"),
+            ("N10", "kg10"),
+        ];
         let normal = position(&pieces, true, 3, Rules::of("normal", "lookahead"));
         // Three moves: the King steps out (B1, B2; A2 stays on the file), or
         // the Rook goes anywhere (21 squares) and the King steps out after.
@@ -568,15 +609,29 @@ mod own_tests {
     fn checkmate_is_decided_at_the_turn_s_start() {
         // The Tiger closes the B file: the Dragon King on A1 has no square and
         // nothing else to act.
-        let pieces = [("A1", "Kg1"), ("A8", "ra10"), ("B9", "rn10"), ("N10", "kg10")];
+        let pieces = [
+            ("A1", "Kg1"),
+            ("A8", "ra10"),
+            ("B9", "rn10"),
+            ("N10", "kg10"),
+        ];
         for mode in ["normal", "long-game"] {
             let s = position(&pieces, false, 1, Rules::of(mode, "lookahead"));
             let after = s.play("B9-B8");
-            assert_eq!(after.result.as_deref(), Some("tiger-wins:checkmate"), "{mode}");
+            assert_eq!(
+                after.result.as_deref(),
+                Some("tiger-wins:checkmate"),
+                "{mode}"
+            );
         }
         // Without the check it is the draw by no legal action: the King's only
         // squares are covered and nothing else can act.
-        let pieces = [("A1", "Kg1"), ("C8", "ra10"), ("B9", "rn10"), ("N10", "kg10")];
+        let pieces = [
+            ("A1", "Kg1"),
+            ("C8", "ra10"),
+            ("B9", "rn10"),
+            ("N10", "kg10"),
+        ];
         let s = position(&pieces, false, 1, Rules::of("normal", "lookahead"));
         let after = s.play("C8-C2");
         assert_eq!(after.result.as_deref(), Some("draw:no-legal-action"));
@@ -606,7 +661,11 @@ mod own_tests {
         // From A2 the Prince jumps over the Pawn to A4 and to C4; no swap again.
         assert!(legal.contains("A2-A4") && legal.contains("A2-C4"));
         assert!(!legal.iter().any(|a| a.contains("<>")), "{legal:?}");
-        assert!(s.export().contains(" dragon 2 a2,h1~ - - -"), "{}", s.export());
+        assert!(
+            s.export().contains(" dragon 2 a2,h1~ - - -"),
+            "{}",
+            s.export()
+        );
         let s = s.play("A2-A4");
         assert!(!s.legal_actions().iter().any(|a| a.starts_with("A4-")));
     }
@@ -639,28 +698,44 @@ mod versus_engine {
         let mut list = Default::default();
         g.legal_actions(&mut list);
         let texts: BTreeSet<String> = list.iter().map(|&a| g.action_text(a)).collect();
-        assert_eq!(texts.len(), list.len(), "duplicate actions in {}", g.export_string());
+        assert_eq!(
+            texts.len(),
+            list.len(),
+            "duplicate actions in {}",
+            g.export_string()
+        );
         texts
     }
 
     /// A small deterministic generator (the engine has no RNG and the model
     /// wants none of the harness's).
     fn next(seed: &mut u64) -> u64 {
-        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         *seed >> 33
     }
 
     #[test]
     fn field_manual_random_games_agree_with_the_reference_model() {
-        let plies = std::env::var("FM_REF_PLIES").ok().and_then(|v| v.parse().ok()).unwrap_or(150);
-        let games = std::env::var("FM_REF_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+        let plies = std::env::var("FM_REF_PLIES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(150);
+        let games = std::env::var("FM_REF_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(3);
         for (mode, turn_check) in READINGS {
             for game in 0..games {
                 let mut seed = 0x5eed_0004 + game;
                 let mut g = engine(mode, turn_check);
                 let mut r = RefFm::start(Rules::of(mode, turn_check));
                 for ply in 0..plies {
-                    let at = format!("{mode}/{turn_check} game {game} ply {ply}: {}", g.export_string());
+                    let at = format!(
+                        "{mode}/{turn_check} game {game} ply {ply}: {}",
+                        g.export_string()
+                    );
                     assert_eq!(g.export_string(), r.export(), "{at}");
                     let mine = engine_actions(&g);
                     assert_eq!(mine, r.legal_actions(), "{at}");
@@ -674,7 +749,8 @@ mod versus_engine {
                     let pick = list[(next(&mut seed) as usize) % list.len()].clone();
                     g.play(g.parse_action(&pick).unwrap()).unwrap();
                     r = r.play(&pick);
-                    g.check_invariants().unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
+                    g.check_invariants()
+                        .unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
                     assert_eq!(g.hash(), g.recompute_hash(), "{at} {pick}");
                 }
             }
@@ -685,18 +761,22 @@ mod versus_engine {
     /// royals, Squires near promotion.
     #[test]
     fn field_manual_thinned_games_agree_with_the_reference_model() {
-        let games = std::env::var("FM_REF_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(6);
+        let games = std::env::var("FM_REF_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(6);
         for (mode, turn_check) in READINGS {
             let rules = Rules::of(mode, turn_check);
             for game in 0..games {
                 let mut seed = 0x7417_0004 + game;
                 let mut r = RefFm::start(rules);
                 let keep = 2 + next(&mut seed) % 5; // keep 2/8 .. 6/8 of the pieces
-                r.grid.retain(|_, p| p.kind == "K" || next(&mut seed) % 8 < keep);
+                r.grid
+                    .retain(|_, p| p.kind == "K" || next(&mut seed) % 8 < keep);
                 // Move a few Squires and Pawns forward, and some pieces about.
                 let squares: Vec<_> = r.grid.keys().copied().collect();
                 for sq in squares {
-                    if next(&mut seed) % 3 == 0 {
+                    if next(&mut seed).is_multiple_of(3) {
                         let to = ((next(&mut seed) % 14) as i32, (next(&mut seed) % 10) as i32);
                         if !r.grid.contains_key(&to) {
                             let p = r.grid.remove(&sq).unwrap();
@@ -708,12 +788,18 @@ mod versus_engine {
                     continue;
                 }
                 r.settle();
-                let mut g = match FieldManual::import(&r.export(), &engine(mode, turn_check).options().clone()) {
+                let mut g = match FieldManual::import(
+                    &r.export(),
+                    &engine(mode, turn_check).options().clone(),
+                ) {
                     Ok(g) => g,
                     Err(e) => panic!("{e}"),
                 };
                 for ply in 0..120 {
-                    let at = format!("thinned {mode}/{turn_check} game {game} ply {ply}: {}", r.export());
+                    let at = format!(
+                        "thinned {mode}/{turn_check} game {game} ply {ply}: {}",
+                        r.export()
+                    );
                     assert_eq!(g.export_string(), r.export(), "{at}");
                     let mine = engine_actions(&g);
                     assert_eq!(mine, r.legal_actions(), "{at}");
@@ -724,7 +810,8 @@ mod versus_engine {
                     let pick = list[(next(&mut seed) as usize) % list.len()].clone();
                     g.play(g.parse_action(&pick).unwrap()).unwrap();
                     r = r.play(&pick);
-                    g.check_invariants().unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
+                    g.check_invariants()
+                        .unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
                     assert_eq!(g.hash(), g.recompute_hash(), "{at} {pick}");
                 }
             }
@@ -807,20 +894,15 @@ mod versus_engine {
                 }
                 let depth = d as u32 + 1;
                 assert_eq!(reference.perft(depth), n, "{} depth {depth}", table.name);
-                assert_eq!(tigerseye_conformance::search::perft(&start, depth), n, "{} depth {depth}", table.name);
+                assert_eq!(
+                    tigerseye_conformance::search::perft(&start, depth),
+                    n,
+                    "{} depth {depth}",
+                    table.name
+                );
                 checked += 1;
             }
             assert!(checked >= 2, "{}: too few depths checked", table.name);
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn print_engine_perft() {
-        for (mode, turn_check) in READINGS {
-            let g = engine(mode, turn_check);
-            let counts: Vec<u64> = (1..=4).map(|d| tigerseye_conformance::search::perft(&g, d)).collect();
-            println!("PERFT {mode} {turn_check} {counts:?}");
         }
     }
 

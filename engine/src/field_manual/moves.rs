@@ -229,7 +229,11 @@ impl Position {
             for id in ids(side) {
                 if self.pending[usize::from(id)] {
                     let royal = Position::kind(id);
-                    out.push_all(sacrifices.iter::<u8>().map(|at| Action::Ransom { royal, at }));
+                    out.push_all(
+                        sacrifices
+                            .iter::<u8>()
+                            .map(|at| Action::Ransom { royal, at }),
+                    );
                 }
             }
             return;
@@ -248,11 +252,10 @@ impl Position {
                 && super::board::rank(from) != far
             {
                 let squires = self.squires(side);
-                out.push_all(
-                    squires
-                        .iter::<u8>()
-                        .map(|squire| Action::Swap { prince: from, squire }),
-                );
+                out.push_all(squires.iter::<u8>().map(|squire| Action::Swap {
+                    prince: from,
+                    squire,
+                }));
             }
         });
     }

@@ -310,9 +310,8 @@ impl Position {
     /// The side to act's pieces that may still be sacrificed for a ransom.
     #[must_use]
     pub fn has_sacrifice(&self, side: Side) -> bool {
-        ids(side).any(|id| {
-            self.at[usize::from(id)] != NONE && Position::kind(id).is_sacrificeable()
-        })
+        ids(side)
+            .any(|id| self.at[usize::from(id)] != NONE && Position::kind(id).is_sacrificeable())
     }
 
     /// `side`'s first off-board identity of `kind` in set-up order, neither on

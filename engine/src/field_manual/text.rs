@@ -324,16 +324,17 @@ pub fn import(text: &str, rules: Rules) -> Result<Position, PositionError> {
             }
         }
         if f != u32::from(FILES) {
-            return Err(err(format!(
-                "rank {} has {f} squares, expected 14",
-                r + 1
-            )));
+            return Err(err(format!("rank {} has {f} squares, expected 14", r + 1)));
         }
     }
     p.to_act = match side {
         "dragon" => Side::Red,
         "tiger" => Side::Green,
-        _ => return Err(err(format!("the side is `dragon` or `tiger`, found `{side}`"))),
+        _ => {
+            return Err(err(format!(
+                "the side is `dragon` or `tiger`, found `{side}`"
+            )));
+        }
     };
     p.moves_left = match moves.parse::<u8>() {
         Ok(n) if n <= rules.moves => n,
@@ -391,6 +392,18 @@ pub fn import(text: &str, rules: Rules) -> Result<Position, PositionError> {
         }
         p.promotion = sq;
     }
+    p.outcome = match result {
+        "-" => None,
+        _ => Some(parse_result(result).ok_or_else(|| {
+            err(format!(
+                "the result is `-`, `dragon-wins:<rule>`, `tiger-wins:<rule>` or `draw:<rule>` with a rule of {}, found `{result}`",
+                RULES.map(RuleId::name).join(", ")
+            ))
+        })?),
+    };
+    if p.outcome.is_some() {
+        return Ok(p);
+    }
     if p.moves_left == 0 && p.promotion == NONE {
         return Err(err(
             "no moves left and no promotion waiting: the turn would have ended".to_owned(),
@@ -406,15 +419,6 @@ pub fn import(text: &str, rules: Rules) -> Result<Position, PositionError> {
             "the side to act's royal waits for ransom with no piece to sacrifice".to_owned(),
         ));
     }
-    p.outcome = match result {
-        "-" => None,
-        _ => Some(parse_result(result).ok_or_else(|| {
-            err(format!(
-                "the result is `-`, `dragon-wins:<rule>`, `tiger-wins:<rule>` or `draw:<rule>` with a rule of {}, found `{result}`",
-                RULES.map(RuleId::name).join(", ")
-            ))
-        })?),
-    };
     if p.outcome.is_none() {
         for side in Side::ALL {
             if p.at[usize::from(king_id(side))] == NONE {

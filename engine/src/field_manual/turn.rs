@@ -231,7 +231,11 @@ impl Position {
                 if self.piece(to) != NONE {
                     let taken = self.take(to);
                     let kind = Position::kind(taken);
-                    events(Event::Capture { by: side, kind, at: to });
+                    events(Event::Capture {
+                        by: side,
+                        kind,
+                        at: to,
+                    });
                     if kind == Kind::King {
                         self.outcome = Some(win(side, KING_CAPTURED));
                     } else if kind.is_ransomed() {
@@ -326,28 +330,9 @@ impl Position {
         } else {
             let mut pseudo = Actions::default();
             self.pseudo_actions(rules.sniper, &mut pseudo);
-            let side = self.to_act;
-            let checked = self.in_check(side);
-            let lines = if checked {
-                Set::EMPTY
-            } else {
-                self.king_lines(side)
-            };
-            let king = self.king(side);
+            let quiet = self.quiet_test();
             for &a in pseudo.iter() {
-                let quiet = !checked
-                    && match a {
-                        Action::Move { from, .. } => from == king || !lines.has(from),
-                        Action::Swap { prince, squire } => {
-                            !lines.has(prince) && !lines.has(squire)
-                        }
-                        Action::Ransom { .. } | Action::Promote(_) | Action::Pass => true,
-                    };
-                if quiet || {
-                    let mut next = self.clone();
-                    next.raw(a, &mut |_| {});
-                    next.can_end_safe(rules)
-                } {
+                if quiet(a) || self.after_can_end_safe(a, rules) {
                     out.push(a);
                 }
             }
@@ -386,11 +371,54 @@ impl Position {
             self.outcome = Some(win(self.to_act.opponent(), CHECKMATE));
             return;
         }
-        let mut legal = Actions::default();
-        self.legal_actions(rules, &mut legal);
-        if legal.first() == Some(&Action::Pass) {
+        if !self.has_legal_action(rules) {
             self.outcome = Some(draw(NO_LEGAL_ACTION));
         }
+    }
+
+    /// Whether the side to act has a legal action other than the pass: the
+    /// first one found ends the search (a turn's start asks it every turn).
+    #[must_use]
+    pub fn has_legal_action(&self, rules: Rules) -> bool {
+        let mut pseudo = Actions::default();
+        self.pseudo_actions(rules.sniper, &mut pseudo);
+        if rules.loses || pseudo.is_empty() {
+            return !pseudo.is_empty();
+        }
+        let quiet = self.quiet_test();
+        pseudo
+            .iter()
+            .any(|&a| quiet(a) || self.after_can_end_safe(a, rules))
+    }
+
+    /// The fast half of the turn-level check rule: out of check, an action
+    /// that moves no piece off a line from the own King (a King's move, which
+    /// never goes into check, included) cannot leave him in check, so the turn
+    /// can end safe after it.
+    fn quiet_test(&self) -> impl Fn(Action) -> bool {
+        let side = self.to_act;
+        let checked = self.in_check(side);
+        let lines = if checked {
+            Set::EMPTY
+        } else {
+            self.king_lines(side)
+        };
+        let king = self.king(side);
+        move |a| {
+            !checked
+                && match a {
+                    Action::Move { from, .. } => from == king || !lines.has(from),
+                    Action::Swap { prince, squire } => !lines.has(prince) && !lines.has(squire),
+                    Action::Ransom { .. } | Action::Promote(_) | Action::Pass => true,
+                }
+        }
+    }
+
+    /// Whether, after `a`, the turn can still end with the King safe.
+    fn after_can_end_safe(&self, a: Action, rules: Rules) -> bool {
+        let mut next = self.clone();
+        next.raw(a, &mut |_| {});
+        next.can_end_safe(rules)
     }
 
     /// Whether the position stands at a turn's start: all moves left, nothing

@@ -107,7 +107,11 @@ fn reference(game: GameId, position: &str) -> Box<dyn Fn(u32) -> u64> {
                 .to_owned();
             Box::new(move |d| RefMatch::start(&qi).perft(d, &qi))
         }
-        GameId::Duel | GameId::Race | GameId::JewelSeries | GameId::Dragon | GameId::FieldManual => {
+        GameId::Duel
+        | GameId::Race
+        | GameId::JewelSeries
+        | GameId::Dragon
+        | GameId::FieldManual => {
             unreachable!("{game} has its own reference model")
         }
     }

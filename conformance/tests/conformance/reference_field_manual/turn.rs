@@ -231,10 +231,7 @@ impl RefFm {
             self.raw(action)
         };
         s.plies += 1;
-        if s.result.is_none()
-            && s.promotion.is_none()
-            && (action == "pass" || s.moves_left == 0)
-        {
+        if s.result.is_none() && s.promotion.is_none() && (action == "pass" || s.moves_left == 0) {
             s.end_turn();
         }
         if s.result.is_none() && s.plies >= super::PLY_BOUND {
