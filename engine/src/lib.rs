@@ -26,6 +26,7 @@
 
 pub mod core;
 pub mod dragon;
+pub mod field_manual;
 pub mod jewel;
 pub mod registry;
 pub mod rulings;

@@ -63,6 +63,7 @@ registry! {
     Race => "race", crate::jewel::race::Race;
     JewelSeries => "jewel-series", crate::jewel::series::JewelSeries;
     Dragon => "dragon", crate::dragon::Dragon;
+    FieldManual => "field-manual", crate::field_manual::FieldManual;
 }
 
 /// A game's static description, read through [`GameId::visit`].

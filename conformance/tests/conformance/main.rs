@@ -15,6 +15,7 @@ mod nightly;
 mod properties;
 mod reference;
 mod reference_dragon;
+mod reference_field_manual;
 mod reference_race;
 mod reference_series;
 mod reference_the_game;

@@ -1,0 +1,216 @@
+//! The Field Manual (seed 004, `004_3ed7175da0ac4c13.txt`): a 14x10 battle of
+//! two 42-piece armies, the Dragon and the Tiger (ruling
+//! [`ARMIES`](rulings::ARMIES)), three moves a turn in Normal and Sniper and one
+//! in The Long Game; pivot pieces, the Prince's swap, the ransom of a captured
+//! Prince or Princess, and the Squire's restoring promotion.
+//!
+//! What the manual leaves open is decided in [`rulings`]; the set-up is the
+//! project's draft, [`setup`] (`engine/data/field_manual/setup.txt`). The turn
+//! is a sequence of actions ([`moves::Action`]): ransom placements, moves and
+//! swaps, a promotion choice, the pass; the state records the moves left,
+//! the pieces that acted, the pending ransoms and promotion ([`state`]).
+//!
+//! ```
+//! use tigerseye_engine::Game;
+//! use tigerseye_engine::field_manual::FieldManual;
+//!
+//! let mut g = FieldManual::new(&Default::default());
+//! for text in ["E3-E5", "H1<>E2", "F3-F4"] {
+//!     let a = g.parse_action(text).unwrap();
+//!     g.play(a).unwrap();
+//! }
+//! assert!(g.export_string().contains(" tiger 3 - - - -"));
+//! ```
+
+pub mod board;
+mod invariants;
+pub mod moves;
+pub mod options;
+pub mod pieces;
+pub mod rulings;
+pub mod setup;
+pub mod state;
+pub mod text;
+pub mod turn;
+
+use std::fmt;
+
+use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Side, Turn};
+use crate::rulings::Ruling;
+
+pub use moves::Action;
+pub use options::{FieldManualOptions, Mode, TurnCheck};
+use state::Position;
+pub use turn::{Actions, Event};
+
+/// A battle of the Field Manual.
+#[derive(Clone, Debug)]
+pub struct FieldManual {
+    pos: Position,
+    options: FieldManualOptions,
+    ply: u32,
+}
+
+/// Equal when the positions and options are (the ply counter is a log).
+impl PartialEq for FieldManual {
+    fn eq(&self, other: &Self) -> bool {
+        self.pos == other.pos && self.options == other.options
+    }
+}
+
+impl FieldManual {
+    /// The position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Records a forfeit by `side`: "Forfeit ends the battle immediately and
+    /// awards the opponent the win" (ruling `field-manual.forfeit`).
+    pub fn forfeit(&mut self, side: Side) {
+        if self.pos.outcome.is_none() {
+            self.pos.outcome = Some(turn::win(side.opponent(), turn::FORFEIT));
+        }
+    }
+}
+
+impl Game for FieldManual {
+    type Action = Action;
+    /// [`turn::MAX_ACTIONS`] is the proven bound.
+    type Actions = Actions;
+    type Event = Event;
+    type Options = FieldManualOptions;
+
+    const NAME: &'static str = "field-manual";
+    const TITLE: &'static str = "The Field Manual";
+    const SOURCE: &'static str = "seed 004 (The Field Manual)";
+    const RULINGS: &'static [Ruling] = rulings::RULINGS;
+    const RULES: &'static [RuleId] = &text::RULES;
+    const EVENTS: &'static [&'static str] = &[
+        "capture",
+        "swap",
+        "ransom",
+        "stays-out",
+        "promotion",
+        "pass",
+    ];
+
+    /// The set-up of `engine/data/field_manual/setup.txt`, the Dragon to move.
+    fn new(options: &FieldManualOptions) -> FieldManual {
+        FieldManual {
+            pos: Position::start(options.rules().moves),
+            options: *options,
+            ply: 0,
+        }
+    }
+
+    fn options(&self) -> &FieldManualOptions {
+        &self.options
+    }
+
+    fn turn(&self) -> Turn {
+        match self.pos.outcome {
+            Some(o) => Turn::Over(o),
+            None => Turn::Player(self.pos.to_act),
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_actions(&self, out: &mut Actions) {
+        self.pos.legal_actions(self.options.rules(), out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(Event)) {
+        let rules = self.options.rules();
+        self.ply += 1;
+        if action == Action::Pass {
+            events(Event::Pass {
+                side: self.pos.to_act,
+            });
+            self.pos.end_turn(rules, events);
+        } else {
+            self.pos.raw(action, events);
+            if self.pos.outcome.is_none()
+                && self.pos.promotion == board::NONE
+                && self.pos.moves_left == 0
+            {
+                self.pos.end_turn(rules, events);
+            }
+        }
+        if self.pos.outcome.is_none() && self.ply >= turn::PLY_BOUND {
+            self.pos.outcome = Some(turn::draw(turn::PLY_BOUND_RULE));
+        }
+    }
+
+    fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::write_action(action, out)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        text::parse_action(text)
+    }
+
+    fn arbitrary_action(&self, bits: u64) -> Action {
+        let sq = |b: u64| (b % board::SQUARES as u64) as u8;
+        let kind = pieces::Kind::ALL[((bits >> 24) % 11) as usize];
+        match bits % 5 {
+            0 => Action::Pass,
+            1 => Action::Swap {
+                prince: sq(bits >> 8),
+                squire: sq(bits >> 16),
+            },
+            2 => Action::Ransom {
+                royal: kind,
+                at: sq(bits >> 8),
+            },
+            3 => Action::Promote(kind),
+            _ => Action::Move {
+                from: sq(bits >> 8),
+                to: sq(bits >> 16),
+            },
+        }
+    }
+
+    fn export(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::export(&self.pos, out)
+    }
+
+    fn import(text: &str, options: &FieldManualOptions) -> Result<FieldManual, PositionError> {
+        Ok(FieldManual {
+            pos: text::import(text, options.rules())?,
+            options: *options,
+            ply: 0,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut p = self.pos.clone();
+        p.board_hash = p.recompute_board_hash();
+        p.hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        invariants::check(&self.pos, self.options.rules())
+    }
+
+    fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        text::render(&self.pos, out)
+    }
+
+    /// The project's ply bound (ruling `field-manual.ply-bound`).
+    fn ply_bound(&self) -> Option<u32> {
+        Some(turn::PLY_BOUND)
+    }
+
+    /// `tiger` (North, the engine's green) and `dragon` (South, red).
+    fn side_name(side: Side) -> &'static str {
+        turn::army(side)
+    }
+}
