@@ -169,6 +169,8 @@ pub fn run_perft_table(
     impl GameVisitor for Visit<'_> {
         type Output = Result<Vec<Option<u64>>, String>;
         fn visit<G: Game>(self) -> Self::Output {
+            #[cfg(test)]
+            crate::planted::hit(&self.0.name);
             let mut options = G::Options::default();
             for (k, v) in &self.0.options {
                 options.set(k, v).map_err(|e| e.to_string())?;
@@ -206,7 +208,9 @@ pub fn run_perft_table(
             Ok(counts)
         }
     }
-    game.visit(Visit(table, node_limit))
+    // A panic in the engine is this table's failure; the other tables still run.
+    crate::sim::catch_panic(|| game.visit(Visit(table, node_limit)))
+        .unwrap_or_else(|message| Err(format!("panic: {message}")))
 }
 
 /// Runs every scenario and perft table under `root` and the clock scenarios of
@@ -598,7 +602,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     #[test]
     fn the_console_escapes_control_characters() {
         assert_eq!(super::printable("plain — text"), "plain — text");
@@ -810,5 +814,71 @@ mod tests {
     fn a_table_deeper_than_the_walks_go_is_an_error() {
         let err = run_perft_table(GameId::Duel, &table(None, vec![1; 65]), 10).unwrap_err();
         assert!(err.contains("65 depths: at most 64"), "{err}");
+    }
+
+    /// A corpus of two Duel scenarios and a Duel perft table of two tables, one
+    /// scenario's second step and one table named `planted` (where a planted
+    /// panic goes off).
+    pub(crate) fn corpus_with_planted_panics() -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        let r = root.path();
+        for dir in ["duel", "perft"] {
+            std::fs::create_dir(r.join(dir)).unwrap();
+        }
+        let scenario = |note: &str| {
+            format!(
+                "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nplay = \"C1-A1\"\n[[step]]\nnote = \"{note}\"\nturn = \"green\"\n"
+            )
+        };
+        std::fs::write(r.join("duel/a-panics.toml"), scenario("planted")).unwrap();
+        std::fs::write(r.join("duel/b-holds.toml"), scenario("fine")).unwrap();
+        std::fs::write(
+            r.join("perft/duel.toml"),
+            "game = \"duel\"\nsource = \"s\"\n\n[[table]]\nname = \"planted\"\nnodes = [4]\n\n[[table]]\nname = \"start\"\nnodes = [4, 16]\n",
+        )
+        .unwrap();
+        root
+    }
+
+    #[test]
+    fn a_panic_fails_its_scenario_or_table_at_its_line_and_the_check_goes_on() {
+        let root = corpus_with_planted_panics();
+        let _planted = crate::planted::panic_on("planted");
+        let summary = check(root.path(), None, 1_000).unwrap();
+        let panicked = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("a-panics.toml"))
+            .unwrap();
+        assert_eq!(panicked.verdict, "failed");
+        assert_eq!(panicked.failures.len(), 1, "{:?}", panicked.failures);
+        // The second `[[step]]`, on line 6, was running.
+        assert!(
+            panicked.failures[0].contains("a-panics.toml:6:1: panic: panicked at ")
+                && panicked.failures[0].ends_with("planted panic at `planted`"),
+            "{:?}",
+            panicked.failures
+        );
+        let held = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("b-holds.toml"))
+            .unwrap();
+        assert_eq!(held.verdict, "passed", "{:?}", held.failures);
+        let table = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path == "perft/duel.toml")
+            .unwrap();
+        assert!(
+            table.failures[0].contains("duel.toml:4:1: table `planted`: panic: panicked at "),
+            "{:?}",
+            table.failures
+        );
+        // The table after the one that panicked ran.
+        assert_eq!(
+            summary.perft.iter().map(|p| p.computed).collect::<Vec<_>>(),
+            [Some(4), Some(16)]
+        );
     }
 }
