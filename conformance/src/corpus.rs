@@ -213,6 +213,42 @@ pub fn run_perft_table(
         .unwrap_or_else(|message| Err(format!("panic: {message}")))
 }
 
+/// Which first moves a perft count that differs from its table's differs by:
+/// the engine's divide at `depth` (each first move and the leaves under it)
+/// beside the table's total, so that the move whose subtree is wrong is one
+/// `tigerseye divide` away. A walk that panics or cannot start says so.
+#[must_use]
+pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: u64) -> String {
+    struct Visit<'a>(&'a PerftTable, u32);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Vec<(String, u64)>, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let mut options = G::Options::default();
+            for (k, v) in &self.0.options {
+                options.set(k, v).map_err(|e| e.to_string())?;
+            }
+            let start = match &self.0.position {
+                Some(p) => G::import(p, &options).map_err(|e| e.to_string())?,
+                None => G::new(&options),
+            };
+            Ok(crate::search::divide(&start, self.1))
+        }
+    }
+    let divided = crate::sim::catch_panic(|| game.visit(Visit(table, depth)))
+        .unwrap_or_else(|message| Err(format!("panic: {message}")));
+    match divided {
+        Err(e) => format!("no divide: {e}"),
+        Ok(moves) => {
+            let total: u64 = moves.iter().map(|(_, n)| n).sum();
+            let each: Vec<String> = moves.iter().map(|(m, n)| format!("{m} {n}")).collect();
+            format!(
+                "the engine's divide at depth {depth} (the table's total {expected}, the engine's {total}): {}",
+                each.join(", ")
+            )
+        }
+    }
+}
+
 /// Runs every scenario and perft table under `root` and the clock scenarios of
 /// `clocks/`, and checks that every ruling has a scenario; with `only`, one
 /// game's files and rulings, or ([`Only::Clocks`]) the clocks' alone. Perft
@@ -441,6 +477,11 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                 match run_perft_table(game, table, node_limit) {
                     Err(e) => fail(&mut summary, format!("{at}: table `{}`: {e}", table.name)),
                     Ok(computed) => {
+                        let first_bad = table
+                            .nodes
+                            .iter()
+                            .zip(&computed)
+                            .position(|(&e, c)| c.is_some_and(|c| c != e));
                         for (d, (&expected, computed)) in
                             table.nodes.iter().zip(computed).enumerate()
                         {
@@ -452,6 +493,8 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                                 depth: d as u32 + 1,
                                 expected,
                                 computed,
+                                divide: (first_bad == Some(d))
+                                    .then(|| explain_mismatch(game, table, d as u32 + 1, expected)),
                             });
                         }
                     }
@@ -550,6 +593,9 @@ pub fn print(summary: &CheckSummary) {
                 p.depth,
                 p.expected
             );
+            if let Some(d) = &p.divide {
+                println!("  {}", printable(d));
+            }
         }
     }
     let checked = summary
@@ -880,5 +926,32 @@ pub(crate) mod tests {
             summary.perft.iter().map(|p| p.computed).collect::<Vec<_>>(),
             [Some(4), Some(16)]
         );
+    }
+
+    #[test]
+    fn a_perft_mismatch_names_the_first_moves_under_it() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir(root.path().join("perft")).unwrap();
+        std::fs::write(
+            root.path().join("perft/duel.toml"),
+            "game = \"duel\"\nsource = \"s\"\n\n[[table]]\nname = \"start\"\nnodes = [4, 17, 65]\n",
+        )
+        .unwrap();
+        let summary = check(root.path(), Some(GameId::Duel.into()), 1_000).unwrap();
+        let rows: Vec<_> = summary.perft.iter().map(|p| p.divide.as_deref()).collect();
+        // Only the first depth that differs carries the divide.
+        assert!(rows[0].is_none() && rows[2].is_none(), "{rows:?}");
+        let divide = rows[1].unwrap();
+        let computed = summary.perft[1].computed.unwrap();
+        assert!(
+            divide.starts_with(&format!(
+                "the engine's divide at depth 2 (the table's total 17, the engine's {computed}): "
+            )),
+            "{divide}"
+        );
+        let start = tigerseye_engine::jewel::duel::Duel::new(&Default::default());
+        for first in crate::runner::sorted_legal(&start) {
+            assert!(divide.contains(&format!("{first} ")), "{first}: {divide}");
+        }
     }
 }
