@@ -7,15 +7,21 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, Turn};
 use crate::invariants::{Checker, Violation};
 
 /// Whether the fuzz targets and proptest properties of `game` draw its options
-/// from their input ([`draw_options`]) rather than play the defaults: Dragon,
-/// whose options (Knight variations, Trident deployment, truce offers,
-/// concessions, the jump target, the Warlord into attack, the ocean's rulings)
-/// change the move generation. The other games keep their defaults, so that
-/// their committed corpora keep their meaning and Duel's test-only `fault`
-/// option stays off.
+/// from their input ([`draw_options`]) rather than play the defaults: as the
+/// game's options declare ([`GameOptions::DRAWN_IN_RANDOM_TESTS`]; Dragon's,
+/// whose options change the move generation). The other games keep their
+/// defaults, so that their committed corpora keep their meaning and Duel's
+/// test-only `fault` option stays off.
 #[must_use]
 pub fn draws_options(game: GameId) -> bool {
-    matches!(game, GameId::Dragon)
+    struct Drawn;
+    impl GameVisitor for Drawn {
+        type Output = bool;
+        fn visit<G: Game>(self) -> bool {
+            <G::Options as GameOptions>::DRAWN_IN_RANDOM_TESTS
+        }
+    }
+    game.visit(Drawn)
 }
 
 /// `G`'s options drawn from the front of `input`: one item per option of
@@ -51,7 +57,7 @@ pub fn draw_options<G: Game, T: Copy + Into<u64>>(
 pub fn input_options<G: Game, T: Copy + Into<u64>>(
     input: &[T],
 ) -> Result<(G::Options, &[T]), Violation> {
-    if GameId::of::<G>().is_some_and(draws_options) {
+    if <G::Options as GameOptions>::DRAWN_IN_RANDOM_TESTS {
         draw_options::<G, T>(input)
     } else {
         Ok((G::Options::default(), input))
@@ -405,10 +411,10 @@ pub fn clock_scenario_runs(text: &str) -> Result<(), Violation> {
     }
 }
 
-/// One committed fuzz input replayed.
+/// One seed corpus replayed.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CorpusReplay {
-    /// The fuzz target.
+    /// The corpus: its folder under `fuzz/corpus/` ([`Corpus::folder`]).
     pub target: String,
     /// Inputs replayed.
     pub inputs: u64,
@@ -416,44 +422,173 @@ pub struct CorpusReplay {
     pub failures: Vec<String>,
 }
 
-/// The random-game fuzz target of `game`: `<name>_random_game`, a `-` in the
-/// game's name written `_` (`diamond_qi_random_game`).
+/// The fuzz target that plays any registered game: `fuzz/fuzz_targets/random_game.rs`.
+pub const RANDOM_GAME: &str = "random_game";
+
+/// The environment variable that pins [`RANDOM_GAME`] to one game (its
+/// registry name, `duel`): every byte of the input is then a choice, the form
+/// of that game's committed corpus (`fuzz/corpus/<game>_random_game/`). Unset
+/// or empty, the input's first byte picks the game ([`split_game`]).
+pub const GAME_VAR: &str = "TIGERSEYE_FUZZ_GAME";
+
+/// The targets that read a whole input each, the game (where they play one)
+/// picked by its first byte: `fuzz/fuzz_targets/<name>.rs`, each with its seed
+/// corpus `fuzz/corpus/<name>/`.
+pub const GENERIC_TARGETS: [&str; 4] = [
+    "legal_actions_agree",
+    "position_parser",
+    "notation_parser",
+    "scenario_parser",
+];
+
+/// The game [`GAME_VAR`] pins [`RANDOM_GAME`] to, if it is set and not empty.
+///
+/// # Errors
+///
+/// The name is no registered game's.
+pub fn pinned_game() -> Result<Option<GameId>, tigerseye_engine::registry::UnknownGame> {
+    match std::env::var(GAME_VAR) {
+        Ok(name) if !name.is_empty() => name.parse().map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The first byte of a [`RANDOM_GAME`] input that picks `game` (its index in
+/// the registry): a byte followed by a game's own corpus input is the same
+/// input for the unpinned target.
 #[must_use]
-pub fn random_game_target(game: GameId) -> String {
+pub fn game_byte(game: GameId) -> u8 {
+    let index = GameId::ALL.iter().position(|&g| g == game).unwrap_or(0);
+    u8::try_from(index).unwrap_or(u8::MAX)
+}
+
+/// The [`RANDOM_GAME`] target's body: `pinned` plays every byte of `data` as a
+/// choice ([`play_bytes`]); with none, the first byte picks the game
+/// ([`split_game`]) and the rest are the choices.
+///
+/// # Errors
+///
+/// The first broken invariant, as `game: ply n: what broke`.
+pub fn random_game(pinned: Option<GameId>, data: &[u8]) -> Result<(), String> {
+    let (game, choices) = match pinned {
+        Some(game) => (game, data),
+        None => match split_game(data) {
+            Some(split) => split,
+            None => return Ok(()),
+        },
+    };
+    play_bytes(game, choices)
+        .map(|_| ())
+        .map_err(|(ply, v)| format!("{game}: ply {ply}: {v}"))
+}
+
+/// A committed seed corpus: its folder under `fuzz/corpus/`, the target that
+/// runs it, and the game it is pinned to.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Corpus {
+    /// The folder under `fuzz/corpus/`: the target's name, or
+    /// `<game>_random_game` for a game's own [`RANDOM_GAME`] corpus.
+    pub folder: String,
+    /// The fuzz target (`fuzz/fuzz_targets/<target>.rs`).
+    pub target: &'static str,
+    /// The game [`RANDOM_GAME`] is pinned to for this corpus ([`GAME_VAR`]),
+    /// empty for the other targets.
+    pub game: &'static str,
+}
+
+/// The seed corpus folder of `game`'s random games: `<name>_random_game`, a
+/// `-` in the game's name written `_` (`diamond_qi_random_game`).
+#[must_use]
+pub fn random_game_corpus(game: GameId) -> String {
     format!("{}_random_game", game.name().replace('-', "_"))
 }
 
-/// Every fuzz target whose seed corpus `replay_corpora` replays: one random-game
-/// target per registered game, then the generic targets.
+/// Every committed seed corpus, derived from the registry: one
+/// [`RANDOM_GAME`] corpus per registered game, then one per generic target.
 #[must_use]
-pub fn targets() -> Vec<String> {
-    let mut t: Vec<String> = GameId::ALL.iter().map(|&g| random_game_target(g)).collect();
-    for generic in [
-        "legal_actions_agree",
-        "position_parser",
-        "notation_parser",
-        "scenario_parser",
-    ] {
-        t.push(generic.to_owned());
-    }
-    t
+pub fn corpora() -> Vec<Corpus> {
+    let games = GameId::ALL.iter().map(|&g| Corpus {
+        folder: random_game_corpus(g),
+        target: RANDOM_GAME,
+        game: g.name(),
+    });
+    let generic = GENERIC_TARGETS.iter().map(|&t| Corpus {
+        folder: t.to_owned(),
+        target: t,
+        game: "",
+    });
+    games.chain(generic).collect()
 }
 
-/// Runs one input of `target`.
+/// Every fuzz target (`fuzz/fuzz_targets/<name>.rs`, a `[[bin]]` of
+/// `fuzz/Cargo.toml`): [`RANDOM_GAME`], then the [`GENERIC_TARGETS`].
+#[must_use]
+pub fn targets() -> Vec<&'static str> {
+    std::iter::once(RANDOM_GAME)
+        .chain(GENERIC_TARGETS)
+        .collect()
+}
+
+/// The nightly workflow's fuzz matrix, `{"include": [...]}` with one entry per
+/// [`corpora`] entry (`folder`, `target`, `game`), for GitHub's `fromJSON`.
+#[must_use]
+pub fn matrix_json() -> String {
+    serde_json::json!({ "include": corpora() }).to_string()
+}
+
+/// Writes each target's seed corpus for a runner that cannot pin a game
+/// (ClusterFuzzLite): `out/<target>/`, the [`RANDOM_GAME`] one holding every
+/// game's inputs with the game's byte in front ([`game_byte`]), named
+/// `<folder>-<file>`. Returns the number of files written.
+///
+/// # Errors
+///
+/// A folder or file that cannot be read or written, named.
+pub fn write_seed_corpora(root: &std::path::Path, out: &std::path::Path) -> Result<usize, String> {
+    let mut written = 0;
+    for corpus in corpora() {
+        let from = root.join(&corpus.folder);
+        let to = out.join(corpus.target);
+        std::fs::create_dir_all(&to).map_err(|e| format!("{}: {e}", to.display()))?;
+        let prefix: Option<u8> = corpus.game.parse::<GameId>().ok().map(game_byte);
+        let entries = std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?;
+        for entry in entries {
+            let path = entry
+                .map_err(|e| format!("{}: {e}", from.display()))?
+                .path();
+            let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let (file, bytes) = match prefix {
+                Some(byte) => (
+                    to.join(format!("{}-{name}", corpus.folder)),
+                    std::iter::once(byte).chain(data).collect(),
+                ),
+                None => (to.join(name), data),
+            };
+            std::fs::write(&file, bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+/// Runs one input of `target`; [`RANDOM_GAME`] is pinned to `game` when it
+/// names one (a game's own corpus, [`Corpus::game`]).
 ///
 /// # Errors
 ///
 /// What broke.
-pub fn run_input(target: &str, data: &[u8]) -> Result<(), String> {
-    if target.ends_with("_random_game") {
-        let game = GameId::ALL
-            .iter()
-            .copied()
-            .find(|&g| random_game_target(g) == target)
-            .ok_or_else(|| format!("no registered game has the fuzz target `{target}`"))?;
-        return play_bytes(game, data)
-            .map(|_| ())
-            .map_err(|(ply, v)| format!("ply {ply}: {v}"));
+pub fn run_input(target: &str, game: &str, data: &[u8]) -> Result<(), String> {
+    if target == RANDOM_GAME {
+        let pinned = if game.is_empty() {
+            None
+        } else {
+            Some(game.parse::<GameId>().map_err(|e| e.to_string())?)
+        };
+        return random_game(pinned, data);
     }
     match target {
         "legal_actions_agree" => match split_game(data) {
@@ -494,16 +629,17 @@ pub fn run_input(target: &str, data: &[u8]) -> Result<(), String> {
     }
 }
 
-/// Replays every committed input of every target under `root` (`fuzz/corpus`),
-/// catching panics. A target without a corpus folder is reported as a failure.
+/// Replays every committed input of every corpus under `root` (`fuzz/corpus`,
+/// [`corpora`]), catching panics. A corpus without a folder is reported as a
+/// failure.
 #[must_use]
 pub fn replay_corpora(root: &std::path::Path) -> Vec<CorpusReplay> {
-    targets()
+    corpora()
         .into_iter()
-        .map(|target| {
-            let dir = root.join(&target);
+        .map(|corpus| {
+            let dir = root.join(&corpus.folder);
             let mut replay = CorpusReplay {
-                target: target.clone(),
+                target: corpus.folder.clone(),
                 inputs: 0,
                 failures: Vec::new(),
             };
@@ -528,7 +664,7 @@ pub fn replay_corpora(root: &std::path::Path) -> Vec<CorpusReplay> {
                 let outcome = std::fs::read(&path)
                     .map_err(|e| e.to_string())
                     .and_then(|data| {
-                        crate::sim::catch_panic(|| run_input(&target, &data))
+                        crate::sim::catch_panic(|| run_input(corpus.target, corpus.game, &data))
                             .unwrap_or_else(|p| Err(format!("panic: {p}")))
                     });
                 if let Err(e) = outcome {

@@ -227,6 +227,20 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Print the fuzz matrix as JSON (`{"include": [...]}`, for the nightly
+    /// workflow's `fromJSON`): one entry per seed corpus, each registered game's
+    /// random games and each generic target, with its `folder`, `target` and
+    /// `game`.
+    FuzzMatrix {
+        /// Also write every target's seed corpus here for a fuzzer that cannot pin
+        /// a game (`<DIR>/<target>/`, each game's random-game inputs with the
+        /// game's byte in front).
+        #[arg(long, value_name = "DIR")]
+        write_seed_corpora: Option<PathBuf>,
+        /// The committed seed corpora.
+        #[arg(long, default_value = "fuzz/corpus")]
+        corpus: PathBuf,
+    },
     /// Print a skeleton scenario file for a game to fill in, or with a clock
     /// ruling (`clocks.*`) a clock scenario's for `scenarios/clocks/`.
     NewScenario {
@@ -900,6 +914,18 @@ fn run(command: Command) -> anyhow::Result<bool> {
                         }
                     }
                 }
+            }
+            Ok(true)
+        }
+        Command::FuzzMatrix {
+            write_seed_corpora,
+            corpus,
+        } => {
+            println!("{}", tigerseye_conformance::fuzzing::matrix_json());
+            if let Some(out) = write_seed_corpora {
+                let n = tigerseye_conformance::fuzzing::write_seed_corpora(&corpus, &out)
+                    .map_err(anyhow::Error::msg)?;
+                eprintln!("wrote {n} seed inputs under {}", out.display());
             }
             Ok(true)
         }

@@ -2,6 +2,7 @@
 //! its snapshots, perft tables against the test-only reference models, fuzz seed
 //! corpora replayed on stable, and proptest properties over random games.
 
+mod adding_a_game;
 mod cli;
 mod corpus;
 mod docs;

@@ -269,6 +269,13 @@ pub trait GameOptions: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 
     /// Every option, with its values (default first).
     const SPECS: &'static [OptionSpec];
 
+    /// Whether random testing (the fuzz targets, the proptest properties) draws
+    /// these options from its input rather than playing the defaults: for
+    /// options that change the move generation, every value a reading of the
+    /// rules (no test-only fault). Off by default, so that a game's committed
+    /// fuzz corpus keeps its meaning.
+    const DRAWN_IN_RANDOM_TESTS: bool = false;
+
     /// Sets `key` to `value`.
     ///
     /// # Errors

@@ -84,6 +84,10 @@ pub struct DragonOptions {
 }
 
 impl GameOptions for DragonOptions {
+    /// The Knight variations, Trident deployment, truce offers, concessions,
+    /// the jump target, the Warlord into attack and the ocean's rulings change
+    /// the move generation.
+    const DRAWN_IN_RANDOM_TESTS: bool = true;
     const SPECS: &'static [OptionSpec] = &[
         OptionSpec {
             key: "knights",

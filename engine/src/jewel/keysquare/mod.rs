@@ -398,7 +398,7 @@ pub trait Params: Copy + Default + fmt::Debug + PartialEq + Eq + Send + Sync + '
     const MATERIAL_RULE: RuleId;
     /// Every event tag the game can emit.
     const EVENTS: &'static [&'static str];
-    /// The time controls the seed states ([`Game::CLOCKS`]).
+    /// The time controls the seed states ([`Game::CLOCKS`](crate::core::Game::CLOCKS)).
     const CLOCKS: &'static [(&'static str, TimeControl)];
 
     /// The move tables of the board, built at compile time.
