@@ -282,7 +282,10 @@ pub fn run(loaded: &LoadedClockScenario) -> ClockRun {
                     at: &at,
                     t: &mut t,
                 };
-                if let Err(e) = run.step(step.get_ref(), i + 1) {
+                // A panic in the clocks is this step's failure; the corpus run goes on.
+                let stepped = crate::sim::catch_panic(|| run.step(step.get_ref(), i + 1))
+                    .unwrap_or_else(|message| Err(format!("{at}: panic: {message}")));
+                if let Err(e) = stepped {
                     failures.push(e);
                     // The clocks are not where the later steps expect them.
                     break;

@@ -169,6 +169,8 @@ pub fn run_perft_table(
     impl GameVisitor for Visit<'_> {
         type Output = Result<Vec<Option<u64>>, String>;
         fn visit<G: Game>(self) -> Self::Output {
+            #[cfg(test)]
+            crate::planted::hit(&self.0.name);
             let mut options = G::Options::default();
             for (k, v) in &self.0.options {
                 options.set(k, v).map_err(|e| e.to_string())?;
@@ -206,7 +208,45 @@ pub fn run_perft_table(
             Ok(counts)
         }
     }
-    game.visit(Visit(table, node_limit))
+    // A panic in the engine is this table's failure; the other tables still run.
+    crate::sim::catch_panic(|| game.visit(Visit(table, node_limit)))
+        .unwrap_or_else(|message| Err(format!("panic: {message}")))
+}
+
+/// Which first moves a perft count that differs from its table's differs by:
+/// the engine's divide at `depth` (each first move and the leaves under it)
+/// beside the table's total, so that the move whose subtree is wrong is one
+/// `tigerseye divide` away. A walk that panics or cannot start says so.
+#[must_use]
+pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: u64) -> String {
+    struct Visit<'a>(&'a PerftTable, u32);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Vec<(String, u64)>, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let mut options = G::Options::default();
+            for (k, v) in &self.0.options {
+                options.set(k, v).map_err(|e| e.to_string())?;
+            }
+            let start = match &self.0.position {
+                Some(p) => G::import(p, &options).map_err(|e| e.to_string())?,
+                None => G::new(&options),
+            };
+            Ok(crate::search::divide(&start, self.1))
+        }
+    }
+    let divided = crate::sim::catch_panic(|| game.visit(Visit(table, depth)))
+        .unwrap_or_else(|message| Err(format!("panic: {message}")));
+    match divided {
+        Err(e) => format!("no divide: {e}"),
+        Ok(moves) => {
+            let total: u64 = moves.iter().map(|(_, n)| n).sum();
+            let each: Vec<String> = moves.iter().map(|(m, n)| format!("{m} {n}")).collect();
+            format!(
+                "the engine's divide at depth {depth} (the table's total {expected}, the engine's {total}): {}",
+                each.join(", ")
+            )
+        }
+    }
 }
 
 /// Runs every scenario and perft table under `root` and the clock scenarios of
@@ -471,6 +511,11 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                 match run_perft_table(game, table, node_limit) {
                     Err(e) => fail(&mut summary, format!("{at}: table `{}`: {e}", table.name)),
                     Ok(computed) => {
+                        let first_bad = table
+                            .nodes
+                            .iter()
+                            .zip(&computed)
+                            .position(|(&e, c)| c.is_some_and(|c| c != e));
                         for (d, (&expected, computed)) in
                             table.nodes.iter().zip(computed).enumerate()
                         {
@@ -482,6 +527,8 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                                 depth: d as u32 + 1,
                                 expected,
                                 computed,
+                                divide: (first_bad == Some(d))
+                                    .then(|| explain_mismatch(game, table, d as u32 + 1, expected)),
                             });
                         }
                     }
@@ -691,6 +738,9 @@ pub fn print(summary: &CheckSummary) {
                 p.depth,
                 p.expected
             );
+            if let Some(d) = &p.divide {
+                println!("  {}", printable(d));
+            }
         }
     }
     let checked = summary
@@ -743,7 +793,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     #[test]
     fn the_console_escapes_control_characters() {
         assert_eq!(super::printable("plain — text"), "plain — text");
@@ -955,5 +1005,98 @@ mod tests {
     fn a_table_deeper_than_the_walks_go_is_an_error() {
         let err = run_perft_table(GameId::Duel, &table(None, vec![1; 65]), 10).unwrap_err();
         assert!(err.contains("65 depths: at most 64"), "{err}");
+    }
+
+    /// A corpus of two Duel scenarios and a Duel perft table of two tables, one
+    /// scenario's second step and one table named `planted` (where a planted
+    /// panic goes off).
+    pub(crate) fn corpus_with_planted_panics() -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        let r = root.path();
+        for dir in ["duel", "perft"] {
+            std::fs::create_dir(r.join(dir)).unwrap();
+        }
+        let scenario = |note: &str| {
+            format!(
+                "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nplay = \"C1-A1\"\n[[step]]\nnote = \"{note}\"\nturn = \"green\"\n"
+            )
+        };
+        std::fs::write(r.join("duel/a-panics.toml"), scenario("planted")).unwrap();
+        std::fs::write(r.join("duel/b-holds.toml"), scenario("fine")).unwrap();
+        std::fs::write(
+            r.join("perft/duel.toml"),
+            "game = \"duel\"\nsource = \"s\"\n\n[[table]]\nname = \"planted\"\nnodes = [4]\n\n[[table]]\nname = \"start\"\nnodes = [4, 16]\n",
+        )
+        .unwrap();
+        root
+    }
+
+    #[test]
+    fn a_panic_fails_its_scenario_or_table_at_its_line_and_the_check_goes_on() {
+        let root = corpus_with_planted_panics();
+        let _planted = crate::planted::panic_on("planted");
+        let summary = check(root.path(), None, 1_000).unwrap();
+        let panicked = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("a-panics.toml"))
+            .unwrap();
+        assert_eq!(panicked.verdict, "failed");
+        assert_eq!(panicked.failures.len(), 1, "{:?}", panicked.failures);
+        // The second `[[step]]`, on line 6, was running.
+        assert!(
+            panicked.failures[0].contains("a-panics.toml:6:1: panic: panicked at ")
+                && panicked.failures[0].ends_with("planted panic at `planted`"),
+            "{:?}",
+            panicked.failures
+        );
+        let held = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path.ends_with("b-holds.toml"))
+            .unwrap();
+        assert_eq!(held.verdict, "passed", "{:?}", held.failures);
+        let table = summary
+            .scenarios
+            .iter()
+            .find(|s| s.path == "perft/duel.toml")
+            .unwrap();
+        assert!(
+            table.failures[0].contains("duel.toml:4:1: table `planted`: panic: panicked at "),
+            "{:?}",
+            table.failures
+        );
+        // The table after the one that panicked ran.
+        assert_eq!(
+            summary.perft.iter().map(|p| p.computed).collect::<Vec<_>>(),
+            [Some(4), Some(16)]
+        );
+    }
+
+    #[test]
+    fn a_perft_mismatch_names_the_first_moves_under_it() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir(root.path().join("perft")).unwrap();
+        std::fs::write(
+            root.path().join("perft/duel.toml"),
+            "game = \"duel\"\nsource = \"s\"\n\n[[table]]\nname = \"start\"\nnodes = [4, 17, 65]\n",
+        )
+        .unwrap();
+        let summary = check(root.path(), Some(GameId::Duel.into()), 1_000).unwrap();
+        let rows: Vec<_> = summary.perft.iter().map(|p| p.divide.as_deref()).collect();
+        // Only the first depth that differs carries the divide.
+        assert!(rows[0].is_none() && rows[2].is_none(), "{rows:?}");
+        let divide = rows[1].unwrap();
+        let computed = summary.perft[1].computed.unwrap();
+        assert!(
+            divide.starts_with(&format!(
+                "the engine's divide at depth 2 (the table's total 17, the engine's {computed}): "
+            )),
+            "{divide}"
+        );
+        let start = tigerseye_engine::jewel::duel::Duel::new(&Default::default());
+        for first in crate::runner::sorted_legal(&start) {
+            assert!(divide.contains(&format!("{first} ")), "{first}: {divide}");
+        }
     }
 }

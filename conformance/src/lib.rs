@@ -30,6 +30,8 @@ pub mod fuzzing;
 pub mod invariants;
 pub mod merge;
 pub mod nightly;
+#[cfg(test)]
+pub(crate) mod planted;
 pub mod plot;
 pub mod quarantine;
 pub mod report;

@@ -212,3 +212,28 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
     summary.finalize(Some(&config.quarantine), &quarantine::today());
     Ok(summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_a_scenario_is_in_the_nightly_report_and_its_junit() {
+        let corpus = crate::corpus::tests::corpus_with_planted_panics();
+        let _planted = crate::planted::panic_on("planted");
+        let mut config = NightlyConfig::new(Duration::from_secs(60), corpus.path().to_owned());
+        config.games = Some(1);
+        config.chance_games = 10;
+        let summary = run(&config, |_| {}).unwrap();
+        assert!(summary.failed());
+        let reports = tempfile::tempdir().unwrap();
+        let dir = crate::report::write(reports.path(), &summary).unwrap();
+        let junit = std::fs::read_to_string(dir.join("junit.xml")).unwrap();
+        assert!(junit.contains("a-panics.toml"), "{junit}");
+        assert!(junit.contains("planted panic at `planted`"), "{junit}");
+        let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+        assert!(md.contains("a-panics.toml:6:1: panic: "), "{md}");
+        // The run went on past the corpus: every game's sim played.
+        assert_eq!(summary.sims.len(), GameId::ALL.len());
+    }
+}

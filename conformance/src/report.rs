@@ -66,6 +66,10 @@ pub struct PerftResult {
     pub expected: u64,
     /// The count computed now; `None` when skipped for the node limit.
     pub computed: Option<u64>,
+    /// On the first depth whose count differs: which first moves it differs
+    /// by ([`crate::corpus::explain_mismatch`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub divide: Option<String>,
 }
 
 /// The result of checking the corpus.
@@ -560,11 +564,14 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
                 Some(c) => status(
                     &[&format!("perft:{}:{}:{}", p.game, p.name, p.depth)],
                     format!(
-                        "{}: `{}` depth {}: table {}, computed {c}",
+                        "{}: `{}` depth {}: table {}, computed {c}{}",
                         if p.at.is_empty() { &p.file } else { &p.at },
                         p.name,
                         p.depth,
-                        p.expected
+                        p.expected,
+                        p.divide
+                            .as_ref()
+                            .map_or_else(String::new, |d| format!("; {d}"))
                     ),
                 ),
             };
@@ -768,6 +775,7 @@ mod tests {
                 depth: 3,
                 expected: 17,
                 computed: Some(16),
+                divide: None,
             }],
             ..Default::default()
         });

@@ -122,12 +122,17 @@ fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> Scenario
             let mut r = Runner::<G> {
                 loaded: self.0,
                 solver_limit: self.1,
+                at: self.0.scenario.game.span().start,
                 failures: Vec::new(),
                 transcript: String::new(),
                 events: BTreeMap::new(),
                 seen: Vec::new(),
             };
-            r.run();
+            // A panic in the engine (or the runner) is this scenario's failure,
+            // at the step that was running, and the corpus run goes on.
+            if let Err(message) = crate::sim::catch_panic(|| r.run()) {
+                r.fail(r.at, format!("panic: {message}"));
+            }
             (r.failures, r.transcript, r.events)
         }
     }
@@ -146,6 +151,9 @@ struct Runner<'a, G: Game> {
     /// The most positions the solver visits for one claim.
     solver_limit: u64,
     loaded: &'a LoadedScenario,
+    /// Where in the file the run is: the position, then each step's header
+    /// (where a panic is reported).
+    at: usize,
     failures: Vec<String>,
     transcript: String,
     events: BTreeMap<&'static str, u64>,
@@ -264,6 +272,9 @@ impl<G: Game> Runner<'_, G> {
         // The header is written first, so a position that does not import (a
         // disputed example on a track without its squares) still shows its title,
         // source and reason.
+        if let Some(p) = &s.position {
+            self.at = p.span().start;
+        }
         // A position, or a save (a position and the actions since).
         let mut record = match &s.position {
             None => Record::new(G::new(&options)),
@@ -289,6 +300,9 @@ impl<G: Game> Runner<'_, G> {
         for (i, spanned) in s.steps.iter().enumerate() {
             let step = spanned.get_ref();
             let at = spanned.span().start;
+            self.at = at;
+            #[cfg(test)]
+            crate::planted::hit(step.note.as_deref().unwrap_or_default());
             let _ = writeln!(self.transcript, "\n## step {}", i + 1);
             if let Some(note) = &step.note {
                 let _ = writeln!(self.transcript, "note: {note}");

@@ -237,4 +237,20 @@ mod tests {
         let missing = run_file(&dir.path().join("none.toml"));
         assert_eq!(missing.result.verdict, "load-error");
     }
+
+    #[test]
+    fn a_panic_is_the_files_failure_at_its_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "title = \"t\"\ngame = \"duel\"\nsource = \"s\"\n[[step]]\nnote = \"planted\"\n";
+        let path = write(dir.path(), "duel/p.toml", text);
+        let _planted = crate::planted::panic_on("planted");
+        let run = run_file(&path);
+        assert!(run.failed());
+        assert!(
+            run.result.failures[0].contains("p.toml:4:1: panic: "),
+            "{:?}",
+            run.result.failures
+        );
+        assert!(render(&run).contains("planted panic at `planted`"));
+    }
 }

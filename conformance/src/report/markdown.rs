@@ -195,6 +195,11 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
                 p.game, p.name, p.depth, p.expected, computed
             );
         }
+        for p in &check.perft {
+            if let Some(d) = &p.divide {
+                let _ = writeln!(md, "\n{} {} depth {}: {d}", p.game, p.name, p.depth);
+            }
+        }
     }
 }
 
