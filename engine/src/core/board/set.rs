@@ -79,6 +79,14 @@ impl<const W: usize> SquareSet<W> {
     /// The most squares a set of this width holds.
     pub const CAPACITY: usize = 64 * W;
 
+    /// The set of the words `words` (bit `i % 64` of word `i / 64` for
+    /// square `i`).
+    #[inline(always)]
+    #[must_use]
+    pub const fn from_words(words: [u64; W]) -> Self {
+        SquareSet(words)
+    }
+
     /// The set of squares `0..n` (every square of a layout of `n` squares).
     ///
     /// # Panics

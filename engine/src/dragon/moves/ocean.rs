@@ -54,6 +54,7 @@ use super::super::sea;
 use super::super::state::{Position, Vessel, VesselKind, flags};
 use super::super::transform::on_entering;
 use super::{Ctx, Sink, diagonal_forward, forward};
+use crate::core::Direction;
 
 mod attacks;
 
@@ -140,7 +141,7 @@ fn tables() -> &'static SeaTables {
         for (i, offsets) in LEAPS.iter().enumerate() {
             for sq in 0..SQUARES as u8 {
                 let afloat = !b.region(sq).is_land();
-                for &(df, dr) in offsets.iter() {
+                for &Direction { df, dr } in offsets.iter() {
                     let Some(to) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) else {
                         continue;
                     };
@@ -183,7 +184,7 @@ fn tables() -> &'static SeaTables {
             }
             reach
                 .and(b.water)
-                .for_each(|w| t.embark_from[w as usize].insert(sq));
+                .for_each(|w: u8| t.embark_from[w as usize].insert(sq));
         }
         t
     })
@@ -191,7 +192,7 @@ fn tables() -> &'static SeaTables {
 
 /// An embarking zone that rules out no position: what a context holds until
 /// [`embark_zone`] computes one (every force then runs [`may_embark`]).
-pub(crate) const ANY_POSITION: SquareSet = SquareSet([!0; 3]);
+pub(crate) const ANY_POSITION: SquareSet = SquareSet::from_words([!0; 3]);
 
 /// The land positions from which a force of the side to move might embark
 /// on one of its unoccupied vessels (`c.free_allied`) by its moves' shape: a
@@ -208,7 +209,7 @@ pub(crate) fn embark_zone(c: &Ctx<'_>) -> SquareSet {
     }
     let tb = tables();
     let mut zone = SquareSet::EMPTY;
-    free.for_each(|w| zone = zone.or(tb.embark_from[w as usize]));
+    free.for_each(|w: u8| zone = zone.or(tb.embark_from[w as usize]));
     zone
 }
 
