@@ -48,9 +48,10 @@ impl<const W: usize> Default for SquareSet<W> {
     }
 }
 
+/// Writes the words, `SquareSet([1, 0, 0])`, as a derived `Debug` would.
 impl<const W: usize> fmt::Debug for SquareSet<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter::<usize>()).finish()
+        f.debug_tuple("SquareSet").field(&self.0).finish()
     }
 }
 
