@@ -44,8 +44,8 @@ use arrayvec::ArrayVec;
 
 use super::super::action::{Action, ActionKind};
 use super::super::board::{
-    DIAGONAL, KNIGHT, LANCE, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD, SquareSet,
-    at, board, file_of, rank_of,
+    DIAGONAL, KNIGHT, LANCE, LAYOUT, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD,
+    SquareSet, board, file_of, rank_of,
 };
 use super::super::forces::{Force, Kind, Role};
 use super::super::ocean_rules::{CannonTarget, OpenWater};
@@ -54,7 +54,7 @@ use super::super::sea;
 use super::super::state::{Position, Vessel, VesselKind, flags};
 use super::super::transform::on_entering;
 use super::{Ctx, Sink, diagonal_forward, forward};
-use crate::core::Direction;
+use crate::core::Step;
 
 mod attacks;
 
@@ -138,18 +138,13 @@ fn tables() -> &'static SeaTables {
                 mark(DIAGONAL_SHAPE, df.abs() == dr.abs());
             }
         }
+        // A leap onto the water, or from the water onto land.
+        let embarks = |from: usize, to: usize| {
+            b.water.has(to) || (!b.region[from].is_land() && b.region[to].is_land())
+        };
         for (i, offsets) in LEAPS.iter().enumerate() {
-            for sq in 0..SQUARES as u8 {
-                let afloat = !b.region(sq).is_land();
-                for &Direction { df, dr } in offsets.iter() {
-                    let Some(to) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) else {
-                        continue;
-                    };
-                    if b.water.has(to) || (afloat && b.region(to).is_land()) {
-                        t.leaps[i][sq as usize].insert(to);
-                    }
-                }
-            }
+            let steps: Vec<Step> = offsets.iter().map(|&d| Step::flat(d)).collect();
+            t.leaps[i] = LAYOUT.leap_sets(&steps, embarks);
         }
         for sq in 0..SQUARES as u8 {
             if !b.region(sq).is_land() {
