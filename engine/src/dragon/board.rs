@@ -28,38 +28,41 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use super::squares::{SquareIter, SquareSet};
-use crate::core::{Coord, Side};
+use crate::core::{Direction, Layout, Plane, Rays, SetIter, Side, SquareIndex};
+
+/// A set of positions, three machine words: the core's set of the width
+/// the grid's 135 positions need.
+pub type SquareSet = crate::core::SquareSet<3>;
+/// The positions of a [`SquareSet`], lowest first.
+pub type SquareIter = SetIter<3, u8>;
+
+/// The grid as the core's board layer sees it: one board of 9 files by 15
+/// ranks, its positions numbered `rank * 9 + file` (a `u8` each).
+pub const PLANE: Plane = Plane::new("Middle Kingdoms", "", 9, 15);
+/// The game's layout: the one board [`PLANE`].
+pub const LAYOUT: Layout = Layout::single(&PLANE);
 
 /// Files A-I.
-pub const FILES: u8 = 9;
+pub const FILES: u8 = PLANE.files;
 /// Ranks 1-15.
-pub const RANKS: u8 = 15;
+pub const RANKS: u8 = PLANE.ranks;
 /// Positions on the grid.
-pub const SQUARES: usize = 135;
+pub const SQUARES: usize = LAYOUT.len();
 /// "No position" in the step tables.
-pub const NO_SQUARE: u8 = u8::MAX;
+pub const NO_SQUARE: u8 = <u8 as SquareIndex>::NONE;
 
 /// The board's data file.
 const BOARD_TXT: &str = include_str!("../../data/dragon/board.txt");
 
-/// The eight directions, clockwise from north: N, NE, E, SE, S, SW, W, NW.
-pub const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+/// The eight directions, clockwise from north (the core's
+/// [`Direction::ALL`]): N, NE, E, SE, S, SW, W, NW.
+pub const DIRECTIONS: [Direction; 8] = Direction::ALL;
 /// The names of [`DIRECTIONS`].
-pub const DIRECTION_NAMES: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+pub const DIRECTION_NAMES: [&str; 8] = Direction::NAMES;
 /// Indices of the vertical and horizontal directions.
-pub const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+pub const ORTHOGONAL: [usize; 4] = Rays::ORTHOGONAL;
 /// Indices of the diagonal directions.
-pub const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+pub const DIAGONAL: [usize; 4] = Rays::DIAGONAL;
 
 /// The three regions of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -318,14 +321,14 @@ pub fn board() -> &'static Board {
     })
 }
 
-/// The position at 0-based `file` and `rank`, if on the grid.
+/// The position at 0-based `file` and `rank`, if on the grid ([`LAYOUT`]'s
+/// numbering as a `u8`).
 #[inline]
 #[must_use]
 pub const fn at(file: i8, rank: i8) -> Option<u8> {
-    if file < 0 || rank < 0 || file >= FILES as i8 || rank >= RANKS as i8 {
-        None
-    } else {
-        Some(rank as u8 * FILES + file as u8)
+    match PLANE.at(file as i16, rank as i16) {
+        Some(sq) => Some(sq as u8),
+        None => None,
     }
 }
 
@@ -333,14 +336,14 @@ pub const fn at(file: i8, rank: i8) -> Option<u8> {
 #[inline]
 #[must_use]
 pub const fn file_of(sq: u8) -> u8 {
-    sq % FILES
+    PLANE.coord(sq as usize).file
 }
 
 /// The 0-based rank of `sq`.
 #[inline]
 #[must_use]
 pub const fn rank_of(sq: u8) -> u8 {
-    sq / FILES
+    PLANE.coord(sq as usize).rank
 }
 
 /// Writes `sq` as the seed does: `E15`.
@@ -348,13 +351,9 @@ pub const fn rank_of(sq: u8) -> u8 {
 /// # Errors
 ///
 /// Only those of `out`.
+#[inline]
 pub fn write_square<W: fmt::Write + ?Sized>(sq: u8, out: &mut W) -> fmt::Result {
-    out.write_char(char::from(b'A' + file_of(sq)))?;
-    let r = rank_of(sq) + 1;
-    if r >= 10 {
-        out.write_char('1')?;
-    }
-    out.write_char(char::from(b'0' + r % 10))
+    LAYOUT.write_square(sq, out)
 }
 
 /// `sq` as a new string.
@@ -365,37 +364,13 @@ pub fn square_name(sq: u8) -> String {
     s
 }
 
-/// The common case of [`parse_square`] in a few comparisons: a file letter
-/// A-I (either case) and a rank 1-15 without a leading zero; `None` for
-/// anything else (which [`parse_square`] reads, or refuses with a reason).
-#[must_use]
-pub fn quick_square(text: &str) -> Option<u8> {
-    let [letter, digits @ ..] = text.as_bytes() else {
-        return None;
-    };
-    let file @ 0..=8 = letter.to_ascii_uppercase().wrapping_sub(b'A') else {
-        return None;
-    };
-    let rank = match *digits {
-        [d @ b'1'..=b'9'] => d - b'0',
-        [b'1', d @ b'0'..=b'5'] => 10 + d - b'0',
-        _ => return None,
-    };
-    at(file as i8, rank as i8 - 1)
-}
-
 /// Reads a position `A1` to `I15`.
 ///
 /// # Errors
 ///
 /// A message saying what was expected.
 pub fn parse_square(text: &str) -> Result<u8, String> {
-    if let Some(sq) = quick_square(text) {
-        return Ok(sq);
-    }
-    let c: Coord = text.parse().map_err(|e| format!("{e}"))?;
-    at(c.file as i8, c.rank as i8)
-        .ok_or_else(|| format!("`{text}` is off the board (files A-I, ranks 1-15)"))
+    LAYOUT.parse_square(text).map_err(|e| e.to_string())
 }
 
 impl Board {
@@ -671,7 +646,7 @@ mod tests {
         assert_eq!(b.palace.count(), 9);
         assert_eq!(b.citadel.count(), 9);
         assert_eq!(
-            b.island.iter().collect::<Vec<_>>(),
+            b.island.iter::<u8>().collect::<Vec<_>>(),
             vec![parse_square("E8").unwrap()]
         );
         assert_eq!(b.harbours.count(), 2);
@@ -714,10 +689,10 @@ mod tests {
     }
 
     #[test]
-    fn the_quick_square_reading_agrees_with_the_general_one() {
-        // The general reading alone, as before the quick path.
+    fn the_layout_reading_agrees_with_the_coordinate_reading() {
+        // The reading through `Coord` and the grid's bounds.
         let general = |text: &str| -> Result<u8, String> {
-            let c: Coord = text.parse().map_err(|e| format!("{e}"))?;
+            let c: crate::core::Coord = text.parse().map_err(|e| format!("{e}"))?;
             at(c.file as i8, c.rank as i8)
                 .ok_or_else(|| format!("`{text}` is off the board (files A-I, ranks 1-15)"))
         };

@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn the_vessel_words_cover_the_water() {
         let b = board();
-        b.water.for_each(|sq| {
+        b.water.for_each(|sq: u8| {
             assert!(VESSEL_WORDS.contains(&usize::from(sq / 8)), "{sq}");
         });
     }

@@ -360,7 +360,7 @@ impl Guard {
     /// The royal's position and the positions that matter (when
     /// [`Guard::quiet`]).
     pub(crate) fn lines(&self) -> SquareSet {
-        SquareSet([self.hot[0], self.hot[1], self.hot[2]])
+        SquareSet::from_words([self.hot[0], self.hot[1], self.hot[2]])
     }
 
     /// Whether `sq` (maybe past the grid) is hot.
@@ -648,7 +648,7 @@ impl<S: Sink> Sink for Guarded<'_, S> {
     #[inline(always)]
     fn cold_origins(&self) -> SquareSet {
         if self.guard.mode == Mode::Quiet {
-            SquareSet([!self.guard.hot[0], !self.guard.hot[1], !self.guard.hot[2]])
+            SquareSet::from_words([!self.guard.hot[0], !self.guard.hot[1], !self.guard.hot[2]])
         } else {
             SquareSet::EMPTY
         }
@@ -857,7 +857,7 @@ pub(crate) mod tests {
             for (d, ray) in full_rays().iter().enumerate() {
                 let whole = ray[from as usize];
                 let on = whole.and(if d % 2 == 1 { diagonal } else { orthogonal });
-                on.for_each(|a| {
+                on.for_each(|a: u8| {
                     let beyond = ray[a as usize];
                     for w in 0..3 {
                         lines.0[w] |= whole.0[w] & !beyond.0[w];

@@ -388,12 +388,12 @@ impl Position {
                 }
                 let birds = [Side::Green, Side::Red].map(|side| {
                     self.occupied[side.index()]
-                        .iter()
+                        .iter::<u8>()
                         .filter(|&sq| has_bird(self.forces[sq as usize]))
                         .count() as u8
                 });
                 let princesses = self.occupied[0]
-                    .iter()
+                    .iter::<u8>()
                     .filter(|&sq| self.forces[sq as usize].kind() == Some(Kind::WoodlandPrincess))
                     .fold(SquareSet::EMPTY, |mut set, sq| {
                         set.insert(sq);

@@ -51,7 +51,6 @@ mod room;
 pub mod sea;
 pub mod seers;
 mod sibling;
-pub mod squares;
 pub mod stamp;
 pub mod state;
 mod tables;

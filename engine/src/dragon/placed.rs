@@ -55,7 +55,7 @@ impl Position {
             let allowed = &b.allowed_by_byte[i];
             let mut n = 0u8;
             let forces = self.occupied[i];
-            forces.for_each(|sq| {
+            forces.for_each(|sq: u8| {
                 let f = self.forces[usize::from(sq)];
                 let k = f.kind_value();
                 by_kind[usize::from(k)] = by_kind[usize::from(k)].wrapping_add(1);
@@ -73,7 +73,7 @@ impl Position {
             birds[i] = n;
         }
         let fleet = self.fleet;
-        fleet.for_each(|sq| {
+        fleet.for_each(|sq: u8| {
             let v = self.vessels[usize::from(sq)];
             let f = self.forces[usize::from(sq)];
             let original_red = v.kind().side() == Side::Red;

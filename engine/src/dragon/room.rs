@@ -51,6 +51,7 @@ use super::moves::{Ctx, attack};
 use super::options::{DragonOptions, KnightVariation};
 use super::state::{Position, flags};
 use super::victory;
+use crate::core::Direction;
 use crate::core::Side;
 use crate::rulings::{Reading, Ruling};
 
@@ -101,7 +102,7 @@ fn geometry_of(area: Area) -> Option<Geometry> {
         walker: [SquareSet::EMPTY; 2],
         pawn: [SquareSet::EMPTY; 2],
     };
-    for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+    for (d, &Direction { df: dx, dr: dy }) in DIRECTIONS.iter().enumerate() {
         if let Some(s) = off(dx, dy) {
             g.next.insert(s);
             g.first[d] = s;
@@ -113,7 +114,7 @@ fn geometry_of(area: Area) -> Option<Geometry> {
         }
     }
     for (table, set) in LEAPS.iter().zip(g.leaps.iter_mut()) {
-        for &(dx, dy) in *table {
+        for &Direction { df: dx, dr: dy } in *table {
             // A leaper on `s` reaches `s + (dx, dy)`: here the point.
             if let Some(s) = off(-dx, -dy) {
                 set.insert(s);

@@ -664,7 +664,7 @@ impl Position {
     #[must_use]
     pub fn all_occupied(&self) -> SquareSet {
         let [g, r] = self.occupied;
-        SquareSet([g.0[0] | r.0[0], g.0[1] | r.0[1], g.0[2] | r.0[2]])
+        SquareSet::from_words([g.0[0] | r.0[0], g.0[1] | r.0[1], g.0[2] | r.0[2]])
     }
 
     /// Puts `force` on the empty-of-forces position `sq`, keeping the hash and
@@ -880,7 +880,7 @@ impl Position {
     pub fn force_total(&self, side: Side) -> u16 {
         let mut n = 0u16;
         self.occupied[side.index()]
-            .for_each(|sq| n += u16::from(self.forces[sq as usize].info().weight));
+            .for_each(|sq: u8| n += u16::from(self.forces[sq as usize].info().weight));
         for f in self.areas.iter().flatten() {
             if f.is(side) {
                 n += u16::from(f.info().weight);
@@ -911,7 +911,7 @@ impl Position {
     pub fn vessel_total(&self, side: Side) -> u8 {
         let afloat = self
             .fleet
-            .iter()
+            .iter::<u8>()
             .filter(|&sq| self.vessels[sq as usize].kind().side() == side)
             .count() as u8;
         let base = side.index() * 2;

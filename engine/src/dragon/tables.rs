@@ -1,12 +1,12 @@
 //! The tables derived from the board's map once it is read: steps, leaps, rays
 //! and the sets move generation and the invariants read.
 
-use super::board::{DIRECTIONS, NO_SQUARE, Region, SQUARES, SquareSet, at, file_of, rank_of};
+use super::board::{DIRECTIONS, LAYOUT, NO_SQUARE, Region, SQUARES, SquareSet};
 use super::forces::{Kind, Scope};
-use crate::core::Side;
+use crate::core::{Direction, Side, Step, everywhere, leaps};
 
 /// The leap tables: [`KNIGHT`], [`LANCE`], [`SWORD`], [`PIKE`].
-pub const LEAPS: [&[(i8, i8)]; 4] = [&KNIGHT_LEAPS, &LANCE_LEAPS, &SWORD_LEAPS, &PIKE_LEAPS];
+pub const LEAPS: [&[Direction]; 4] = [&leaps::KNIGHT, &LANCE_LEAPS, &SWORD_LEAPS, &PIKE_LEAPS];
 /// Index of the Western Chess Knight's leap in [`LEAPS`] (Green and Red
 /// Knights).
 pub const KNIGHT: usize = 0;
@@ -19,70 +19,41 @@ pub const SWORD: usize = 2;
 /// Knight's leap.
 pub const PIKE: usize = 3;
 
-const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const LANCE_LEAPS: [(i8, i8); 16] = [
-    (3, 1),
-    (3, 2),
-    (3, -1),
-    (3, -2),
-    (-3, 1),
-    (-3, 2),
-    (-3, -1),
-    (-3, -2),
-    (1, 3),
-    (2, 3),
-    (-1, 3),
-    (-2, 3),
-    (1, -3),
-    (2, -3),
-    (-1, -3),
-    (-2, -3),
-];
-const SWORD_LEAPS: [(i8, i8); 16] = [
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-    (2, 2),
-    (2, -2),
-    (-2, 2),
-    (-2, -2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const PIKE_LEAPS: [(i8, i8); 16] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (0, 2),
-    (0, -2),
-    (2, 0),
-    (-2, 0),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// The Lance: three positions vertically or horizontally, then one or two
+/// laterally.
+const LANCE_LEAPS: [Direction; 16] = {
+    const fn d(df: i8, dr: i8) -> Direction {
+        Direction { df, dr }
+    }
+    [
+        d(3, 1),
+        d(3, 2),
+        d(3, -1),
+        d(3, -2),
+        d(-3, 1),
+        d(-3, 2),
+        d(-3, -1),
+        d(-3, -2),
+        d(1, 3),
+        d(2, 3),
+        d(-1, 3),
+        d(-2, 3),
+        d(1, -3),
+        d(2, -3),
+        d(-1, -3),
+        d(-2, -3),
+    ]
+};
+/// One or two diagonally (the Queen's Lancer's leaps), or the Knight's.
+const SWORD_LEAPS: [Direction; 16] = leaps::join(&leaps::QUEENS_LANCER, &leaps::KNIGHT);
+/// One or two vertically or horizontally (the King's Lancer's leaps), or
+/// the Knight's.
+const PIKE_LEAPS: [Direction; 16] = leaps::join(&leaps::KINGS_LANCER, &leaps::KNIGHT);
+
+/// `steps` as the core layer's steps on the one board.
+fn flat(steps: &[Direction]) -> Vec<Step> {
+    steps.iter().map(|&d| Step::flat(d)).collect()
+}
 
 /// The derived tables (see the fields of [`Board`](super::board::Board)).
 pub(crate) struct Derived {
@@ -109,33 +80,11 @@ pub(crate) fn derive(
     citadel: SquareSet,
     island: SquareSet,
 ) -> Box<Derived> {
-    let mut step = [[NO_SQUARE; SQUARES]; 8];
-    let mut land_step = [[NO_SQUARE; SQUARES]; 8];
-    for sq in 0..SQUARES as u8 {
-        for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
-            if let Some(t) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) {
-                step[d][sq as usize] = t;
-                let (a, b) = (region[sq as usize], region[t as usize]);
-                if a == b && a.is_land() {
-                    land_step[d][sq as usize] = t;
-                }
-            }
-        }
-    }
-    let mut leaps = [[[NO_SQUARE; 16]; SQUARES]; 4];
-    for (t, offsets) in LEAPS.iter().enumerate() {
-        for sq in 0..SQUARES as u8 {
-            let mut found: Vec<u8> = offsets
-                .iter()
-                .filter_map(|&(df, dr)| at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr))
-                .filter(|&to| {
-                    region[to as usize] == region[sq as usize] && region[sq as usize].is_land()
-                })
-                .collect();
-            found.sort_unstable();
-            leaps[t][sq as usize][..found.len()].copy_from_slice(&found);
-        }
-    }
+    // A land step or leap stays in its kingdom: never from or to the ocean.
+    let land = |from: usize, to: usize| region[from] == region[to] && region[from].is_land();
+    let step = DIRECTIONS.map(|d| LAYOUT.steps(Step::flat(d), everywhere));
+    let land_step = DIRECTIONS.map(|d| LAYOUT.steps(Step::flat(d), land));
+    let leaps = LEAPS.map(|l| LAYOUT.leap_lists(&flat(l), land));
     let mut water = SquareSet::EMPTY;
     for sq in 0..SQUARES as u8 {
         if region[sq as usize] == Region::Ocean && !island.has(sq) {
@@ -182,25 +131,15 @@ pub(crate) fn derive(
             allowed_by_byte[kind.side().index()][byte as usize] = allowed[kind as usize];
         }
     }
-    let mut leap_sets = [[SquareSet::EMPTY; SQUARES]; 4];
+    let leap_sets = LEAPS.map(|l| LAYOUT.leap_sets(&flat(l), land));
+    let rays = DIRECTIONS.map(|d| LAYOUT.rays(Step::flat(d), land));
     let mut neighbours = [SquareSet::EMPTY; SQUARES];
     let mut walker = [[SquareSet::EMPTY; SQUARES]; 2];
     let mut pawn_captures = [[SquareSet::EMPTY; SQUARES]; 2];
-    let mut rays = [[SquareSet::EMPTY; SQUARES]; 8];
     for sq in 0..SQUARES {
-        for t in 0..4 {
-            for &to in leaps[t][sq].iter().take_while(|&&to| to != NO_SQUARE) {
-                leap_sets[t][sq].insert(to);
-            }
-        }
-        for d in 0..8 {
-            let mut s = land_step[d][sq];
-            if s != NO_SQUARE {
-                neighbours[sq].insert(s);
-            }
-            while s != NO_SQUARE {
-                rays[d][sq].insert(s);
-                s = land_step[d][s as usize];
+        for steps in &land_step {
+            if steps[sq] != NO_SQUARE {
+                neighbours[sq].insert(steps[sq]);
             }
         }
         // Forwards is south (4) for the Forest, north (0) for the Storms.

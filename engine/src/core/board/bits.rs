@@ -42,7 +42,7 @@ pub trait Bits:
     /// The same set as a [`Bb`].
     fn to_bb(self) -> Bb;
     /// Whether `sq` is in the set.
-    fn has(self, sq: Square) -> bool;
+    fn has(&self, sq: Square) -> bool;
     /// Whether the set is empty.
     fn is_empty(self) -> bool;
     /// Number of squares in the set.
@@ -69,7 +69,7 @@ pub trait Bits:
     /// square of the set: a Zobrist hash's share of one set of pieces. Two
     /// squares a round (a `u128` word by word), which compiles to five
     /// instructions a square where [`Bits::each`]'s loop takes six.
-    fn xor_keys(self, keys: &[u64; 128], h: u64) -> u64;
+    fn xor_keys(&self, keys: &[u64; 128], h: u64) -> u64;
 }
 
 /// The squares of one machine word of a set, lowest first: bit `i` of the word
@@ -169,8 +169,8 @@ macro_rules! impl_bits {
             }
 
             #[inline(always)]
-            fn has(self, sq: Square) -> bool {
-                $has(self, sq)
+            fn has(&self, sq: Square) -> bool {
+                $has(*self, sq)
             }
 
             #[inline(always)]
@@ -218,8 +218,8 @@ macro_rules! impl_bits {
             }
 
             #[inline(always)]
-            fn xor_keys(self, $keys: &[u64; 128], $h: u64) -> u64 {
-                let $kb = self;
+            fn xor_keys(&self, $keys: &[u64; 128], $h: u64) -> u64 {
+                let $kb = *self;
                 $xor
             }
         }

@@ -15,6 +15,7 @@
 use std::fmt;
 
 use super::coord::{Coord, CoordError};
+use super::layout::Plane;
 
 /// A square of a board up to 128 squares: `rank * width + file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -260,6 +261,24 @@ pub mod leaps {
         d(-1, 1),
         d(-2, 2),
     ];
+
+    /// `a` then `b` as one list of `N = a.len() + b.len()` leaps (a piece
+    /// that leaps as two others: the Knight's leaps with a Lancer's).
+    ///
+    /// # Panics
+    ///
+    /// When `N` is not `a.len() + b.len()` (a compile error in a `const`).
+    #[must_use]
+    pub const fn join<const N: usize>(a: &[D], b: &[D]) -> [D; N] {
+        assert!(a.len() + b.len() == N, "N is the leaps of both lists");
+        let mut out = [d(0, 0); N];
+        let mut i = 0;
+        while i < N {
+            out[i] = if i < a.len() { a[i] } else { b[i - a.len()] };
+            i += 1;
+        }
+        out
+    }
 }
 
 /// The size of a rectangular board of at most 128 squares.
@@ -321,11 +340,18 @@ impl Geometry {
     /// The square at `c`, or `None` off the board.
     #[must_use]
     pub const fn square(self, c: Coord) -> Option<Square> {
-        if c.file < self.width && c.rank < self.height {
-            Some(Square(c.rank * self.width + c.file))
-        } else {
-            None
+        match self.plane().at(c.file as i16, c.rank as i16) {
+            Some(i) => Some(Square(i as u8)),
+            None => None,
         }
+    }
+
+    /// The board as the board layer's [`Plane`]: one board, no prefix; its
+    /// numbering is this geometry's.
+    #[inline(always)]
+    #[must_use]
+    pub const fn plane(self) -> Plane {
+        Plane::new("", "", self.width, self.height)
     }
 
     /// The square at 0-based `file` and `rank`.
@@ -344,22 +370,19 @@ impl Geometry {
     /// The coordinate of `sq`. `sq` must be on this board.
     #[must_use]
     pub const fn coord(self, sq: Square) -> Coord {
-        Coord {
-            file: sq.0 % self.width,
-            rank: sq.0 / self.width,
-        }
+        self.plane().coord(sq.0 as usize)
     }
 
     /// The square one step `d` from `sq`, or `None` off the board.
     #[must_use]
     pub const fn offset(self, sq: Square, d: Direction) -> Option<Square> {
         let c = self.coord(sq);
-        let f = c.file as i16 + d.df as i16;
-        let r = c.rank as i16 + d.dr as i16;
-        if f < 0 || r < 0 || f >= self.width as i16 || r >= self.height as i16 {
-            None
-        } else {
-            Some(Square((r * self.width as i16 + f) as u8))
+        match self
+            .plane()
+            .at(c.file as i16 + d.df as i16, c.rank as i16 + d.dr as i16)
+        {
+            Some(i) => Some(Square(i as u8)),
+            None => None,
         }
     }
 

@@ -46,6 +46,29 @@ impl Plane {
         self.files as usize * self.ranks as usize
     }
 
+    /// The square on 0-based `file` and `rank` of this board alone
+    /// (`rank * files + file`), or `None` off it. Every numbering of the
+    /// layer goes through this: [`Layout::square`] adds the board's base,
+    /// [`Geometry`](crate::core::Geometry) is a board of its own.
+    #[inline(always)]
+    #[must_use]
+    pub const fn at(&self, file: i16, rank: i16) -> Option<usize> {
+        if file < 0 || rank < 0 || file >= self.files as i16 || rank >= self.ranks as i16 {
+            None
+        } else {
+            Some(rank as usize * self.files as usize + file as usize)
+        }
+    }
+
+    /// The file and rank of square `i` of this board alone
+    /// (`0..`[`Plane::len`]).
+    #[inline(always)]
+    #[must_use]
+    pub const fn coord(&self, i: usize) -> Coord {
+        let files = self.files as usize;
+        Coord::new((i % files) as u8, (i / files) as u8)
+    }
+
     /// Always false: a board has at least one square ([`Layout::new`]
     /// checks it).
     #[must_use]
@@ -330,9 +353,7 @@ impl Layout {
         while self.bases[p] as usize > sq {
             p -= 1;
         }
-        let i = sq - self.bases[p] as usize;
-        let files = self.planes[p].files as usize;
-        (p, Coord::new((i % files) as u8, (i / files) as u8))
+        (p, self.planes[p].coord(sq - self.bases[p] as usize))
     }
 
     /// The square on `file`, `rank` (0-based, may be negative or past the
@@ -343,11 +364,9 @@ impl Layout {
         if plane >= self.planes.len() {
             return None;
         }
-        let p = self.planes[plane];
-        if file < 0 || rank < 0 || file >= p.files as i16 || rank >= p.ranks as i16 {
-            None
-        } else {
-            Some(self.bases[plane] as usize + rank as usize * p.files as usize + file as usize)
+        match self.planes[plane].at(file, rank) {
+            Some(i) => Some(self.bases[plane] as usize + i),
+            None => None,
         }
     }
 

@@ -48,9 +48,10 @@ impl<const W: usize> Default for SquareSet<W> {
     }
 }
 
+/// Writes the words, `SquareSet([1, 0, 0])`, as a derived `Debug` would.
 impl<const W: usize> fmt::Debug for SquareSet<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter::<usize>()).finish()
+        f.debug_tuple("SquareSet").field(&self.0).finish()
     }
 }
 
@@ -78,6 +79,14 @@ impl<const W: usize> SquareSet<W> {
     pub const FULL: Self = SquareSet([!0; W]);
     /// The most squares a set of this width holds.
     pub const CAPACITY: usize = 64 * W;
+
+    /// The set of the words `words` (bit `i % 64` of word `i / 64` for
+    /// square `i`).
+    #[inline(always)]
+    #[must_use]
+    pub const fn from_words(words: [u64; W]) -> Self {
+        SquareSet(words)
+    }
 
     /// The set of squares `0..n` (every square of a layout of `n` squares).
     ///
@@ -113,22 +122,22 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// Whether `sq` is in the set.
-    #[inline(always)]
+    #[inline]
     #[must_use]
-    pub fn has(self, sq: impl SquareIndex) -> bool {
+    pub fn has(&self, sq: impl SquareIndex) -> bool {
         let i = sq.to_index();
         self.0[i >> 6] >> (i & 63) & 1 == 1
     }
 
     /// Adds `sq`.
-    #[inline(always)]
+    #[inline]
     pub fn insert(&mut self, sq: impl SquareIndex) {
         let i = sq.to_index();
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
     /// Removes `sq`.
-    #[inline(always)]
+    #[inline]
     pub fn remove(&mut self, sq: impl SquareIndex) {
         let i = sq.to_index();
         self.0[i >> 6] &= !(1 << (i & 63));
@@ -151,7 +160,6 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// Squares in the set.
-    #[inline(always)]
     #[must_use]
     pub const fn count(self) -> u32 {
         let mut n = 0;
@@ -164,7 +172,6 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// Whether the set is empty.
-    #[inline(always)]
     #[must_use]
     pub const fn is_empty(self) -> bool {
         let mut any = 0;
@@ -184,7 +191,7 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// The squares in both sets.
-    #[inline(always)]
+    #[inline]
     #[must_use]
     pub const fn and(self, other: Self) -> Self {
         let mut out = [0u64; W];
@@ -197,7 +204,7 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// The squares in either set.
-    #[inline(always)]
+    #[inline]
     #[must_use]
     pub const fn or(self, other: Self) -> Self {
         let mut out = [0u64; W];
@@ -210,7 +217,7 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// The squares of `self` not in `other`.
-    #[inline(always)]
+    #[inline]
     #[must_use]
     pub const fn minus(self, other: Self) -> Self {
         let mut out = [0u64; W];
@@ -223,7 +230,7 @@ impl<const W: usize> SquareSet<W> {
     }
 
     /// Whether the sets share a square.
-    #[inline(always)]
+    #[inline]
     #[must_use]
     pub const fn meets(self, other: Self) -> bool {
         let mut any = 0;
@@ -265,8 +272,8 @@ impl<const W: usize> SquareSet<W> {
 
     /// Calls `f` with each square, lowest first, reading the set word by
     /// word (cheaper than [`SquareSet::iter`] in hot loops).
-    #[inline(always)]
-    pub fn for_each<I: SquareIndex>(self, mut f: impl FnMut(I)) {
+    #[inline]
+    pub fn for_each<I: SquareIndex>(&self, mut f: impl FnMut(I)) {
         for w in 0..W {
             let mut bits = self.0[w];
             while bits != 0 {
@@ -282,7 +289,7 @@ impl<const W: usize> SquareSet<W> {
     /// branch shared by two keys); the same value as XORing them one by one.
     #[inline(always)]
     #[must_use]
-    pub fn xor_keys<I: SquareIndex>(self, mut h: u64, key: impl Fn(I) -> u64) -> u64 {
+    pub fn xor_keys<I: SquareIndex>(&self, mut h: u64, key: impl Fn(I) -> u64) -> u64 {
         for (w, &word) in self.0.iter().enumerate() {
             let mut b = word;
             while b != 0 {
@@ -409,7 +416,7 @@ impl<const W: usize> Bits for SquareSet<W> {
     }
 
     #[inline(always)]
-    fn has(self, sq: Square) -> bool {
+    fn has(&self, sq: Square) -> bool {
         SquareSet::has(self, sq)
     }
 
@@ -458,7 +465,7 @@ impl<const W: usize> Bits for SquareSet<W> {
     }
 
     #[inline(always)]
-    fn xor_keys(self, keys: &[u64; 128], h: u64) -> u64 {
+    fn xor_keys(&self, keys: &[u64; 128], h: u64) -> u64 {
         SquareSet::xor_keys(self, h, |sq: usize| keys[sq & 127])
     }
 }
@@ -533,7 +540,7 @@ mod tests {
             v.each(|sq| b.push(sq));
             prop_assert_eq!(&a, &b);
             let keys: [u64; 128] = std::array::from_fn(|i| i as u64 * 0x9E37_79B9);
-            prop_assert_eq!(Bits::xor_keys(s, &keys, 5), v.xor_keys(&keys, 5));
+            prop_assert_eq!(Bits::xor_keys(&s, &keys, 5), v.xor_keys(&keys, 5));
             if v != 0 {
                 prop_assert_eq!(Bits::first(s), Bits::first(v));
                 prop_assert_eq!(Bits::last(s), Bits::last(v));

@@ -196,7 +196,7 @@ impl Guard {
         }
         // What ends every ride and jump from the ocean before him: a vessel
         // with no force aboard, and open water but by `open-water = passes`.
-        let mut walls = SquareSet([
+        let mut walls = SquareSet::from_words([
             fleet.0[0] & !occupied.0[0],
             fleet.0[1] & !occupied.0[1],
             fleet.0[2] & !occupied.0[2],
@@ -211,7 +211,7 @@ impl Guard {
         let mut kept = true;
         liners.for_each(|s| {
             let beyond = rays[d][usize::from(s)];
-            let mut between = SquareSet([
+            let mut between = SquareSet::from_words([
                 whole.0[0] & !beyond.0[0],
                 whole.0[1] & !beyond.0[1],
                 whole.0[2] & !beyond.0[2],

@@ -247,7 +247,7 @@ impl SideLists {
             // are kept (they depend only on it and its position).
             let dirty = self.dirty;
             let mut redo = SquareSet::EMPTY;
-            dirty.for_each(|sq| redo = redo.or(self.readers[usize::from(sq)]));
+            dirty.for_each(|sq: u8| redo = redo.or(self.readers[usize::from(sq)]));
             let redo = redo.and(land);
             // Often none (a vessel re-aligned, a move no kept origin reads):
             // tested first, so that what the compiler sets up ahead of the
@@ -343,8 +343,8 @@ impl SideLists {
                 gone.0[w] = old.0[w] & !new.0[w];
                 added.0[w] = new.0[w] & !old.0[w];
             }
-            gone.for_each(|sq| self.readers[usize::from(sq)].remove(from));
-            added.for_each(|sq| self.readers[usize::from(sq)].insert(from));
+            gone.for_each(|sq: u8| self.readers[usize::from(sq)].remove(from));
+            added.for_each(|sq: u8| self.readers[usize::from(sq)].insert(from));
         }
     }
 
@@ -395,7 +395,7 @@ impl SideLists {
                 embark_part(c, from, f),
                 "the cached embarking of {from} differs"
             );
-            self.reads[i].for_each(|sq| {
+            self.reads[i].for_each(|sq: u8| {
                 assert!(
                     self.readers[usize::from(sq)].has(from),
                     "{from} reads {sq} unrecorded"

@@ -63,7 +63,7 @@ pub(crate) trait Sink {
     /// not under attack; none while he is).
     #[inline(always)]
     fn cold_origins(&self) -> SquareSet {
-        SquareSet([!0; 3])
+        SquareSet::from_words([!0; 3])
     }
     /// [`Sink::push_moves`] for an origin among [`Sink::cold_origins`]: no
     /// test of the origin.
@@ -982,8 +982,8 @@ mod tests {
             Sink::push_word(&mut word, base, bits, captures);
             push_word_each(&mut each, base, bits, captures);
             assert_eq!(word, each, "{bits:#x} {captures:#x}");
-            let t = SquareSet([bits, y, x & 0x7f]);
-            let enemy = SquareSet([captures, x, y]);
+            let t = SquareSet::from_words([bits, y, x & 0x7f]);
+            let enemy = SquareSet::from_words([captures, x, y]);
             let (mut list, mut one) = (DragonActions::new(), DragonActions::new());
             Sink::push_moves(&mut list, 40, t, enemy);
             push_moves_each(&mut one, 40, t, enemy);

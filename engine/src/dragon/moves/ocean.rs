@@ -44,8 +44,8 @@ use arrayvec::ArrayVec;
 
 use super::super::action::{Action, ActionKind};
 use super::super::board::{
-    DIAGONAL, KNIGHT, LANCE, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD, SquareSet,
-    at, board, file_of, rank_of,
+    DIAGONAL, KNIGHT, LANCE, LAYOUT, LEAPS, NO_SQUARE, ORTHOGONAL, PIKE, Region, SQUARES, SWORD,
+    SquareSet, board, file_of, rank_of,
 };
 use super::super::forces::{Force, Kind, Role};
 use super::super::ocean_rules::{CannonTarget, OpenWater};
@@ -54,6 +54,7 @@ use super::super::sea;
 use super::super::state::{Position, Vessel, VesselKind, flags};
 use super::super::transform::on_entering;
 use super::{Ctx, Sink, diagonal_forward, forward};
+use crate::core::Step;
 
 mod attacks;
 
@@ -137,18 +138,13 @@ fn tables() -> &'static SeaTables {
                 mark(DIAGONAL_SHAPE, df.abs() == dr.abs());
             }
         }
+        // A leap onto the water, or from the water onto land.
+        let embarks = |from: usize, to: usize| {
+            b.water.has(to) || (!b.region[from].is_land() && b.region[to].is_land())
+        };
         for (i, offsets) in LEAPS.iter().enumerate() {
-            for sq in 0..SQUARES as u8 {
-                let afloat = !b.region(sq).is_land();
-                for &(df, dr) in offsets.iter() {
-                    let Some(to) = at(file_of(sq) as i8 + df, rank_of(sq) as i8 + dr) else {
-                        continue;
-                    };
-                    if b.water.has(to) || (afloat && b.region(to).is_land()) {
-                        t.leaps[i][sq as usize].insert(to);
-                    }
-                }
-            }
+            let steps: Vec<Step> = offsets.iter().map(|&d| Step::flat(d)).collect();
+            t.leaps[i] = LAYOUT.leap_sets(&steps, embarks);
         }
         for sq in 0..SQUARES as u8 {
             if !b.region(sq).is_land() {
@@ -183,7 +179,7 @@ fn tables() -> &'static SeaTables {
             }
             reach
                 .and(b.water)
-                .for_each(|w| t.embark_from[w as usize].insert(sq));
+                .for_each(|w: u8| t.embark_from[w as usize].insert(sq));
         }
         t
     })
@@ -191,7 +187,7 @@ fn tables() -> &'static SeaTables {
 
 /// An embarking zone that rules out no position: what a context holds until
 /// [`embark_zone`] computes one (every force then runs [`may_embark`]).
-pub(crate) const ANY_POSITION: SquareSet = SquareSet([!0; 3]);
+pub(crate) const ANY_POSITION: SquareSet = SquareSet::from_words([!0; 3]);
 
 /// The land positions from which a force of the side to move might embark
 /// on one of its unoccupied vessels (`c.free_allied`) by its moves' shape: a
@@ -208,7 +204,7 @@ pub(crate) fn embark_zone(c: &Ctx<'_>) -> SquareSet {
     }
     let tb = tables();
     let mut zone = SquareSet::EMPTY;
-    free.for_each(|w| zone = zone.or(tb.embark_from[w as usize]));
+    free.for_each(|w: u8| zone = zone.or(tb.embark_from[w as usize]));
     zone
 }
 
