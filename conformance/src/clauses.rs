@@ -53,6 +53,10 @@ impl fmt::Display for Class {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct IndexFile {
     seed: String,
+    /// The seed document the index transcribes (its file under the seeds
+    /// folder), for the reader; not checked.
+    #[allow(dead_code)]
+    source: Option<String>,
     name: String,
     prefix: String,
     game: Option<String>,
