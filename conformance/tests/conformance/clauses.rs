@@ -164,7 +164,9 @@ fn every_scenario_cites_a_clause() {
         let loaded = scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let s = &loaded.scenario;
         seen += 1;
-        if s.clauses.is_empty() && !cites_through(&mut s.rulings.iter().map(|r| r.get_ref().as_str())) {
+        if s.clauses.is_empty()
+            && !cites_through(&mut s.rulings.iter().map(|r| r.get_ref().as_str()))
+        {
             uncited.push(path.display().to_string());
         }
     }
@@ -174,7 +176,9 @@ fn every_scenario_cites_a_clause() {
         let loaded = clock_scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let s = &loaded.scenario;
         seen += 1;
-        if s.clauses.is_empty() && !cites_through(&mut s.rulings.iter().map(|r| r.get_ref().as_str())) {
+        if s.clauses.is_empty()
+            && !cites_through(&mut s.rulings.iter().map(|r| r.get_ref().as_str()))
+        {
             uncited.push(path.display().to_string());
         }
     }

@@ -85,7 +85,11 @@ pub const DIFFERENT_PIECES: Ruling = Ruling {
             text: "\"normally\" is advice only: any piece may move again in the same turn",
         },
     ],
-    clauses: &["field-manual.turn.2", "field-manual.swap.2", "field-manual.swap.3"],
+    clauses: &[
+        "field-manual.turn.2",
+        "field-manual.swap.2",
+        "field-manual.swap.3",
+    ],
     option: None,
     reason: "\"normally\" is explained by the exception the manual spells out under the Prince's swap; were repeated moves allowed, \"the Prince may then use another move\" and \"cannot move after it\" would say nothing",
 };
@@ -150,7 +154,11 @@ pub const PRINCE_SWAP: Ruling = Ruling {
             text: "only a Squire on one of the Prince's jump squares",
         },
     ],
-    clauses: &["field-manual.army-prince.1", "field-manual.swap.1", "field-manual.swap.4"],
+    clauses: &[
+        "field-manual.army-prince.1",
+        "field-manual.swap.1",
+        "field-manual.swap.4",
+    ],
     option: None,
     reason: "the manual gives no distance for the swap, and a swap with a Squire on a jump square would add little to the jump; the one limit it names (\"cannot swap from the opponent's back row\") would be needed only if a far Squire could come there",
 };
@@ -190,7 +198,11 @@ pub const TURN_CHECK: Ruling = Ruling {
             text: "`--option turn-check=loses`: every move the pieces' rules allow is offered; checkmate is still declared at the start of a turn when no sequence can leave the King safe, and otherwise when the turn ends (its last move made, or no move left) with the King in check",
         },
     ],
-    clauses: &["field-manual.check.1", "field-manual.check.3", "field-manual.check.7"],
+    clauses: &[
+        "field-manual.check.1",
+        "field-manual.check.3",
+        "field-manual.check.7",
+    ],
     option: Some("turn-check"),
     reason: "\"Your final move must leave the King safe\" is a must, and \"Click a piece to see legal destinations\" shows only legal ones: as in chess a move that breaks a must is not a legal move; the turn-level rule is the one other multi-move games use (Fairy-Stockfish for duck chess: a first part is illegal if no second part leaves the king safe); the second clause of the manual's sentence is what the first implies for a player who does not look ahead, and the option keeps that reading",
 };
@@ -328,7 +340,11 @@ pub const PAWN_MOVES: Ruling = Ruling {
             text: "two squares only from its starting square, as in chess",
         },
     ],
-    clauses: &["field-manual.army-pawn.1", "field-manual.army-pawn.2", "field-manual.army-pawn.3"],
+    clauses: &[
+        "field-manual.army-pawn.1",
+        "field-manual.army-pawn.2",
+        "field-manual.army-pawn.3",
+    ],
     option: None,
     reason: "the manual names no first-move condition, and a Pawn that steps backward has no single \"first move\"; \"clear squares\" means the move does not capture, the capture being the next sentence's",
 };
@@ -388,7 +404,11 @@ pub const DRAWS: Ruling = Ruling {
             text: "both are tested only when a turn starts",
         },
     ],
-    clauses: &["field-manual.draws.1", "field-manual.draws.2", "field-manual.draws.3"],
+    clauses: &[
+        "field-manual.draws.1",
+        "field-manual.draws.2",
+        "field-manual.draws.3",
+    ],
     option: None,
     reason: "the manual ties the first draw to \"the army whose turn is starting\" and the second to no moment: with two lone Kings nothing can change, so nothing is gained by waiting",
 };

@@ -32,7 +32,12 @@ pub const BOARDS: Ruling = Ruling {
             text: "every board is 8 by 8, as the board of regular chess the text compares every piece to",
         },
     ],
-    clauses: &["the-game.boards.2", "the-game.boards.7", "the-game.boards.8", "the-game.boards.9"],
+    clauses: &[
+        "the-game.boards.2",
+        "the-game.boards.7",
+        "the-game.boards.8",
+        "the-game.boards.9",
+    ],
     option: None,
     reason: "the game derives from Dragonchess, whose three boards are 12x8: 71 pieces a side fit two ranks a side on three such boards (72 squares) with the ArchMagus on its Mana board and one square beside the Dragon and one beside the Elemental left empty, which the text's opening (\"move the Dragon ... or the Elemental ... one square\") needs; a Mana board only has to let an ArchMagus step \"one square in any direction\", which 3x3 is the least board to allow from its centre; the Astral board is \"another separate game within itself\", and a chess board is the text's measure of a game; the sizes are one data file, so a maintainer who learns the real ones edits it and sees every consequence",
 };
@@ -155,7 +160,11 @@ pub const VICTORY: Ruling = Ruling {
             text: "as regular chess: no move may leave one's own Emperor attacked, and a side whose Emperor is attacked with no move that ends the attack is mated and loses",
         },
     ],
-    clauses: &["the-game.emperor.1", "the-game.basilisk.5", "the-game.basilisk.6"],
+    clauses: &[
+        "the-game.emperor.1",
+        "the-game.basilisk.5",
+        "the-game.basilisk.6",
+    ],
     option: None,
     reason: "the text's one statement of how a game is lost is the capture; the Basilisk's paragraph uses Check and Mate for the situation a capture ends, and a frozen Emperor is the one case where the Emperor cannot step away; the capture reading needs no test of every attack across eight boards (a Dragon's strike from the Sky, a Mithyari's field) for each move, and it is the reading under which the text's \"capture of the Emperor\" ever happens",
 };

@@ -42,7 +42,11 @@ pub const TELEPORT_TARGETS: Ruling = Ruling {
             text: "\"the Emperor\" is its own, a friendly piece named first, and the enemy Emperor may be taken by teleport",
         },
     ],
-    clauses: &["the-game.archmagus.3", "the-game.archmagus.4", "the-game.archmagus.5"],
+    clauses: &[
+        "the-game.archmagus.3",
+        "the-game.archmagus.4",
+        "the-game.archmagus.5",
+    ],
     option: None,
     reason: "its own Emperor is a friendly piece already, so naming him apart only means something of the enemy's; under the other reading the first mover wins at once by teleporting onto the enemy Emperor",
 };
@@ -66,7 +70,11 @@ pub const SEND_TO_ASTRAL: Ruling = Ruling {
             text: "the capture and the choice are one action (up to 65 actions a capture)",
         },
     ],
-    clauses: &["the-game.archmagus.6", "the-game.archmagus.7", "the-game.archmagus.8"],
+    clauses: &[
+        "the-game.archmagus.6",
+        "the-game.archmagus.7",
+        "the-game.archmagus.8",
+    ],
     option: None,
     reason: "\"when moving to a square occupied by an enemy piece\" speaks of any move of the ArchMagus while it has its special abilities, which it has on the Mana and the Astral boards; the choice as a second action keeps a position's list of actions short (an ArchMagus on a Mana board threatens every enemy piece, and 64 Astral squares for each would make thousands of actions) and every step observable",
 };

@@ -115,7 +115,11 @@ pub const ELEMENTAL_RETURN: Ruling = Ruling {
             text: "first one square horizontally or vertically on the Ground (empty), then down (which may be a capture)",
         },
     ],
-    clauses: &["the-game.elemental.8", "the-game.elemental.9", "the-game.elemental.10"],
+    clauses: &[
+        "the-game.elemental.8",
+        "the-game.elemental.9",
+        "the-game.elemental.10",
+    ],
     option: None,
     reason: "\"reversing\" the up move (across, then up) is down, then across; both readings reach the same squares and differ only in which square must be empty",
 };
@@ -195,7 +199,11 @@ pub const AVATAR_LINES: Ruling = Ruling {
             text: "to any square at that distance (a ring of squares, as the Mithyari's \"within two squares\")",
         },
     ],
-    clauses: &["the-game.avatar.3", "the-game.avatar.4", "the-game.avatar.5"],
+    clauses: &[
+        "the-game.avatar.3",
+        "the-game.avatar.4",
+        "the-game.avatar.5",
+    ],
     option: None,
     reason: "\"vaulting over the intervening square\" (one square between) fits a straight line; a ring's squares off the lines have no one intervening square",
 };
