@@ -17,7 +17,8 @@ pub const BEGIN: &str =
 pub const END: &str = "<!-- rulings:end -->";
 
 /// Rulings as markdown: one `###` section each, with the question, the seed's
-/// source, every reading (the default first), the option and the reason.
+/// source, the seed clauses it settles, every reading (the default first), the
+/// option and the reason.
 #[must_use]
 pub fn markdown(rulings: &[Ruling]) -> String {
     let mut out = String::new();
@@ -28,6 +29,10 @@ pub fn markdown(rulings: &[Ruling]) -> String {
             "### `{}`\n\n{}\n\n- source: {}",
             r.id, r.question, r.source
         );
+        if !r.clauses.is_empty() {
+            let ids: Vec<String> = r.clauses.iter().map(|c| format!("`{c}`")).collect();
+            let _ = writeln!(out, "- seed clauses: {}", ids.join(", "));
+        }
         for (i, reading) in r.readings.iter().enumerate() {
             let label = if i == 0 {
                 "**default**"
@@ -135,5 +140,19 @@ mod tests {
             text.matches("**default**").count(),
             tigerseye_engine::GameId::Duel.rulings().len()
         );
+    }
+
+    #[test]
+    fn the_markdown_lists_the_clauses_a_ruling_cites() {
+        let ruling = &tigerseye_engine::GameId::Duel.rulings()[0];
+        assert!(!ruling.clauses.is_empty(), "{} cites no clause", ruling.id);
+        let text = markdown(std::slice::from_ref(ruling));
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("- seed clauses: "))
+            .unwrap_or_else(|| panic!("no clauses line:\n{text}"));
+        for c in ruling.clauses {
+            assert!(line.contains(&format!("`{c}`")), "{c} missing: {line}");
+        }
     }
 }

@@ -1,18 +1,20 @@
 //! The clause index under `scenarios/clauses/`: it loads (no id twice), its
-//! quotes are in the seeds' texts where the seeds are at hand, and a scenario
-//! citing a clause not in it is a load error at the id's line.
+//! quotes are in the seeds' texts where the seeds are at hand, a scenario
+//! citing a clause not in it is a load error at the id's line, every ruling
+//! cites a clause of the index and every scenario cites at least one.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use tigerseye_conformance::{clauses, corpus};
+use tigerseye_conformance::{clauses, clock_scenario, corpus, scenario};
+use tigerseye_engine::rulings::Ruling;
 
 fn corpus_root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")
 }
 
-#[test]
-fn the_index_loads_and_covers_the_seeds_with_games() {
-    let index = clauses::Index::load(&corpus_root()).unwrap_or_else(|e| {
+fn load_index() -> clauses::Index {
+    clauses::Index::load(&corpus_root()).unwrap_or_else(|e| {
         panic!(
             "{}",
             e.iter()
@@ -20,8 +22,26 @@ fn the_index_loads_and_covers_the_seeds_with_games() {
                 .collect::<Vec<_>>()
                 .join("\n")
         )
-    });
-    for seed in ["000", "002"] {
+    })
+}
+
+/// Every ruling: each registered game's, the clocks', and The Game's, which
+/// are checked here before the game is registered (a ruling listed twice is
+/// checked once).
+fn every_ruling() -> BTreeMap<&'static str, &'static Ruling> {
+    tigerseye_engine::rulings::all()
+        .into_iter()
+        .map(|(_, r)| r)
+        .chain(tigerseye_engine::core::clocks::RULINGS)
+        .chain(tigerseye_engine::the_game::RULINGS)
+        .map(|r| (r.id, r))
+        .collect()
+}
+
+#[test]
+fn the_index_loads_and_covers_the_seeds_with_games() {
+    let index = load_index();
+    for seed in ["000", "001", "002", "004"] {
         assert!(
             index
                 .seeds
@@ -108,4 +128,66 @@ fn an_unknown_clause_is_a_load_error_naming_its_line() {
     let summary = corpus::check(dir.path(), None, 1000).unwrap();
     assert!(summary.clauses.as_ref().unwrap().seeds[0].below_floor());
     assert!(summary.failed());
+}
+
+#[test]
+fn every_ruling_cites_a_clause_of_the_index() {
+    let index = load_index();
+    let mut wrong = Vec::new();
+    for (id, ruling) in every_ruling() {
+        if ruling.clauses.is_empty() {
+            wrong.push(format!("ruling `{id}` cites no clause"));
+        }
+        for &c in ruling.clauses {
+            if index.get(c).is_none() {
+                wrong.push(format!("ruling `{id}` cites unknown clause `{c}`"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_scenario_cites_a_clause() {
+    // A scenario cites its clauses in `clauses = [...]`, or through a ruling
+    // it names whose `clauses` cite them (the project's ply bounds, which no
+    // seed sentence states, are cited only so). An unknown id is the corpus
+    // check's load error; here each file must cite something.
+    let root = corpus_root();
+    let rulings = every_ruling();
+    // Whether a scenario citing `clauses` and naming `named` rulings cites a clause.
+    let cites = |clauses: &[toml::Spanned<String>], named: &[toml::Spanned<String>]| {
+        !clauses.is_empty()
+            || named.iter().any(|r| {
+                rulings
+                    .get(r.get_ref().as_str())
+                    .is_some_and(|r| !r.clauses.is_empty())
+            })
+    };
+    let mut uncited = Vec::new();
+    let mut seen = 0;
+    for path in scenario::discover(&root).expect("the corpus reads") {
+        let loaded = scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let s = &loaded.scenario;
+        seen += 1;
+        if !cites(&s.clauses, &s.rulings) {
+            uncited.push(path.display().to_string());
+        }
+    }
+    let clocks = scenario::discover_in(vec![root.join(clock_scenario::FOLDER)])
+        .expect("the clock scenarios read");
+    for path in clocks {
+        let loaded = clock_scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let s = &loaded.scenario;
+        seen += 1;
+        if !cites(&s.clauses, &s.rulings) {
+            uncited.push(path.display().to_string());
+        }
+    }
+    assert!(seen > 0, "no scenario found under {}", root.display());
+    assert!(
+        uncited.is_empty(),
+        "these scenarios cite no seed clause, neither in `clauses` nor through a ruling they name (scenarios/README.md, Seed clauses):\n{}",
+        uncited.join("\n")
+    );
 }

@@ -20,7 +20,12 @@ pub const PIECES: Ruling = Ruling {
             text: "the second description is the Princess's and the fourth the Queen's: the Queen moves up to four squares, the Princess as an Archbishop or Royal Rook",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.army-pivot-royal.1",
+        "field-manual.army-four-square-royal.1",
+        "field-manual.ransom.5",
+        "field-manual.promotion.1",
+    ],
     option: None,
     reason: "the descriptions run King, ?, Prince, ?, and the manual names the royals in exactly that order, \"The King, Queen, Prince, and Princess\": the gaps are the Queen and the Princess in turn; the strongest piece is the Queen's, as in chess, and it is the one a Squire may restore, so the manual's promotion is worth the most where it names the Queen",
 };
@@ -40,7 +45,7 @@ pub const ARMIES: Ruling = Ruling {
             text: "the other army has no name: \"the other army\" (the manual's own words, \"play passes automatically to the other army\")",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.turn.1"],
     option: None,
     reason: "a position and a result must name both sides; the dragon and the tiger are the classic pair of opponents of East Asian iconography, and the manual belongs with the Tiger's-Eye games; the side that moves first stands in the South as White does in chess, and as Red (South) moves first in the project's other games",
 };
@@ -60,7 +65,7 @@ pub const SETUP: Ruling = Ruling {
             text: "the author's set-up, which is lost with the manual's pictures",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.intro.2", "field-manual.intro.3"],
     option: None,
     reason: "42 = 3 x 14: three full ranks leave four empty ranks between the armies, as chess leaves four; two of each battle piece as chess has two of each; the file satisfies every constraint the text implies (a Squire can reach the far back row; the Prince has Squires to swap with; ransom has Pawns, Squires and battle pieces to sacrifice) and is data, so the real set-up, once known, is one edit",
 };
@@ -80,7 +85,11 @@ pub const DIFFERENT_PIECES: Ruling = Ruling {
             text: "\"normally\" is advice only: any piece may move again in the same turn",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.turn.2",
+        "field-manual.swap.2",
+        "field-manual.swap.3",
+    ],
     option: None,
     reason: "\"normally\" is explained by the exception the manual spells out under the Prince's swap; were repeated moves allowed, \"the Prince may then use another move\" and \"cannot move after it\" would say nothing",
 };
@@ -100,7 +109,12 @@ pub const PIVOT: Ruling = Ruling {
             text: "the pivot is a point of the path only: a move may bend on its origin square (a sidestep) or count the pivot square as not passed",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.army-pivot-royal.1",
+        "field-manual.army-royal-rook.1",
+        "field-manual.army-royal-rook.2",
+        "field-manual.army-archbishop.1",
+    ],
     option: None,
     reason: "\"Cannot jump or continue after a capture\" makes every square before the last one a square the piece crosses, so the pivot square must be empty; a bend on the origin would be a plain straight move in the new direction; a player chooses a destination (\"Click a piece to see legal destinations\"), so two paths to one square are one choice",
 };
@@ -120,7 +134,7 @@ pub const PRINCE_JUMP: Ruling = Ruling {
             text: "every square at distance two, the Knight's squares included",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.army-prince.1"],
     option: None,
     reason: "\"in any direction\" is the manual's phrase for the eight lines (the King's \"One square in any direction\", the Princess's \"horizontally, vertically, or diagonally\"); the Knight's L is described apart, as a shape of its own",
 };
@@ -140,7 +154,11 @@ pub const PRINCE_SWAP: Ruling = Ruling {
             text: "only a Squire on one of the Prince's jump squares",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.army-prince.1",
+        "field-manual.swap.1",
+        "field-manual.swap.4",
+    ],
     option: None,
     reason: "the manual gives no distance for the swap, and a swap with a Squire on a jump square would add little to the jump; the one limit it names (\"cannot swap from the opponent's back row\") would be needed only if a far Squire could come there",
 };
@@ -160,7 +178,7 @@ pub const KING_THROUGH_CHECK: Ruling = Ruling {
             text: "the destination is tested with the King still on his origin (he shields the squares behind him)",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.check.4", "field-manual.army-king.2"],
     option: None,
     reason: "\"Your King must stay safe throughout every move\": after the move the King stands on the destination and his origin is empty, so that is the position to test; a King stepping back along a Rook's line is still on it",
 };
@@ -180,7 +198,11 @@ pub const TURN_CHECK: Ruling = Ruling {
             text: "`--option turn-check=loses`: every move the pieces' rules allow is offered; checkmate is still declared at the start of a turn when no sequence can leave the King safe, and otherwise when the turn ends (its last move made, or no move left) with the King in check",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.check.1",
+        "field-manual.check.3",
+        "field-manual.check.7",
+    ],
     option: Some("turn-check"),
     reason: "\"Your final move must leave the King safe\" is a must, and \"Click a piece to see legal destinations\" shows only legal ones: as in chess a move that breaks a must is not a legal move; the turn-level rule is the one other multi-move games use (Fairy-Stockfish for duck chess: a first part is illegal if no second part leaves the king safe); the second clause of the manual's sentence is what the first implies for a player who does not look ahead, and the option keeps that reading",
 };
@@ -200,7 +222,13 @@ pub const KING_CAPTURE: Ruling = Ruling {
             text: "in Normal too a King standing in a direct attack may be captured by a later move of the attacker's turn (a discovered check, then the capture), but never by a pivot route",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.intro.4",
+        "field-manual.check.5",
+        "field-manual.check.6",
+        "field-manual.modes.3",
+        "field-manual.interpretations.5",
+    ],
     option: None,
     reason: "\"the defender gets a full turn to answer check\" leaves no moment in Normal when a King stands in a direct attack he has not had his turn to answer, so \"Normal King captures require a direct attack\" says that a bent route never takes a King in Normal; Sniper is the mode \"without a warning\", where the attack need not wait a turn, \"including by a pivot route\"",
 };
@@ -220,7 +248,14 @@ pub const RANSOM: Ruling = Ruling {
             text: "a return is the owner's choice: he may leave the royal out and make other moves",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.ransom.1",
+        "field-manual.ransom.2",
+        "field-manual.ransom.3",
+        "field-manual.ransom.4",
+        "field-manual.ransom.5",
+        "field-manual.ransom.6",
+    ],
     option: None,
     reason: "the manual calls the ransoms mandatory (\"mandatory ransoms\") and puts them first (\"Ransom comes first\"); it names no order, so the owner chooses, as he chooses the sacrifice; \"stays out of play\" says where the royal goes and names no later return",
 };
@@ -240,7 +275,7 @@ pub const LONG_GAME_RANSOM: Ruling = Ruling {
             text: "both return at the start of the turn, as a free action",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.interpretations.2", "field-manual.modes.2"],
     option: None,
     reason: "the manual states it: a draft-rule interpretation it made itself",
 };
@@ -260,7 +295,7 @@ pub const CHECK_DURING_RANSOM: Ruling = Ruling {
             text: "a King in check must be made safe before any ransom",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.interpretations.4"],
     option: None,
     reason: "the manual states it: a draft-rule interpretation it made itself",
 };
@@ -280,7 +315,12 @@ pub const PROMOTION: Ruling = Ruling {
             text: "restoring is optional (\"may\"), and the player names which piece of a kind returns",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.promotion.1",
+        "field-manual.promotion.2",
+        "field-manual.army-squire.3",
+        "field-manual.interpretations.3",
+    ],
     option: None,
     reason: "the manual's own interpretation that a Squire \"remains a Squire\" only when no target is available says it does not remain one when one is; two lost Rooks of one side move alike, so naming one of them would only double the choices; \"through its own movement\" excludes the swap",
 };
@@ -300,7 +340,11 @@ pub const PAWN_MOVES: Ruling = Ruling {
             text: "two squares only from its starting square, as in chess",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.army-pawn.1",
+        "field-manual.army-pawn.2",
+        "field-manual.army-pawn.3",
+    ],
     option: None,
     reason: "the manual names no first-move condition, and a Pawn that steps backward has no single \"first move\"; \"clear squares\" means the move does not capture, the capture being the next sentence's",
 };
@@ -320,7 +364,7 @@ pub const PASS: Ruling = Ruling {
             text: "the engine ends the turn itself after the move that leaves no legal move",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.turn.6", "field-manual.turn.7"],
     option: None,
     reason: "every choice of the turn is one action so every state of the turn is observable; a forced pass is the manual's \"automatically\" with its one outcome shown",
 };
@@ -340,7 +384,7 @@ pub const FORFEIT: Ruling = Ruling {
             text: "either side may forfeit as an action at any time",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.draws.4"],
     option: None,
     reason: "forfeiting is the player's decision, which random play cannot judge: an action always available would end most random battles by forfeit and add one to every perft count",
 };
@@ -360,7 +404,11 @@ pub const DRAWS: Ruling = Ruling {
             text: "both are tested only when a turn starts",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "field-manual.draws.1",
+        "field-manual.draws.2",
+        "field-manual.draws.3",
+    ],
     option: None,
     reason: "the manual ties the first draw to \"the army whose turn is starting\" and the second to no moment: with two lone Kings nothing can change, so nothing is gained by waiting",
 };
@@ -380,7 +428,7 @@ pub const PLY_BOUND: Ruling = Ruling {
             text: "no bound: a battle may go on for ever",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.draws.1"],
     option: None,
     reason: "random play must end; the bound is not the manual's and names itself as the deciding rule, apart from the manual's endings; 3000 actions are a thousand turns of three moves",
 };
@@ -400,7 +448,7 @@ pub const SNIPER: Ruling = Ruling {
             text: "Sniper has rules of its own the draft does not give",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.interpretations.6", "field-manual.modes.3"],
     option: None,
     reason: "the manual states it: a draft-rule interpretation it made itself",
 };
@@ -420,7 +468,7 @@ pub const NO_CASTLING: Ruling = Ruling {
             text: "chess's castling and en passant",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.interpretations.7"],
     option: None,
     reason: "the manual states it: a draft-rule interpretation it made itself",
 };
@@ -440,7 +488,7 @@ pub const PROMOTION_NONE: Ruling = Ruling {
             text: "it promotes later, when a piece is lost",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.interpretations.3"],
     option: None,
     reason: "the manual states it; a promotion needs the Squire to reach the row \"through its own movement\", which it does once",
 };
@@ -460,7 +508,7 @@ pub const SCORE: Ruling = Ruling {
             text: "each rule its own score, as Dragon's Scoring Table",
         },
     ],
-    clauses: &[],
+    clauses: &["field-manual.intro.4", "field-manual.draws.1"],
     option: None,
     reason: "the manual ranks no way of winning above another; the project's unit for a game without its own is the Game Point",
 };

@@ -32,7 +32,12 @@ pub const BOARDS: Ruling = Ruling {
             text: "every board is 8 by 8, as the board of regular chess the text compares every piece to",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.boards.2",
+        "the-game.boards.7",
+        "the-game.boards.8",
+        "the-game.boards.9",
+    ],
     option: None,
     reason: "the game derives from Dragonchess, whose three boards are 12x8: 71 pieces a side fit two ranks a side on three such boards (72 squares) with the ArchMagus on its Mana board and one square beside the Dragon and one beside the Elemental left empty, which the text's opening (\"move the Dragon ... or the Elemental ... one square\") needs; a Mana board only has to let an ArchMagus step \"one square in any direction\", which 3x3 is the least board to allow from its centre; the Astral board is \"another separate game within itself\", and a chess board is the text's measure of a game; the sizes are one data file, so a maintainer who learns the real ones edits it and sees every consequence",
 };
@@ -52,7 +57,13 @@ pub const BOARD_LINKS: Ruling = Ruling {
             text: "each Mana board adjoins one edge of the Ground board (Silver Mana the north edge, Gold Mana the south, West and East Mana the files' ends), so a line on the Ground runs on across the edge onto it and a step off a Mana board lands on the Ground",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.boards.3",
+        "the-game.boards.7",
+        "the-game.boards.8",
+        "the-game.boards.9",
+        "the-game.archmagus.3",
+    ],
     option: None,
     reason: "no piece but the ArchMagus is said to reach a Mana board, and the ArchMagus is given teleport as its way off them; the Astral board \"sets off by itself\"; with Mana boards of 3 squares a side an adjoining edge would need a rule for which Ground squares face which Mana squares, which the text never hints at",
 };
@@ -72,7 +83,13 @@ pub const SETUP: Ruling = Ruling {
             text: "the author's own set-up, which the lost picture showed; a maintainer who learns it edits the data file",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.pieces.1",
+        "the-game.pieces.2",
+        "the-game.pieces.3",
+        "the-game.sylvar.5",
+        "the-game.phoenix.5",
+    ],
     option: None,
     reason: "the draft keeps every constraint the text fixes, each proved by a test of the data file: 26 kinds, 71 a side, 146 in all with the Djinn, eight Sylvars a side, the Dragon directly above the Emperor and the Elemental directly below him, a one-square move for the Dragon and the Elemental at the start, exactly one Phoenix of each side attacking an enemy Sylvar; it follows Dragonchess where it can (the Emperor, Dragon and Elemental on file g, the Gryphons on c and k, the Basilisks on c and k, a full rank of Warriors, a chess-like back rank of the Ground); the pieces the text calls Ground pieces that do not fit two ranks of the Ground start on the Sky or the Cavern, which their moves let them stand on, and no piece but that Phoenix and the ArchMagus, whose teleport reaches every square, can capture on the first move (\"the immediate carnage and anarchy that can result from this opening move\" is that Phoenix's; the reference model's test proves it)",
 };
@@ -96,7 +113,14 @@ pub const DJINN_COUNT: Ruling = Ruling {
             text: "146 is a slip for 142 and there are no Djinn beyond the 71",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.pieces.1",
+        "the-game.pieces.2",
+        "the-game.pieces.3",
+        "the-game.djinn.1",
+        "the-game.djinn.2",
+        "the-game.djinn.3",
+    ],
     option: None,
     reason: "the Djinn are set up on the Astral board, where no other piece starts, and can never be taken, so they are the natural four outside the sides' counts; neutral Djinn make no difference in play from owned ones and need no colour in a position",
 };
@@ -116,7 +140,7 @@ pub const FIRST_MOVE: Ruling = Ruling {
             text: "Silver moves first",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.boards.1"],
     option: None,
     reason: "the text names Gold first and in Dragonchess, its source, Gold moves first",
 };
@@ -136,7 +160,11 @@ pub const VICTORY: Ruling = Ruling {
             text: "as regular chess: no move may leave one's own Emperor attacked, and a side whose Emperor is attacked with no move that ends the attack is mated and loses",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.emperor.1",
+        "the-game.basilisk.5",
+        "the-game.basilisk.6",
+    ],
     option: None,
     reason: "the text's one statement of how a game is lost is the capture; the Basilisk's paragraph uses Check and Mate for the situation a capture ends, and a frozen Emperor is the one case where the Emperor cannot step away; the capture reading needs no test of every attack across eight boards (a Dragon's strike from the Sky, a Mithyari's field) for each move, and it is the reading under which the text's \"capture of the Emperor\" ever happens",
 };
@@ -156,7 +184,7 @@ pub const STALEMATE: Ruling = Ruling {
             text: "the side that cannot move loses",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.emperor.2"],
     option: None,
     reason: "the text measures everything against regular chess; with 71 pieces a side and an Astral board it should never happen, but the engine must end every position",
 };
@@ -176,7 +204,7 @@ pub const PLY_BOUND: Ruling = Ruling {
             text: "regular chess's threefold repetition and fifty-move rule",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.emperor.1"],
     option: None,
     reason: "the text gives no draw at all; adding chess's would be inventing rules, while a bound that names itself as the deciding rule keeps random play finite and tells its games apart from the seed's endings; 3000 plies is half again Dragon's bound for a game with more than twice the pieces",
 };
@@ -196,7 +224,7 @@ pub const SCORE: Ruling = Ruling {
             text: "the result only names the winner",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.emperor.1"],
     option: None,
     reason: "the harness counts scores to give the first mover's share; 1-0 and ½-½ is regular chess's and changes nothing else",
 };

@@ -22,7 +22,7 @@ pub const ARCHMAGUS_LINES: Ruling = Ruling {
             text: "as the Queen on its board, and straight up or down",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.archmagus.1"],
     option: None,
     reason: "the text writes \"in any direction\" of the most powerful piece in a game of stacked boards, and gives the Queen's moves to others in those words (\"like the Queen in regular chess\") when it means them; the Cavalier and the Mithyari show the author counting moves across boards",
 };
@@ -42,7 +42,11 @@ pub const TELEPORT_TARGETS: Ruling = Ruling {
             text: "\"the Emperor\" is its own, a friendly piece named first, and the enemy Emperor may be taken by teleport",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.archmagus.3",
+        "the-game.archmagus.4",
+        "the-game.archmagus.5",
+    ],
     option: None,
     reason: "its own Emperor is a friendly piece already, so naming him apart only means something of the enemy's; under the other reading the first mover wins at once by teleporting onto the enemy Emperor",
 };
@@ -66,7 +70,11 @@ pub const SEND_TO_ASTRAL: Ruling = Ruling {
             text: "the capture and the choice are one action (up to 65 actions a capture)",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.archmagus.6",
+        "the-game.archmagus.7",
+        "the-game.archmagus.8",
+    ],
     option: None,
     reason: "\"when moving to a square occupied by an enemy piece\" speaks of any move of the ArchMagus while it has its special abilities, which it has on the Mana and the Astral boards; the choice as a second action keeps a position's list of actions short (an ArchMagus on a Mana board threatens every enemy piece, and 64 Astral squares for each would make thousands of actions) and every step observable",
 };
@@ -86,7 +94,7 @@ pub const RETURN_SQUARE: Ruling = Ruling {
             text: "the returning piece takes whatever stands on its square",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.archmagus.8", "the-game.archmagus.9"],
     option: None,
     reason: "\"back into The Game\" is the square it left in the game, not a square of the Astral board it moved through; a return is a gift, not a capture, so it needs an empty square",
 };
@@ -106,7 +114,7 @@ pub const ASTRAL_MOVES: Ruling = Ruling {
             text: "pieces keep their home moves on the Astral board as well",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.djinn.8", "the-game.djinn.9", "the-game.djinn.10"],
     option: None,
     reason: "\"regardless of their home board movement and/or capture abilities\" sets the home moves aside; nothing but the ArchMagus's return is said to bring a piece back",
 };
@@ -126,7 +134,7 @@ pub const DJINN_LINES: Ruling = Ruling {
             text: "a piece on a line square moves any distance only along the Djinn's lines",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.djinn.7"],
     option: None,
     reason: "four Djinn near the corners make their six lines (two ranks, two files, two diagonals) cross the whole board, which a \"Special Movement\" figure would show; \"can move any number of unoccupied squares\" gives the distance, not a path, so a piece on a line moves as the Queen from it",
 };
@@ -146,7 +154,7 @@ pub const DJINN_SQUARES: Ruling = Ruling {
             text: "a Djinn does not block lines",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.djinn.3", "the-game.djinn.5", "the-game.djinn.6"],
     option: None,
     reason: "a Djinn occupies its square (\"unoccupied squares\" are what a line crosses); the squares \"between the Djinns\" lie between them",
 };

@@ -17,7 +17,7 @@ pub const DWARF: Ruling = Ruling {
             text: "the Dwarf has no moves until its paragraph is found",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.pieces.1"],
     option: None,
     reason: "every other Cavern piece of The Game is its Dragonchess namesake's cousin and the author names Dragonchess as his source; Gygax's Dwarf is the one the author would have started from",
 };
@@ -37,7 +37,7 @@ pub const GRYPHON_LEAP: Ruling = Ruling {
             text: "either way: the eight (3,2) leaps and the eight Knight's (2,1) leaps",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.gryphon.2"],
     option: None,
     reason: "Dragonchess's Griffon, which the Gryphon is drawn from, makes the (3,2) leap; \"then one square\" continues a path, and turning back would make half its leaps the Knight's, which the text would have said",
 };
@@ -57,7 +57,15 @@ pub const DRAGON_STRIKE: Ruling = Ruling {
             text: "the strike takes a piece below the square the Dragon left",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.dragon.2",
+        "the-game.dragon.4",
+        "the-game.dragon.5",
+        "the-game.dragon.6",
+        "the-game.dragon.7",
+        "the-game.dragon.8",
+        "the-game.dragon.9",
+    ],
     option: None,
     reason: "\"it cannot simply move to a square and sit there capturing pieces within its Ground Board Capture field\": the field is the one of the square it moves to, which it may not use without moving; one action keeps the Dragon's choice whole (it has at most nine strikes for each of its moves) and needs no pending step",
 };
@@ -77,7 +85,17 @@ pub const ELEMENTAL_STEPS: Ruling = Ruling {
             text: "yes: the two-square move leaps",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.elemental.1",
+        "the-game.org.3",
+        "the-game.amochal.1",
+        "the-game.aemur.2",
+        "the-game.aemur.3",
+        "the-game.aemur.4",
+        "the-game.krargog.2",
+        "the-game.krargog.3",
+        "the-game.krargog.4",
+    ],
     option: None,
     reason: "the text says which pieces vault (the Gryphon, the Avatar, the Mithyari, the Knight, the Cavalier); a piece it does not say so of moves as a chess piece, over empty squares",
 };
@@ -97,7 +115,11 @@ pub const ELEMENTAL_RETURN: Ruling = Ruling {
             text: "first one square horizontally or vertically on the Ground (empty), then down (which may be a capture)",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.elemental.8",
+        "the-game.elemental.9",
+        "the-game.elemental.10",
+    ],
     option: None,
     reason: "\"reversing\" the up move (across, then up) is down, then across; both readings reach the same squares and differ only in which square must be empty",
 };
@@ -117,7 +139,7 @@ pub const AMOCHAL_DESCENT: Ruling = Ruling {
             text: "no: only to an empty square",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.amochal.9"],
     option: None,
     reason: "the text's \"moving\" is its word for a step that captures whatever stands there (\"the Sylvar may also capture on the Ground Board by moving to the square directly below\"); it names move-only steps as such (\"may move only\")",
 };
@@ -137,7 +159,7 @@ pub const SPLIT_MOVERS_LIMITED: Ruling = Ruling {
             text: "no: it moves and captures one square in any direction",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.aemur.7", "the-game.krargog.7"],
     option: None,
     reason: "\"its movement and capture abilities are limited to one square\" limits the distance of the abilities it has; the Nightblade's and Paladin's paragraphs say \"one square in any direction\" when that is meant",
 };
@@ -157,7 +179,7 @@ pub const KRARGOG_RETURN: Ruling = Ruling {
             text: "the Krargog has no way back from the Sky",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.krargog.8"],
     option: None,
     reason: "the paragraph is the Æmur's mirrored (the Æmur goes down to the Cavern and returns up); \"Cavern\" is the Æmur's word left in",
 };
@@ -177,7 +199,11 @@ pub const AVATAR_LINES: Ruling = Ruling {
             text: "to any square at that distance (a ring of squares, as the Mithyari's \"within two squares\")",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.avatar.3",
+        "the-game.avatar.4",
+        "the-game.avatar.5",
+    ],
     option: None,
     reason: "\"vaulting over the intervening square\" (one square between) fits a straight line; a ring's squares off the lines have no one intervening square",
 };
@@ -201,7 +227,7 @@ pub const MITHYARI_FIELD: Ruling = Ruling {
             text: "the field on every board above or below, two boards away included",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.mithyari.2", "the-game.mithyari.3"],
     option: None,
     reason: "\"a field of equal size\" is the 5 by 5 square of its own field, which on another board has no square of its own to leave out; \"above and/or below\" speaks of the neighbouring boards, as every other piece's board change does",
 };
@@ -225,7 +251,14 @@ pub const CAVALIER: Ruling = Ruling {
             text: "on the Sky and the Cavern it has only its moves between boards",
         },
     ],
-    clauses: &[],
+    clauses: &[
+        "the-game.cavalier.2",
+        "the-game.cavalier.3",
+        "the-game.cavalier.4",
+        "the-game.cavalier.5",
+        "the-game.cavalier.6",
+        "the-game.cavalier.7",
+    ],
     option: None,
     reason: "the Nightblade and the Paladin have pictures titled the same way and are \"limited to moving and/or capturing by moving one square in any direction\" on the Sky and the Cavern; \"similar to the Knight\" makes the board change a leap",
 };
@@ -245,7 +278,7 @@ pub const BASILISK_FREEZE: Ruling = Ruling {
             text: "whichever piece stands there, friend or foe",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.basilisk.3", "the-game.basilisk.4"],
     option: None,
     reason: "Dragonchess's Basilisk freezes enemy pieces only, and the text calls the ability \"very threatening\"; frozen pieces of one's own would make the Basilisks of the draft set-up, under their own back rank, freeze their own Ground pieces from the first move",
 };
@@ -265,7 +298,7 @@ pub const WARRIOR_PAWN: Ruling = Ruling {
             text: "one square forward and captures diagonally, no two-square move and no en passant, as Dragonchess's Warrior",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.warrior.1"],
     option: None,
     reason: "\"exactly ... Period.\" leaves no part of the Pawn out",
 };
@@ -289,7 +322,7 @@ pub const WARRIOR_PROMOTION: Ruling = Ruling {
             text: "the replacement is optional and the Warrior may stay a Warrior",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.warrior.3", "the-game.warrior.4"],
     option: None,
     reason: "the Pawn of regular chess must be replaced and may not become a King; a second Emperor would make \"capture of the Emperor\" ambiguous, and a Djinn belongs to neither side; a Warrior left on the far rank could never move again",
 };
@@ -309,7 +342,7 @@ pub const SYLVAR_RETURN: Ruling = Ruling {
             text: "on reaching the far rank the Sylvar is placed at once, as part of that move, on an empty starting square of its side",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.sylvar.5"],
     option: None,
     reason: "\"may return\" is a choice the player makes, which a move of its own gives him at any later turn; a Sylvar on the far rank has no other move but its capture down to the Ground",
 };
@@ -329,7 +362,7 @@ pub const BOARD_CHANGES: Ruling = Ruling {
             text: "a piece off its boards moves as on its home board",
         },
     ],
-    clauses: &[],
+    clauses: &["the-game.boards.3", "the-game.boards.4"],
     option: None,
     reason: "the text gives each piece's moves board by board; nothing says a piece carries its home moves elsewhere",
 };
