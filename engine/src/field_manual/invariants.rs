@@ -5,7 +5,7 @@
 
 use super::board::{NONE, SQUARES};
 use super::pieces::Kind;
-use super::state::{PIECES, Position, mark, side_of};
+use super::state::{Id, PIECES, Position, mark, side_of};
 use super::turn::Rules;
 use crate::core::InvariantError;
 
@@ -20,22 +20,23 @@ fn fail(message: String) -> Result<(), InvariantError> {
 /// The first invariant broken.
 pub(super) fn check(p: &Position, rules: Rules) -> Result<(), InvariantError> {
     // Identity conserved: each identity on one square (the board agrees) or
-    // off the board; a pending one is a captured Prince or Princess.
-    let mut on_board = 0;
-    for sq in 0..SQUARES as u8 {
-        let id = p.piece(sq);
-        if id == NONE {
+    // off the board, and nothing else on the board; a pending one is a
+    // captured Prince or Princess.
+    let mut placed = 0;
+    for id in 0..PIECES {
+        let sq = p.at[id];
+        if sq == NONE {
             continue;
         }
-        on_board += 1;
-        if usize::from(id) >= PIECES || p.at[usize::from(id)] != sq {
-            return fail(format!("square {sq} holds {id}, which stands elsewhere"));
+        placed += 1;
+        if usize::from(sq) >= SQUARES || usize::from(p.piece(sq)) != id {
+            return fail(format!("identity {id} stands on {sq}, which holds another"));
         }
-        if !p.occupied[side_of(id).index()].has(sq) {
+        if !p.occupied[side_of(id as Id).index()].has(sq) {
             return fail(format!("square {sq} is missing from its army's set"));
         }
     }
-    let placed = (0..PIECES).filter(|&id| p.at[id] != NONE).count();
+    let on_board = p.board.iter().filter(|&&id| id != NONE).count();
     if placed != on_board
         || p.occupied[0].count() as usize + p.occupied[1].count() as usize != on_board
     {
@@ -43,14 +44,19 @@ pub(super) fn check(p: &Position, rules: Rules) -> Result<(), InvariantError> {
             "{placed} identities placed, {on_board} squares occupied"
         ));
     }
-    for id in 0..PIECES {
-        if p.pending[id] && (p.at[id] != NONE || !Position::kind(id as u8).is_ransomed()) {
+    if p.pending >> PIECES != 0 {
+        return fail("an identity past the armies is pending".to_owned());
+    }
+    let mut pending = p.pending;
+    while pending != 0 {
+        let id = pending.trailing_zeros() as usize;
+        pending &= pending - 1;
+        if p.at[id] != NONE || !Position::kind(id as Id).is_ransomed() {
             return fail(format!("identity {id} is pending but not a captured royal"));
         }
     }
-    if p.board_hash != p.recompute_board_hash() {
-        return fail("the board hash drifted".to_owned());
-    }
+    // (The board's hash against a recomputation is the harness's check,
+    // `Game::recompute_hash`.)
     if p.outcome.is_some() {
         return Ok(());
     }
@@ -61,18 +67,24 @@ pub(super) fn check(p: &Position, rules: Rules) -> Result<(), InvariantError> {
     // Marks only on the side to act, each of its kind; no more marked pieces
     // than the moves used allow (a swap marks two, a promotion its piece).
     let used = usize::from(rules.moves - p.moves_left);
+    if (p.marks[0] | p.marks[1] | p.marks[2]) >> PIECES != 0
+        || p.marks[0] & p.marks[1] != 0
+        || p.marks[0] & p.marks[2] != 0
+        || p.marks[1] & p.marks[2] != 0
+    {
+        return fail("an identity carries two marks, or none exists".to_owned());
+    }
     let mut marked = 0;
-    for id in 0..PIECES {
-        let m = p.marks[id];
-        if m == mark::NONE {
-            continue;
-        }
+    let mut any = p.marks[0] | p.marks[1] | p.marks[2];
+    while any != 0 {
+        let id = any.trailing_zeros() as usize;
+        any &= any - 1;
+        let m = p.mark_of(id as Id);
         marked += 1;
         let kind = Position::kind(id as u8);
         if side_of(id as u8) != p.to_act
             || (m == mark::SWAPPED && kind != Kind::Prince)
             || (m == mark::RETURNED && (!kind.is_ransomed() || p.at[id] == NONE))
-            || m > mark::RETURNED
         {
             return fail(format!("identity {id} carries mark {m}"));
         }
