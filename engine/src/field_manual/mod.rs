@@ -57,6 +57,8 @@ pub struct FieldManual {
     searched: AtomicU64,
     /// Positions it visited for this turn's decisions so far.
     turn_searched: u64,
+    /// This turn's actions, for the invariants.
+    log: invariants::TurnLog,
 }
 
 impl Clone for FieldManual {
@@ -67,6 +69,7 @@ impl Clone for FieldManual {
             ply: self.ply,
             searched: AtomicU64::new(self.searched.load(Ordering::Relaxed)),
             turn_searched: self.turn_searched,
+            log: self.log,
         }
     }
 
@@ -76,6 +79,7 @@ impl Clone for FieldManual {
         self.ply = source.ply;
         *self.searched.get_mut() = source.searched.load(Ordering::Relaxed);
         self.turn_searched = source.turn_searched;
+        self.log = source.log;
     }
 }
 
@@ -128,6 +132,7 @@ impl Game for FieldManual {
     fn new(options: &FieldManualOptions) -> FieldManual {
         let pos = Position::start(options.rules().moves);
         FieldManual {
+            log: invariants::TurnLog::new(pos.to_act, true),
             pos,
             options: *options,
             ply: 0,
@@ -166,8 +171,13 @@ impl Game for FieldManual {
         self.ply += 1;
         // The search behind the decision just taken belongs to this turn.
         self.turn_searched += std::mem::take(self.searched.get_mut());
+        self.log.before(&self.pos, action);
+        let promotion = self.pos.promotion;
         let ends = action == Action::Pass || {
             self.pos.raw(action, events);
+            if matches!(action, Action::Promote(_)) {
+                self.log.restored(&self.pos, promotion);
+            }
             self.pos.outcome.is_none()
                 && self.pos.promotion == board::NONE
                 && self.pos.moves_left == 0
@@ -182,6 +192,7 @@ impl Game for FieldManual {
             stats::turn(self.turn_searched);
             stats::decision(start, &self.pos);
             self.turn_searched = start;
+            self.log.next_turn(self.pos.to_act);
         }
         if self.pos.outcome.is_none() && self.ply >= turn::PLY_BOUND {
             self.pos.outcome = Some(turn::draw(turn::PLY_BOUND_RULE));
@@ -224,6 +235,7 @@ impl Game for FieldManual {
     fn import(text: &str, options: &FieldManualOptions) -> Result<FieldManual, PositionError> {
         let pos = text::import(text, options.rules())?;
         Ok(FieldManual {
+            log: invariants::TurnLog::new(pos.to_act, pos.at_turn_start(options.rules())),
             pos,
             options: *options,
             ply: 0,
@@ -243,7 +255,8 @@ impl Game for FieldManual {
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        invariants::check(&self.pos, self.options.rules())
+        invariants::check(&self.pos, self.options.rules())?;
+        invariants::check_log(&self.pos, &self.log, self.options.rules())
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {
