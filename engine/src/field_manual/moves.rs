@@ -243,7 +243,9 @@ impl Position {
                         && ids(side).any(|id| self.is_pending(id) && Position::kind(id) == royal)
                         && self.sacrifices(side).has(at)
                 }
-                _ => false,
+                Action::Pass | Action::Move { .. } | Action::Swap { .. } | Action::Promote(_) => {
+                    false
+                }
             };
         }
         let movable = |sq: u8| {

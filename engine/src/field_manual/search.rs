@@ -73,7 +73,7 @@ impl Pins {
                 Kind::Rook | Kind::RoyalRook => !diagonal,
                 Kind::Bishop | Kind::Archbishop => diagonal,
                 Kind::Princess => t.near[d][ki].has(second),
-                _ => false,
+                Kind::King | Kind::Prince | Kind::Knight | Kind::Pawn | Kind::Squire => false,
             };
             if along {
                 pins.pinned.insert(first);
@@ -121,9 +121,12 @@ impl Quick {
         match a {
             // A King's destinations are squares no piece attacks.
             Action::Move { from, .. } if from == self.king => true,
-            _ if self.checked => false,
-            Action::Move { from, to } => !self.pins.pinned.has(from) || self.pins.keeps(from, to),
-            Action::Swap { .. } | Action::Ransom { .. } | Action::Promote(_) | Action::Pass => true,
+            Action::Move { from, to } => {
+                !self.checked && (!self.pins.pinned.has(from) || self.pins.keeps(from, to))
+            }
+            Action::Swap { .. } | Action::Ransom { .. } | Action::Promote(_) | Action::Pass => {
+                !self.checked
+            }
         }
     }
 }
