@@ -193,7 +193,7 @@ mod tests {
         // Every ray, walked square by square, runs the way `ASCENDING` says,
         // and `reach` stops at the first occupied square.
         for sq in 0..SQUARES as u8 {
-            for d in 0..DIRECTIONS {
+            for (d, &ascending) in ASCENDING.iter().enumerate() {
                 let mut walked = Vec::new();
                 let mut at = t.step[d][usize::from(sq)];
                 while at != NONE {
@@ -204,7 +204,7 @@ mod tests {
                 let mut sorted = walked.clone();
                 sorted.sort_unstable();
                 assert_eq!(ray, sorted);
-                assert!(walked.windows(2).all(|w| (w[0] < w[1]) == ASCENDING[d]));
+                assert!(walked.windows(2).all(|w| (w[0] < w[1]) == ascending));
                 let near: Vec<u8> = t.near[d][usize::from(sq)].iter::<u8>().collect();
                 let mut first4: Vec<u8> = walked.iter().copied().take(4).collect();
                 first4.sort_unstable();
