@@ -668,6 +668,9 @@ fn run(command: Command) -> anyhow::Result<bool> {
                 config.shard = shard.unwrap_or(Shard::WHOLE);
                 let stats = sim::run(&config)?;
                 print_sim(&stats);
+                if id == GameId::FieldManual {
+                    print_field_manual_search();
+                }
                 summary.sims.push(stats);
             }
             let dir = finish(&mut summary, started, &reports)?;
@@ -1187,4 +1190,17 @@ fn finish(
     };
     report::unique_run_id(root, summary);
     report::write(root, summary)
+}
+
+/// The Field Manual's turn-level check search at its hardest in this run: the
+/// most positions it visited for one decision and for one turn.
+fn print_field_manual_search() {
+    let s = tigerseye_engine::field_manual::stats::search_stats();
+    println!(
+        "field-manual check search: at most {} positions for one decision, {} for one turn",
+        s.most_for_a_decision, s.most_for_a_turn
+    );
+    if !s.hardest.is_empty() {
+        println!("field-manual hardest decision: {}", s.hardest);
+    }
 }

@@ -138,6 +138,11 @@ impl<A, const N: usize> ActionList<A, N> {
         Some(self.items[self.len])
     }
 
+    /// Keeps the first `len` actions (all of them when there are no more).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Copies `source`'s actions (only those listed).
     pub fn copy_from(&mut self, source: &Self)
     where

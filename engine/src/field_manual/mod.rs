@@ -28,12 +28,15 @@ pub mod moves;
 pub mod options;
 pub mod pieces;
 pub mod rulings;
+mod search;
 pub mod setup;
 pub mod state;
+pub mod stats;
 pub mod text;
 pub mod turn;
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Side, Turn};
 use crate::rulings::Ruling;
@@ -44,14 +47,44 @@ use state::Position;
 pub use turn::{Actions, Event};
 
 /// A battle of the Field Manual.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct FieldManual {
     pos: Position,
     options: FieldManualOptions,
     ply: u32,
+    /// Positions the turn-level check search visited for the last legal
+    /// list (a log for [`stats`], as the next two).
+    searched: AtomicU64,
+    /// Positions it visited for this turn's decisions so far.
+    turn_searched: u64,
+    /// This turn's actions, for the invariants.
+    log: invariants::TurnLog,
 }
 
-/// Equal when the positions and options are (the ply counter is a log).
+impl Clone for FieldManual {
+    fn clone(&self) -> Self {
+        FieldManual {
+            pos: self.pos.clone(),
+            options: self.options,
+            ply: self.ply,
+            searched: AtomicU64::new(self.searched.load(Ordering::Relaxed)),
+            turn_searched: self.turn_searched,
+            log: self.log,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.pos.clone_from(&source.pos);
+        self.options = source.options;
+        self.ply = source.ply;
+        *self.searched.get_mut() = source.searched.load(Ordering::Relaxed);
+        self.turn_searched = source.turn_searched;
+        self.log = source.log;
+    }
+}
+
+/// Equal when the positions and options are (the ply counter and the search
+/// counts are a log).
 impl PartialEq for FieldManual {
     fn eq(&self, other: &Self) -> bool {
         self.pos == other.pos && self.options == other.options
@@ -97,10 +130,14 @@ impl Game for FieldManual {
 
     /// The set-up of `engine/data/field_manual/setup.txt`, the Dragon to move.
     fn new(options: &FieldManualOptions) -> FieldManual {
+        let pos = Position::start(options.rules().moves);
         FieldManual {
-            pos: Position::start(options.rules().moves),
+            log: invariants::TurnLog::new(pos.to_act, true),
+            pos,
             options: *options,
             ply: 0,
+            searched: AtomicU64::new(0),
+            turn_searched: 0,
         }
     }
 
@@ -120,25 +157,42 @@ impl Game for FieldManual {
     }
 
     fn legal_actions(&self, out: &mut Actions) {
-        self.pos.legal_actions(self.options.rules(), out);
+        let visited = self.pos.legal_actions(self.options.rules(), out);
+        self.searched.store(visited, Ordering::Relaxed);
+        stats::decision(visited, &self.pos);
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        self.pos.is_legal(self.options.rules(), action)
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(Event)) {
         let rules = self.options.rules();
         self.ply += 1;
+        // The search behind the decision just taken belongs to this turn.
+        self.turn_searched += std::mem::take(self.searched.get_mut());
+        self.log.before(&self.pos, action);
+        let promotion = self.pos.promotion;
+        let ends = action == Action::Pass || {
+            self.pos.raw(action, events);
+            if matches!(action, Action::Promote(_)) {
+                self.log.restored(&self.pos, promotion);
+            }
+            self.pos.outcome.is_none()
+                && self.pos.promotion == board::NONE
+                && self.pos.moves_left == 0
+        };
         if action == Action::Pass {
             events(Event::Pass {
                 side: self.pos.to_act,
             });
-            self.pos.end_turn(rules, events);
-        } else {
-            self.pos.raw(action, events);
-            if self.pos.outcome.is_none()
-                && self.pos.promotion == board::NONE
-                && self.pos.moves_left == 0
-            {
-                self.pos.end_turn(rules, events);
-            }
+        }
+        if ends {
+            let start = self.pos.end_turn(rules, events);
+            stats::turn(self.turn_searched);
+            stats::decision(start, &self.pos);
+            self.turn_searched = start;
+            self.log.next_turn(self.pos.to_act);
         }
         if self.pos.outcome.is_none() && self.ply >= turn::PLY_BOUND {
             self.pos.outcome = Some(turn::draw(turn::PLY_BOUND_RULE));
@@ -179,10 +233,14 @@ impl Game for FieldManual {
     }
 
     fn import(text: &str, options: &FieldManualOptions) -> Result<FieldManual, PositionError> {
+        let pos = text::import(text, options.rules())?;
         Ok(FieldManual {
-            pos: text::import(text, options.rules())?,
+            log: invariants::TurnLog::new(pos.to_act, pos.at_turn_start(options.rules())),
+            pos,
             options: *options,
             ply: 0,
+            searched: AtomicU64::new(0),
+            turn_searched: 0,
         })
     }
 
@@ -190,14 +248,15 @@ impl Game for FieldManual {
         self.pos.hash()
     }
 
+    /// The board's part recomputed from every piece's square; the turn's
+    /// part is computed afresh by every [`Position::hash`].
     fn recompute_hash(&self) -> u64 {
-        let mut p = self.pos.clone();
-        p.board_hash = p.recompute_board_hash();
-        p.hash()
+        self.pos.hash() ^ self.pos.board_hash ^ self.pos.recompute_board_hash()
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        invariants::check(&self.pos, self.options.rules())
+        invariants::check(&self.pos, self.options.rules())?;
+        invariants::check_log(&self.pos, &self.log, self.options.rules())
     }
 
     fn render(&self, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -2,7 +2,7 @@
 //! swap", "Ransom comes first", "Promotion restores a lost piece"), before the
 //! turn-level check rule ([`super::turn`]) filters them.
 
-use super::board::{NONE, Set, tables};
+use super::board::{NONE, SQUARES, Set, tables};
 use super::pieces::Kind;
 use super::state::{Id, Position, ids, mark, side_of};
 use crate::core::{ActionBuffer, Side};
@@ -58,61 +58,25 @@ const fn forward(side: Side) -> usize {
 }
 
 impl Position {
-    /// Squares along direction `d` from `from`, at most `max`: every empty one,
-    /// then the first occupied one when it is not `side`'s ("A capture ends
-    /// that piece's move").
-    #[inline]
-    fn slide(&self, from: u8, d: usize, max: u8, side: Side, out: &mut Set) {
-        let step = &tables().step[d];
-        let mut sq = step[usize::from(from)];
-        let mut n = 0;
-        while sq != NONE && n < max {
-            let id = self.piece(sq);
-            if id != NONE {
-                if side_of(id) != side {
-                    out.insert(sq);
-                }
-                return;
-            }
-            out.insert(sq);
-            sq = step[usize::from(sq)];
-            n += 1;
-        }
+    /// Both armies' squares.
+    #[inline(always)]
+    #[must_use]
+    pub fn all_occupied(&self) -> Set {
+        self.occupied[0] | self.occupied[1]
     }
 
     /// A pivot piece's squares along `d` (ruling `field-manual.pivot`): the
     /// straight slide, and from each empty square of it a quarter turn either
-    /// way, slid on.
+    /// way, slid on (own pieces still to be taken out).
     #[inline]
-    fn slide_with_pivot(&self, from: u8, d: usize, side: Side, out: &mut Set) {
-        let step = &tables().step[d];
-        let mut sq = step[usize::from(from)];
-        while sq != NONE {
-            let id = self.piece(sq);
-            if id != NONE {
-                if side_of(id) != side {
-                    out.insert(sq);
-                }
-                return;
-            }
-            out.insert(sq);
-            self.slide(sq, (d + 2) % 8, u8::MAX, side, out);
-            self.slide(sq, (d + 6) % 8, u8::MAX, side, out);
-            sq = step[usize::from(sq)];
-        }
-    }
-
-    #[inline]
-    fn leap(&self, targets: &[u8; 8], side: Side, out: &mut Set) {
-        let mine = self.occupied[side.index()];
-        for &sq in targets {
-            if sq == NONE {
-                break;
-            }
-            if !mine.has(sq) {
-                out.insert(sq);
-            }
-        }
+    fn reach_with_pivot(from: u8, d: usize, occupied: Set) -> Set {
+        let t = tables();
+        let straight = t.reach(d, from, occupied);
+        let mut out = straight;
+        straight.minus(occupied).for_each(|sq: u8| {
+            out |= t.reach((d + 2) % 8, sq, occupied) | t.reach((d + 6) % 8, sq, occupied);
+        });
+        out
     }
 
     /// The squares the piece `id` on `from` may move to by its kind's rules,
@@ -123,12 +87,13 @@ impl Position {
         let side = side_of(id);
         let t = tables();
         let fi = usize::from(from);
+        let occupied = self.all_occupied();
+        let mine = self.occupied[side.index()];
         let mut out = Set::EMPTY;
         match Position::kind(id) {
             Kind::King => {
-                self.leap(&t.king[fi], side, &mut out);
                 let mut safe = Set::EMPTY;
-                out.for_each(|sq: u8| {
+                t.king_set[fi].minus(mine).for_each(|sq: u8| {
                     if !self.attacked(sq, side.opponent(), from) {
                         safe.insert(sq);
                     }
@@ -137,34 +102,34 @@ impl Position {
             }
             Kind::Queen => {
                 for d in 0..8 {
-                    self.slide_with_pivot(from, d, side, &mut out);
+                    out |= Position::reach_with_pivot(from, d, occupied);
                 }
             }
-            Kind::Prince => self.leap(&t.prince[fi], side, &mut out),
+            Kind::Prince => out = t.prince_set[fi],
             Kind::Princess => {
                 for d in 0..8 {
-                    self.slide(from, d, 4, side, &mut out);
+                    out |= t.reach(d, from, occupied) & t.near[d][fi];
                 }
             }
             Kind::Rook => {
                 for d in ORTH {
-                    self.slide(from, d, u8::MAX, side, &mut out);
+                    out |= t.reach(d, from, occupied);
                 }
             }
             Kind::RoyalRook => {
                 for d in ORTH {
-                    self.slide_with_pivot(from, d, side, &mut out);
+                    out |= Position::reach_with_pivot(from, d, occupied);
                 }
             }
-            Kind::Knight => self.leap(&t.knight[fi], side, &mut out),
+            Kind::Knight => out = t.knight_set[fi],
             Kind::Bishop => {
                 for d in DIAG {
-                    self.slide(from, d, u8::MAX, side, &mut out);
+                    out |= t.reach(d, from, occupied);
                 }
             }
             Kind::Archbishop => {
                 for d in DIAG {
-                    self.slide_with_pivot(from, d, side, &mut out);
+                    out |= Position::reach_with_pivot(from, d, occupied);
                 }
             }
             Kind::Pawn => {
@@ -189,6 +154,7 @@ impl Position {
                 self.diagonal_captures(from, side, &mut out);
             }
         }
+        out = out.minus(mine);
         if !sniper {
             let king = self.king(side.opponent());
             if king != NONE {
@@ -227,7 +193,7 @@ impl Position {
         if self.pending_of(side) {
             let sacrifices = self.sacrifices(side);
             for id in ids(side) {
-                if self.pending[usize::from(id)] {
+                if self.is_pending(id) {
                     let royal = Position::kind(id);
                     out.push_all(
                         sacrifices
@@ -241,7 +207,7 @@ impl Position {
         let far = super::state::far_rank(side);
         self.occupied[side.index()].for_each(|from: u8| {
             let id = self.piece(from);
-            let m = self.marks[usize::from(id)];
+            let m = self.mark_of(id);
             if m == mark::MOVED || m == mark::RETURNED {
                 return;
             }
@@ -260,10 +226,59 @@ impl Position {
         });
     }
 
+    /// Whether `a` is among [`Position::pseudo_actions`], found without
+    /// listing them.
+    #[must_use]
+    pub fn is_pseudo(&self, sniper: bool, a: Action) -> bool {
+        let side = self.to_act;
+        let on_board = |sq: u8| usize::from(sq) < SQUARES;
+        if self.promotion != NONE {
+            return matches!(a, Action::Promote(k)
+                if k.is_restorable() && self.off_board(side, k).is_some());
+        }
+        if self.pending_of(side) {
+            return match a {
+                Action::Ransom { royal, at } => {
+                    on_board(at)
+                        && ids(side).any(|id| self.is_pending(id) && Position::kind(id) == royal)
+                        && self.sacrifices(side).has(at)
+                }
+                Action::Pass | Action::Move { .. } | Action::Swap { .. } | Action::Promote(_) => {
+                    false
+                }
+            };
+        }
+        let movable = |sq: u8| {
+            on_board(sq) && {
+                let id = self.piece(sq);
+                id != NONE
+                    && side_of(id) == side
+                    && !matches!(self.mark_of(id), mark::MOVED | mark::RETURNED)
+            }
+        };
+        match a {
+            Action::Move { from, to } => {
+                movable(from)
+                    && on_board(to)
+                    && self.destinations(from, self.piece(from), sniper).has(to)
+            }
+            Action::Swap { prince, squire } => {
+                movable(prince) && on_board(squire) && {
+                    let id = self.piece(prince);
+                    Position::kind(id) == Kind::Prince
+                        && self.mark_of(id) == mark::NONE
+                        && super::board::rank(prince) != super::state::far_rank(side)
+                        && self.squires(side).has(squire)
+                }
+            }
+            Action::Pass | Action::Ransom { .. } | Action::Promote(_) => false,
+        }
+    }
+
     /// Whether a Prince or Princess of `side` waits to return.
     #[must_use]
     pub fn pending_of(&self, side: Side) -> bool {
-        ids(side).any(|id| self.pending[usize::from(id)])
+        self.pending & super::state::army_ids(side) != 0
     }
 
     /// The squares of `side`'s pieces that may be sacrificed ("a friendly
@@ -280,7 +295,7 @@ impl Position {
         out
     }
 
-    fn squires(&self, side: Side) -> Set {
+    pub(super) fn squires(&self, side: Side) -> Set {
         let mut out = Set::EMPTY;
         for id in ids(side) {
             let sq = self.at[usize::from(id)];

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{NONE, SQUARES, Set, mirror, rank, square, tables};
+use super::board::{NONE, SQUARES, Set, Tables, mirror, rank, square, tables};
 use super::pieces::Kind;
 use super::setup::{ARMY, SetUp};
 use crate::core::zobrist::splitmix64;
@@ -39,6 +39,8 @@ pub struct Roster {
     pub kind: [Kind; PIECES],
     /// The square each identity starts on.
     pub home: [u8; PIECES],
+    /// The identities of each kind, by [`Side::index`] and kind.
+    pub by_kind: [[Vec<Id>; Kind::ALL.len()]; 2],
 }
 
 /// The roster of the standard set-up.
@@ -56,7 +58,19 @@ pub fn roster() -> &'static Roster {
             kind[ARMY + i] = k;
             home[ARMY + i] = dragon;
         }
-        Roster { kind, home }
+        let by_kind = std::array::from_fn(|s| {
+            std::array::from_fn(|k| {
+                let side = Side::ALL[s];
+                ids(side)
+                    .filter(|&id| kind[usize::from(id)] as usize == k)
+                    .collect()
+            })
+        });
+        Roster {
+            kind,
+            home,
+            by_kind,
+        }
     })
 }
 
@@ -130,10 +144,14 @@ pub struct Position {
     pub to_act: Side,
     /// Moves left in the turn.
     pub moves_left: u8,
-    /// This turn's [`mark`] of each identity (only the side to act's are set).
-    pub marks: [u8; PIECES],
-    /// Captured Princes and Princesses waiting to return, by identity.
-    pub pending: [bool; PIECES],
+    /// This turn's marks (only the side to act's are set), one set of
+    /// identities (bit `id`) for each [`mark`] but [`mark::NONE`]:
+    /// [`mark::MOVED`], [`mark::SWAPPED`], [`mark::RETURNED`]; read them with
+    /// [`Position::mark_of`].
+    pub marks: [u128; 3],
+    /// Captured Princes and Princesses waiting to return, as a set of
+    /// identities (bit `id`).
+    pub pending: u128,
     /// The square of the Squire whose promotion choice waits, or [`NONE`].
     pub promotion: u8,
     /// The result, once the battle is over.
@@ -153,8 +171,8 @@ impl Position {
             occupied: [Set::EMPTY; 2],
             to_act: Side::Red,
             moves_left: moves,
-            marks: [mark::NONE; PIECES],
-            pending: [false; PIECES],
+            marks: [0; 3],
+            pending: 0,
             promotion: NONE,
             outcome: None,
             board_hash: 0,
@@ -225,13 +243,63 @@ impl Position {
         if self.promotion != NONE {
             h ^= k.promotion[usize::from(self.promotion)];
         }
-        for id in 0..PIECES {
-            h ^= k.mark[id][usize::from(self.marks[id] & 3)];
-            if self.pending[id] {
-                h ^= k.pending[id];
+        for (m, &set) in self.marks.iter().enumerate() {
+            h = each_id(set, h, |h, id| h ^ k.mark[id][m + 1]);
+        }
+        each_id(self.pending, h, |h, id| h ^ k.pending[id])
+    }
+
+    /// The [`mark`] of identity `id` this turn.
+    #[inline]
+    #[must_use]
+    pub fn mark_of(&self, id: Id) -> u8 {
+        let bit = 1u128 << id;
+        if self.marks[0] & bit != 0 {
+            mark::MOVED
+        } else if self.marks[1] & bit != 0 {
+            mark::SWAPPED
+        } else if self.marks[2] & bit != 0 {
+            mark::RETURNED
+        } else {
+            mark::NONE
+        }
+    }
+
+    /// Gives identity `id` the [`mark`] `m`.
+    #[inline]
+    pub fn set_mark(&mut self, id: Id, m: u8) {
+        let bit = 1u128 << id;
+        for (i, set) in self.marks.iter_mut().enumerate() {
+            if usize::from(m) == i + 1 {
+                *set |= bit;
+            } else {
+                *set &= !bit;
             }
         }
-        h
+    }
+
+    /// Whether no identity carries a mark.
+    #[inline]
+    #[must_use]
+    pub fn unmarked(&self) -> bool {
+        self.marks == [0; 3]
+    }
+
+    /// Whether identity `id` waits for ransom.
+    #[inline]
+    #[must_use]
+    pub fn is_pending(&self, id: Id) -> bool {
+        self.pending >> id & 1 == 1
+    }
+
+    /// Sets whether identity `id` waits for ransom.
+    #[inline]
+    pub fn set_pending(&mut self, id: Id, on: bool) {
+        if on {
+            self.pending |= 1 << id;
+        } else {
+            self.pending &= !(1 << id);
+        }
     }
 
     /// The board's hash computed from scratch.
@@ -251,50 +319,74 @@ impl Position {
     /// `field-manual.king-through-check`); pass [`NONE`] for none.
     #[must_use]
     pub fn attacked(&self, target: u8, by: Side, vacated: u8) -> bool {
+        self.scan_attackers(target, by, vacated, |_| true)
+    }
+
+    /// The squares of the pieces of `by` that attack `target` directly (as
+    /// [`Position::attacked`] finds them).
+    #[must_use]
+    pub fn attackers(&self, target: u8, by: Side) -> Set {
+        let mut out = Set::EMPTY;
+        self.scan_attackers(target, by, NONE, |sq| {
+            out.insert(sq);
+            false
+        });
+        out
+    }
+
+    /// Calls `found` with the square of each piece of `by` that attacks
+    /// `target` until it answers true; returns whether it did.
+    #[inline(always)]
+    fn scan_attackers(
+        &self,
+        target: u8,
+        by: Side,
+        vacated: u8,
+        mut found: impl FnMut(u8) -> bool,
+    ) -> bool {
         let t = tables();
-        let theirs = self.occupied[by.index()];
         let ti = usize::from(target);
-        for &sq in &t.knight[ti] {
-            if sq == NONE {
-                break;
-            }
-            if theirs.has(sq) && Position::kind(self.piece(sq)) == Kind::Knight {
+        let r = roster();
+        let b = by.index();
+        // The leapers, by identity: a kind's identities never change.
+        for &id in &r.by_kind[b][Kind::Knight as usize] {
+            let at = self.at[usize::from(id)];
+            if at != NONE && t.knight_set[ti].has(at) && found(at) {
                 return true;
             }
         }
-        for &sq in &t.prince[ti] {
-            if sq == NONE {
-                break;
-            }
-            if theirs.has(sq) && Position::kind(self.piece(sq)) == Kind::Prince {
+        for &id in &r.by_kind[b][Kind::Prince as usize] {
+            let at = self.at[usize::from(id)];
+            if at != NONE && t.prince_set[ti].has(at) && found(at) {
                 return true;
             }
+        }
+        let theirs = self.occupied[b];
+        let mut occupied = self.occupied[0] | self.occupied[1];
+        if vacated != NONE {
+            occupied.remove(vacated);
+        }
+        // Nothing of theirs on any line: no rider or stepper attacks.
+        if !t.lines[ti].meets(theirs) {
+            return false;
         }
         for d in 0..8 {
-            let mut sq = t.step[d][ti];
-            let mut distance = 1;
-            while sq != NONE {
-                let id = self.piece(sq);
-                if id != NONE && sq != vacated {
-                    if side_of(id) == by {
-                        let diagonal = d % 2 == 1;
-                        let hit = match Position::kind(id) {
-                            Kind::King => distance == 1,
-                            Kind::Queen => true,
-                            Kind::Princess => distance <= 4,
-                            Kind::Rook | Kind::RoyalRook => !diagonal,
-                            Kind::Bishop | Kind::Archbishop => diagonal,
-                            Kind::Pawn | Kind::Squire => distance == 1 && is_behind(d, by),
-                            Kind::Knight | Kind::Prince => false,
-                        };
-                        if hit {
-                            return true;
-                        }
-                    }
-                    break;
-                }
-                sq = t.step[d][usize::from(sq)];
-                distance += 1;
+            let sq = Tables::nearest(d, t.ray[d][ti] & occupied);
+            if sq == NONE || !theirs.has(sq) {
+                continue;
+            }
+            let diagonal = d % 2 == 1;
+            let hit = match Position::kind(self.piece(sq)) {
+                Kind::King => t.king_set[ti].has(sq),
+                Kind::Queen => true,
+                Kind::Princess => t.near[d][ti].has(sq),
+                Kind::Rook | Kind::RoyalRook => !diagonal,
+                Kind::Bishop | Kind::Archbishop => diagonal,
+                Kind::Pawn | Kind::Squire => t.step[d][ti] == sq && is_behind(d, by),
+                Kind::Knight | Kind::Prince => false,
+            };
+            if hit && found(sq) {
+                return true;
             }
         }
         false
@@ -319,9 +411,7 @@ impl Position {
     #[must_use]
     pub fn off_board(&self, side: Side, kind: Kind) -> Option<Id> {
         ids(side).find(|&id| {
-            self.at[usize::from(id)] == NONE
-                && !self.pending[usize::from(id)]
-                && Position::kind(id) == kind
+            self.at[usize::from(id)] == NONE && !self.is_pending(id) && Position::kind(id) == kind
         })
     }
 
@@ -346,6 +436,28 @@ impl Position {
     pub const fn on_far_rank(side: Side, sq: u8) -> bool {
         rank(sq) == far_rank(side)
     }
+}
+
+/// The identities of `side`'s army as a set (bit `id`).
+#[inline]
+#[must_use]
+pub const fn army_ids(side: Side) -> u128 {
+    let all = (1u128 << ARMY) - 1;
+    match side {
+        Side::Green => all,
+        Side::Red => all << ARMY,
+    }
+}
+
+/// `h` folded with `f` over the identities of `set`, lowest first.
+#[inline]
+fn each_id(set: u128, mut h: u64, f: impl Fn(u64, usize) -> u64) -> u64 {
+    let mut bits = set;
+    while bits != 0 {
+        h = f(h, bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+    h
 }
 
 /// The King's identity of `side`.

@@ -219,7 +219,7 @@ pub fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
     write!(out, " {} {} ", army(p.to_act), p.moves_left)?;
     // Marks, ordered by the starting square's file, then rank.
     let mut marked: Vec<Id> = (0..PIECES as Id)
-        .filter(|&id| p.marks[usize::from(id)] != mark::NONE)
+        .filter(|&id| p.mark_of(id) != mark::NONE)
         .collect();
     marked.sort_by_key(|&id| {
         let h = roster().home[usize::from(id)];
@@ -233,7 +233,7 @@ pub fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
             out.write_char(',')?;
         }
         write_home(id, out)?;
-        match p.marks[usize::from(id)] {
+        match p.mark_of(id) {
             mark::SWAPPED => out.write_char('~')?,
             mark::RETURNED => out.write_char('^')?,
             _ => {}
@@ -244,7 +244,7 @@ pub fn export(p: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
     for side in [Side::Green, Side::Red] {
         for kind in [Kind::Prince, Kind::Princess] {
             for id in ids(side) {
-                if p.pending[usize::from(id)] && Position::kind(id) == kind {
+                if p.is_pending(id) && Position::kind(id) == kind {
                     if any {
                         out.write_char(',')?;
                     }
@@ -367,7 +367,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Position, PositionError> {
             {
                 return Err(err(format!("mark `{m}`: not a {kind}'s mark")));
             }
-            p.marks[usize::from(id)] = value;
+            p.set_mark(id, value);
         }
     }
     if pending != "-" {
@@ -378,7 +378,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Position, PositionError> {
                     "pending: `{token}` is no captured Prince or Princess off the board"
                 )));
             }
-            p.pending[usize::from(id)] = true;
+            p.set_pending(id, true);
         }
     }
     if promotion != "-" {

@@ -6,9 +6,10 @@
 
 use std::fmt;
 
-use super::board::{NONE, SQUARES, Set, tables};
+use super::board::{NONE, SQUARES};
 use super::moves::Action;
 use super::pieces::Kind;
+use super::search::Search;
 use super::state::{Position, far_rank, ids, mark, side_of};
 use crate::core::{ActionBuffer, ActionList, Outcome, RuleEvent, RuleId, Score, ScoreUnit, Side};
 
@@ -194,20 +195,20 @@ impl Position {
                 };
                 self.take(at);
                 self.put(restored, at);
-                self.marks[usize::from(restored)] = mark::MOVED;
+                self.set_mark(restored, mark::MOVED);
                 self.promotion = NONE;
                 events(Event::Promotion { side, kind, at });
             }
             Action::Ransom { royal, at } => {
-                let Some(id) = ids(side)
-                    .find(|&id| self.pending[usize::from(id)] && Position::kind(id) == royal)
+                let Some(id) =
+                    ids(side).find(|&id| self.is_pending(id) && Position::kind(id) == royal)
                 else {
                     return;
                 };
                 let sacrificed = Position::kind(self.take(at));
                 self.put(id, at);
-                self.pending[usize::from(id)] = false;
-                self.marks[usize::from(id)] = mark::RETURNED;
+                self.set_pending(id, false);
+                self.set_mark(id, mark::RETURNED);
                 self.moves_left -= 1;
                 events(Event::Ransom {
                     side,
@@ -221,8 +222,8 @@ impl Position {
                 let s = self.take(squire);
                 self.put(p, squire);
                 self.put(s, prince);
-                self.marks[usize::from(p)] = mark::SWAPPED;
-                self.marks[usize::from(s)] = mark::MOVED;
+                self.set_mark(p, mark::SWAPPED);
+                self.set_mark(s, mark::MOVED);
                 self.moves_left -= 1;
                 events(Event::Swap { side, at: squire });
             }
@@ -239,11 +240,11 @@ impl Position {
                     if kind == Kind::King {
                         self.outcome = Some(win(side, KING_CAPTURED));
                     } else if kind.is_ransomed() {
-                        self.pending[usize::from(taken)] = true;
+                        self.set_pending(taken, true);
                     }
                 }
                 self.put(id, to);
-                self.marks[usize::from(id)] = mark::MOVED;
+                self.set_mark(id, mark::MOVED);
                 self.moves_left -= 1;
                 if Position::kind(id) == Kind::Squire
                     && Position::on_far_rank(side, to)
@@ -260,11 +261,11 @@ impl Position {
     }
 
     /// "With no eligible sacrifice, the captured royal stays out of play."
-    fn release_unransomable(&mut self, side: Side, events: &mut impl FnMut(Event)) {
+    pub(super) fn release_unransomable(&mut self, side: Side, events: &mut impl FnMut(Event)) {
         if self.pending_of(side) && !self.has_sacrifice(side) {
             for id in ids(side) {
-                if self.pending[usize::from(id)] {
-                    self.pending[usize::from(id)] = false;
+                if self.is_pending(id) {
+                    self.set_pending(id, false);
                     events(Event::StaysOut {
                         side,
                         royal: Position::kind(id),
@@ -274,160 +275,82 @@ impl Position {
         }
     }
 
-    /// Whether some continuation of the turn ends it with the side to act's
-    /// King out of check (a battle won or drawn on the way counts too): the
-    /// turn-level check rule. Stops at the first continuation found.
-    #[must_use]
-    pub fn can_end_safe(&self, rules: Rules) -> bool {
-        if let Some(o) = self.outcome {
-            return o.winner != Some(self.to_act.opponent());
-        }
-        if self.promotion == NONE {
-            // Out of check, the turn can end safe: by a move that keeps it so,
-            // or, when no move is legal, by the pass.
-            if self.moves_left == 0 || !self.in_check(self.to_act) {
-                return !self.in_check(self.to_act);
-            }
-        }
-        let mut pseudo = Actions::default();
-        self.pseudo_actions(rules.sniper, &mut pseudo);
-        pseudo.iter().any(|&a| {
-            let mut next = self.clone();
-            next.raw(a, &mut |_| {});
-            next.can_end_safe(rules)
-        })
-    }
-
-    /// The squares on the eight lines from `side`'s King: only a piece moving
-    /// off one of them can open a line onto him.
-    fn king_lines(&self, side: Side) -> Set {
-        let mut out = Set::EMPTY;
-        let k = self.king(side);
-        if k == NONE {
-            return out;
-        }
-        let t = tables();
-        for d in 0..8 {
-            let mut sq = t.step[d][usize::from(k)];
-            while sq != NONE {
-                out.insert(sq);
-                sq = t.step[d][usize::from(sq)];
-            }
-        }
-        out
-    }
-
     /// The legal actions: the pieces' actions that the turn-level check rule
     /// allows (all of them under `turn-check = loses`), or `pass` alone when
-    /// there is none and no promotion choice waits.
-    pub fn legal_actions(&self, rules: Rules, out: &mut Actions) {
+    /// there is none and no promotion choice waits. Returns the positions the
+    /// turn-level check search visited.
+    pub fn legal_actions(&self, rules: Rules, out: &mut Actions) -> u64 {
         out.clear();
         if self.outcome.is_some() {
-            return;
+            return 0;
         }
-        if rules.loses {
-            self.pseudo_actions(rules.sniper, out);
-        } else {
-            let mut pseudo = Actions::default();
-            self.pseudo_actions(rules.sniper, &mut pseudo);
-            let quiet = self.quiet_test();
-            for &a in pseudo.iter() {
-                if quiet(a) || self.after_can_end_safe(a, rules) {
-                    out.push(a);
-                }
-            }
+        self.pseudo_actions(rules.sniper, out);
+        let mut search = Search::default();
+        if !rules.loses {
+            search.keep_legal(self, rules, out);
         }
         if out.is_empty() && self.promotion == NONE {
             out.push(Action::Pass);
         }
+        search.visited
+    }
+
+    /// Whether `action` is among [`Position::legal_actions`], found without
+    /// listing them.
+    #[must_use]
+    pub fn is_legal(&self, rules: Rules, action: Action) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let mut search = Search::default();
+        if action == Action::Pass {
+            return self.promotion == NONE && !search.has_legal_action(self, rules);
+        }
+        self.is_pseudo(rules.sniper, action) && search.allows(self, rules, action)
     }
 
     /// Ends the turn: under `turn-check = loses` a King left in check is
     /// checkmate; else the other army's turn starts, its unransomable royals
     /// stay out, and checkmate or the draw by no legal action is decided.
-    pub fn end_turn(&mut self, rules: Rules, events: &mut impl FnMut(Event)) {
+    /// Returns the positions the turn-level check search visited at the new
+    /// turn's start.
+    pub fn end_turn(&mut self, rules: Rules, events: &mut impl FnMut(Event)) -> u64 {
         let side = self.to_act;
         if self.in_check(side) {
             // Under the lookahead reading no legal action leads here.
             self.outcome = Some(win(side.opponent(), CHECKMATE));
-            return;
+            return 0;
         }
         let next = side.opponent();
         self.to_act = next;
         self.moves_left = rules.moves;
-        self.marks = [mark::NONE; super::state::PIECES];
+        self.marks = [0; 3];
         self.promotion = NONE;
         self.release_unransomable(next, events);
-        self.decide_turn_start(rules);
+        self.decide_turn_start(rules)
     }
 
     /// At a turn's start: checkmate when no sequence of the turn's actions can
     /// leave the King safe; the draw when the army has no legal action.
-    pub fn decide_turn_start(&mut self, rules: Rules) {
+    /// Returns the positions the turn-level check search visited.
+    pub fn decide_turn_start(&mut self, rules: Rules) -> u64 {
         if self.outcome.is_some() {
-            return;
+            return 0;
         }
-        if !self.can_end_safe(rules) {
+        let mut search = Search::default();
+        if !search.can_end_safe(self, rules) {
             self.outcome = Some(win(self.to_act.opponent(), CHECKMATE));
-            return;
-        }
-        if !self.has_legal_action(rules) {
+        } else if !search.has_legal_action(self, rules) {
             self.outcome = Some(draw(NO_LEGAL_ACTION));
         }
-    }
-
-    /// Whether the side to act has a legal action other than the pass: the
-    /// first one found ends the search (a turn's start asks it every turn).
-    #[must_use]
-    pub fn has_legal_action(&self, rules: Rules) -> bool {
-        let mut pseudo = Actions::default();
-        self.pseudo_actions(rules.sniper, &mut pseudo);
-        if rules.loses || pseudo.is_empty() {
-            return !pseudo.is_empty();
-        }
-        let quiet = self.quiet_test();
-        pseudo
-            .iter()
-            .any(|&a| quiet(a) || self.after_can_end_safe(a, rules))
-    }
-
-    /// The fast half of the turn-level check rule: out of check, an action
-    /// that moves no piece off a line from the own King (a King's move, which
-    /// never goes into check, included) cannot leave him in check, so the turn
-    /// can end safe after it.
-    fn quiet_test(&self) -> impl Fn(Action) -> bool {
-        let side = self.to_act;
-        let checked = self.in_check(side);
-        let lines = if checked {
-            Set::EMPTY
-        } else {
-            self.king_lines(side)
-        };
-        let king = self.king(side);
-        move |a| {
-            !checked
-                && match a {
-                    Action::Move { from, .. } => from == king || !lines.has(from),
-                    Action::Swap { prince, squire } => !lines.has(prince) && !lines.has(squire),
-                    Action::Ransom { .. } | Action::Promote(_) | Action::Pass => true,
-                }
-        }
-    }
-
-    /// Whether, after `a`, the turn can still end with the King safe.
-    fn after_can_end_safe(&self, a: Action, rules: Rules) -> bool {
-        let mut next = self.clone();
-        next.raw(a, &mut |_| {});
-        next.can_end_safe(rules)
+        search.visited
     }
 
     /// Whether the position stands at a turn's start: all moves left, nothing
     /// marked, no promotion waiting.
     #[must_use]
     pub fn at_turn_start(&self, rules: Rules) -> bool {
-        self.moves_left == rules.moves
-            && self.promotion == NONE
-            && self.marks.iter().all(|&m| m == mark::NONE)
+        self.moves_left == rules.moves && self.promotion == NONE && self.unmarked()
     }
 
     /// Whether the square `sq` holds a Squire of `side` on its far rank.

@@ -225,6 +225,12 @@ impl RefFm {
             "{action} is not legal in {}",
             self.export()
         );
+        self.play_listed(action)
+    }
+
+    /// [`RefFm::play`] of an action just taken from [`RefFm::legal_actions`]
+    /// (the counts walk every listed action; asking again is only slower).
+    fn play_listed(&self, action: &str) -> RefFm {
         let mut s = if action == "pass" {
             self.clone()
         } else {
@@ -286,9 +292,14 @@ impl RefFm {
         if depth == 0 {
             return 1;
         }
-        self.legal_actions()
+        let legal = self.legal_actions();
+        if depth == 1 {
+            // The leaves are the listed actions.
+            return legal.len() as u64;
+        }
+        legal
             .iter()
-            .map(|a| self.play(a).perft(depth - 1))
+            .map(|a| self.play_listed(a).perft(depth - 1))
             .sum()
     }
 
@@ -300,7 +311,7 @@ impl RefFm {
         self.legal_actions()
             .iter()
             .map(|a| {
-                let next = self.play(a);
+                let next = self.play_listed(a);
                 if next.over() || next.dragon != self.dragon {
                     if depth == 1 {
                         1
