@@ -291,7 +291,7 @@ fn from_position<G: Game>(
                     action: last,
                 });
             }
-            _ => {}
+            Ended::Broke { .. } | Ended::Illegal | Ended::Clean | Ended::OutOfTime => {}
         }
     }
     None

@@ -72,9 +72,10 @@ pub(crate) fn ddmin<T: Clone>(
     let mut stopped = false;
     'outer: while c.len() >= 2 {
         n = n.min(c.len());
+        let cut = n;
         // Each chunk alone (with two chunks these are the complements too).
-        for i in 0..n {
-            let (from, to) = chunk(c.len(), n, i);
+        for i in 0..cut {
+            let (from, to) = chunk(c.len(), cut, i);
             tests += 1;
             match test(&c[from..to]) {
                 Verdict::Fails(k) => {

@@ -159,7 +159,7 @@ fn a_failure_that_needs_the_repetition_history_keeps_it_in_a_save() {
             check: "planted",
             message: format!("a draw by {}", o.rule),
         }),
-        _ => Ok(()),
+        Turn::Over(_) | Turn::Player(_) | Turn::Chance => Ok(()),
     });
     let actions = failing_game(&initial, &oracle, 0..1000);
     let shrunk =
