@@ -1156,6 +1156,9 @@ fn print_sim(s: &sim::SimStats) {
                 "    game {} ply {}: [{}] {}\n      replay: {}",
                 f.index, f.ply, f.check, f.message, f.replay
             );
+            if let Some(shrunk) = &f.shrunk {
+                println!("      {}", shrunk.describe());
+            }
         }
     } else {
         println!("  no invariant broke");

@@ -236,4 +236,41 @@ mod tests {
         // The run went on past the corpus: every game's sim played.
         assert_eq!(summary.sims.len(), GameId::ALL.len());
     }
+
+    #[test]
+    fn a_nightly_with_failures_ends_within_its_budget() {
+        // Every game's sims fail (a planted check breaks about one state in
+        // 16), and their first failures are shrunk: the shrinking is done
+        // within each sim's share of the budget, not after it.
+        let corpus = crate::corpus::tests::corpus_with_planted_panics();
+        let seed = 0x5EED_0060;
+        let _planted = crate::planted::fail_sims(seed, 16);
+        let budget = Duration::from_secs(60);
+        let mut config = NightlyConfig::new(budget, corpus.path().to_owned());
+        config.seed = seed;
+        config.chance_games = 10;
+        let started = Instant::now();
+        let summary = run(&config, |_| {}).unwrap();
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed < budget + Duration::from_secs(5),
+            "took {elapsed:?}"
+        );
+        assert!(summary.failed());
+        let failed: Vec<_> = summary.sims.iter().filter(|s| s.failed_games > 0).collect();
+        assert!(
+            failed.len() > GameId::ALL.len() / 2,
+            "{} failed",
+            failed.len()
+        );
+        for sim in failed {
+            let shrunk = sim.failures.iter().filter(|f| f.shrunk.is_some()).count();
+            assert_eq!(
+                shrunk,
+                sim.failures.len().min(crate::sim::MAX_SHRUNK_FAILURES),
+                "{}",
+                sim.game
+            );
+        }
+    }
 }

@@ -1,8 +1,15 @@
 //! Bugs planted for the harness's own tests: a test names a marker, and the
 //! code under test panics where it meets it (on this thread only, so tests
-//! running side by side do not see each other's).
+//! running side by side do not see each other's); or a test names a master
+//! seed, and the sims of that seed break a planted check.
 
 use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
+
+use tigerseye_engine::Game;
+
+use crate::invariants::Violation;
+use crate::shrink::Oracle;
 
 thread_local! {
     static PANIC_ON: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -29,4 +36,56 @@ pub(crate) fn hit(text: &str) {
     if PANIC_ON.with(|p| p.borrow().as_deref() == Some(text)) {
         panic!("planted panic at `{text}`");
     }
+}
+
+/// The master seeds whose sims break a planted check, each with its rate:
+/// a sim of such a seed ([`crate::sim::run`]) fails every state whose hash is
+/// a multiple of the rate, with the check `planted`. Keyed by seed, so that
+/// the other tests' sims, on other threads at the same time, do not see it.
+static FAILING_SIMS: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+
+/// Makes the sims of master seed `seed` fail on every state whose hash is a
+/// multiple of `every` (about one state in `every`: deep in a long game, and
+/// independent of the game's past), until the guard is dropped.
+pub(crate) fn fail_sims(seed: u64, every: u64) -> SimGuard {
+    lock().push((seed, every.max(1)));
+    SimGuard(seed)
+}
+
+/// Ends a [`fail_sims`] when dropped.
+pub(crate) struct SimGuard(u64);
+
+impl Drop for SimGuard {
+    fn drop(&mut self) {
+        lock().retain(|&(seed, _)| seed != self.0);
+    }
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Vec<(u64, u64)>> {
+    FAILING_SIMS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The planted check of the sims of master seed `seed`, if [`fail_sims`]
+/// planted one.
+pub(crate) fn sim_oracle<G: Game>(seed: u64) -> Option<Oracle<G>> {
+    let every = lock().iter().find(|&&(s, _)| s == seed)?.1;
+    Some(hash_multiple(every))
+}
+
+/// A planted check that fails every state whose hash is a multiple of
+/// `every`.
+pub(crate) fn hash_multiple<G: Game>(every: u64) -> Oracle<G> {
+    Arc::new(move |state: &G| {
+        let hash = state.hash();
+        if hash.is_multiple_of(every) {
+            Err(Violation {
+                check: "planted",
+                message: format!("planted failure: the hash {hash:#x} is a multiple of {every}"),
+            })
+        } else {
+            Ok(())
+        }
+    })
 }

@@ -1,24 +1,47 @@
 //! Shrinking a failing game to a short scenario.
 //!
-//! A failure is replayed with every check on every step; then it is reduced in
-//! three passes, each keeping only candidates that still break the same invariant:
+//! A failure is replayed with the cheap checks and the oracle on every state and
+//! the full checks on the last; then it is reduced, each pass keeping only
+//! candidates that still break the same check (for a panic, at the same place
+//! in the code):
 //!
-//! 1. the shortest failing prefix: the actions up to the first state that breaks it;
-//! 2. dropping actions: chunks of halving size, then single actions (a candidate
-//!    whose actions stop being legal is rejected);
+//! 1. the shortest failing prefix: the actions up to the first state that
+//!    breaks it (for a failure of the full checks, the full checks on every
+//!    state find it);
+//! 2. delta debugging, Zeller's `ddmin` over the actions (`ddmin`): chunks
+//!    dropped, then single actions, then runs of two to four neighbours (a
+//!    move and its reply), again until nothing more goes; a candidate whose
+//!    actions stop being legal does not fail. A candidate is replayed from a
+//!    cached state of the last failing game where it shares its prefix, with
+//!    the full checks on its last state only;
 //! 3. smaller chance outcomes: each forced die or coin is replaced by an earlier
-//!    outcome in the listed order when the failure survives.
+//!    outcome in the listed order when the failure survives;
+//! 4. when the failure does not need the game's past, the position before the
+//!    last action and that action alone: the plain position, else its save
+//!    (which carries the positions a repetition compares with).
 //!
-//! The result is written as a scenario file that names the broken invariant and the
-//! replay command, ready to move into `scenarios/` once the bug is fixed.
+//! Every pass stops at a deadline ([`ShrinkLimits`]), keeping the smallest
+//! failing game found so far. The result is written as a scenario file that
+//! names the broken invariant and the replay command, ready to move into
+//! `scenarios/` once the bug is fixed: from the start when it takes at most
+//! [`FROM_START_MAX`] actions, else from the position when the failure needs
+//! no more.
+
+mod ddmin;
+mod replay;
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
+use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameOptions, Turn};
 
 use crate::invariants::{Checker, Violation};
 use crate::sim::catch_panic;
+use replay::{Ended, Full, Scratch, Target, Tester};
 
 /// An extra check run on every state, beside the invariants: a differential
 /// oracle (a test-only reference model) or any rule-level assertion.
@@ -66,87 +89,216 @@ pub fn first_failure<G: Game>(
     }
 }
 
+/// When the shrinker stops, and what its full checks probe.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShrinkLimits {
+    /// Stop at this instant with the smallest failing game found so far
+    /// (the replay that finds the failure at all runs whatever the deadline).
+    pub deadline: Option<Instant>,
+    /// The failing game's seed: the full checks' probes of unlisted actions
+    /// are drawn from it and the step's index, as the simulation draws them,
+    /// so that a failure they found is found again.
+    pub seed: u64,
+}
+
+/// A failure that does not need the game's past: the position before its last
+/// action, and that action.
+#[derive(Clone, Debug)]
+pub struct FromPosition<G: Game> {
+    /// The position ([`Game::export`]), or, when the failure needs the
+    /// positions a repetition compares with, the save ([`Record::save`]).
+    pub text: String,
+    /// Whether [`text`](Self::text) is a save that carries a history.
+    pub save: bool,
+    /// The action that breaks the check from there.
+    pub action: G::Action,
+}
+
 /// A failing game reduced as far as the passes go.
 #[derive(Clone, Debug)]
 pub struct Shrunk<G: Game> {
-    /// The actions that still break the invariant after the last of them.
+    /// The actions from the start that still break the invariant after the
+    /// last of them.
     pub actions: Vec<G::Action>,
     /// The violation the shrunk game ends in.
     pub violation: Violation,
     /// How many actions the failing game had before shrinking.
     pub original_len: usize,
+    /// The same failure from the position before its last action, when
+    /// that position (or its save) and the action alone break it again.
+    pub position: Option<FromPosition<G>>,
+    /// Seconds spent shrinking.
+    pub seconds: f64,
+    /// False when the deadline stopped the shrinking before its end: the
+    /// actions are the smallest failing game found by then.
+    pub complete: bool,
+    /// Candidates replayed.
+    pub tests: u64,
 }
 
-/// Shrinks the failing game `actions` from `initial`. `None` when it does not fail.
+/// A game that fails in at most this many actions from the start is written
+/// from the start even when it fails from a position too: such a scenario
+/// does not depend on the position's text. A longer one is written from the
+/// position, when it fails from there.
+pub const FROM_START_MAX: usize = 20;
+
+/// Shrinks the failing game `actions` from `initial`. `None` when it does not
+/// fail when replayed with the cheap checks and the oracle on every state and
+/// the full checks on the last (a save-restore failure: the replay does not
+/// save).
+///
+/// The passes: the failure is found again, and the full checks on every
+/// earlier state look for an earlier state they find broken; delta debugging
+/// (Zeller's `ddmin`) drops chunks, then single actions, then runs of neighbours
+/// (a candidate whose actions stop being legal does not fail); each forced
+/// die or coin is replaced by an earlier outcome in the listed order where
+/// the failure survives; last, the position before the last action (plain,
+/// else its save, which carries the repetition history) and that action are
+/// replayed alone, and kept as [`Shrunk::position`] when they fail the same
+/// way. Each pass stops at `limits.deadline`, keeping the best found.
 pub fn shrink<G: Game>(
     initial: &G,
     actions: &[G::Action],
     oracle: Option<&Oracle<G>>,
+    limits: ShrinkLimits,
 ) -> Option<Shrunk<G>> {
-    let (k, violation) = first_failure(initial, actions, oracle)?;
-    let check = violation.check;
-    let mut best: Vec<G::Action> = actions[..k].to_vec();
-    let mut best_violation = violation;
-    // Keeps `candidate` if it still fails the same way, cut to its failing prefix.
-    let try_keep =
-        |candidate: &[G::Action], best: &mut Vec<G::Action>, bv: &mut Violation| -> bool {
-            match first_failure(initial, candidate, oracle) {
-                Some((k, v)) if v.check == check => {
-                    *best = candidate[..k].to_vec();
-                    *bv = v;
-                    true
-                }
-                _ => false,
-            }
-        };
-    // Pass 2: drop chunks of actions, halving the chunk size.
-    let mut chunk = best.len().div_ceil(2).max(1);
-    loop {
-        let mut start = 0;
-        while start < best.len() {
-            let end = (start + chunk).min(best.len());
-            let mut candidate = best[..start].to_vec();
-            candidate.extend_from_slice(&best[end..]);
-            if !try_keep(&candidate, &mut best, &mut best_violation) {
-                start += chunk;
-            }
-        }
-        if chunk == 1 {
-            break;
-        }
-        chunk = chunk.div_ceil(2);
+    let started = Instant::now();
+    let mut scratch = Scratch::new(initial, oracle, None, limits.seed);
+    let Ended::Broke {
+        after,
+        violation,
+        in_full,
+    } = scratch.replay(initial, 0, actions, Full::Last)
+    else {
+        return None;
+    };
+    scratch.deadline = limits.deadline;
+    let target = Target::of(&violation, in_full);
+    let mut best = actions[..after].to_vec();
+    let mut violation = violation;
+    // An earlier state the full checks find broken, if any.
+    if target.full
+        && after > 0
+        && let Ended::Broke {
+            after,
+            violation: v,
+            in_full: true,
+        } = scratch.replay(initial, 0, &best[..after - 1], Full::Every)
+        && target.matches(&v)
+    {
+        best.truncate(after);
+        violation = v;
     }
-    // Pass 3: smaller chance outcomes.
+    // The position before the failing action and that action, tried first
+    // (one replay of one action), so that a deadline that stops the passes
+    // below still leaves a one-step scenario when the failure needs no past.
+    let mut position = from_position(initial, &best, &target, &mut scratch);
+    let found = best.len();
+    let mut tester = Tester::new(initial, scratch, target.clone(), &best);
+    let minimised = ddmin::minimise(best, &mut |c: &[G::Action]| tester.test(c));
+    let mut best = minimised.items;
+    let mut complete = minimised.complete;
+    let mut tests = minimised.tests;
+    // Smaller chance outcomes.
     let mut i = 0;
-    while i < best.len() {
-        let mut state = initial.clone();
-        for &a in &best[..i] {
-            state.apply_unchecked(a, &mut |_| {});
-        }
-        if state.turn() == Turn::Chance {
+    while complete && i < best.len() {
+        let state = catch_panic(|| {
+            let mut state = initial.clone();
+            for &a in &best[..i] {
+                state.apply_unchecked(a, &mut |_| {});
+            }
+            state
+        });
+        if let Ok(state) = state
+            && state.turn() == Turn::Chance
+        {
             let mut outcomes = G::Actions::default();
             state.legal_actions(&mut outcomes);
             if let Some(pos) = outcomes.iter().position(|&o| o == best[i]) {
                 for &smaller in &outcomes[..pos] {
                     let mut candidate = best.clone();
                     candidate[i] = smaller;
-                    if try_keep(&candidate, &mut best, &mut best_violation) {
-                        break;
+                    tests += 1;
+                    match tester.test(&candidate) {
+                        ddmin::Verdict::Fails(k) => {
+                            candidate.truncate(k);
+                            best = candidate;
+                            break;
+                        }
+                        ddmin::Verdict::Stop => complete = false,
+                        ddmin::Verdict::Passes => continue,
                     }
+                    break;
                 }
             }
         }
         i += 1;
     }
+    if let Some(v) = tester.violation.take() {
+        violation = v;
+    }
+    // The same, before the last action of the shrunk game (the first one
+    // stays when this one does not fail, or the deadline came first).
+    if best.len() < found {
+        if tester.scratch.out_of_time() {
+            complete = false;
+        } else if let Some(p) = from_position(initial, &best, &target, &mut tester.scratch) {
+            position = Some(p);
+        }
+    }
     Some(Shrunk {
         actions: best,
-        violation: best_violation,
+        violation,
         original_len: actions.len(),
+        position,
+        seconds: started.elapsed().as_secs_f64(),
+        complete,
+        tests,
     })
 }
 
+/// The position before the last of `actions` and that action, when they
+/// break `target` alone: the plain position first, then its save (the
+/// position after the last irreversible action and the actions since, which
+/// carries the repetition history).
+fn from_position<G: Game>(
+    initial: &G,
+    actions: &[G::Action],
+    target: &Target,
+    scratch: &mut Scratch<'_, G>,
+) -> Option<FromPosition<G>> {
+    let (&last, before) = actions.split_last()?;
+    let record = catch_panic(|| Record::replay(initial, before)).ok()?;
+    let options = initial.options();
+    let plain = catch_panic(|| record.state().export_string()).ok();
+    let save = (!record.actions().is_empty())
+        .then(|| catch_panic(|| record.save_string()).ok())
+        .flatten();
+    for (text, is_save) in [(plain, false), (save, true)] {
+        let Some(text) = text else { continue };
+        let Ok(Ok(start)) = catch_panic(|| restore::<G>(&text, options)) else {
+            continue;
+        };
+        match scratch.replay(start.state(), before.len(), &[last], target.full()) {
+            Ended::Broke {
+                after: 1,
+                violation,
+                ..
+            } if target.matches(&violation) => {
+                return Some(FromPosition {
+                    text,
+                    save: is_save,
+                    action: last,
+                });
+            }
+            Ended::Broke { .. } | Ended::Illegal | Ended::Clean | Ended::OutOfTime => {}
+        }
+    }
+    None
+}
+
 /// A shrunk failure written as a scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShrunkScenario {
     /// Steps in the scenario.
     pub steps: usize,
@@ -154,6 +306,59 @@ pub struct ShrunkScenario {
     pub check: String,
     /// The scenario file's text.
     pub toml: String,
+    /// Actions of the failing game before shrinking (0 in reports written
+    /// before it was recorded).
+    #[serde(default)]
+    pub original_steps: usize,
+    /// Whether the scenario starts at the position before the failing action
+    /// rather than at the standard start.
+    #[serde(default)]
+    pub from_position: bool,
+    /// Seconds spent shrinking.
+    #[serde(default)]
+    pub seconds: f64,
+    /// The deadline stopped the shrinking: the scenario is the smallest
+    /// failing game found by then.
+    #[serde(default)]
+    pub stopped: bool,
+}
+
+/// `1 ply`, `2 plies`.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+impl ShrunkScenario {
+    /// One line for the reports: `shrunk from 1432 plies to 1 step (from
+    /// the position before the failing action) in 2.4 s`, with `, stopped by
+    /// the time budget` when it was.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let steps = if self.steps == 1 {
+            "1 step".to_owned()
+        } else {
+            format!("{} steps", self.steps)
+        };
+        format!(
+            "shrunk from {} to {steps}{} in {:.1} s{}",
+            plies(self.original_steps),
+            if self.from_position {
+                " (from the position before the failing action)"
+            } else {
+                ""
+            },
+            self.seconds,
+            if self.stopped {
+                ", stopped by the time budget"
+            } else {
+                ""
+            }
+        )
+    }
 }
 
 fn quoted(s: &str) -> String {
@@ -161,7 +366,10 @@ fn quoted(s: &str) -> String {
 }
 
 /// The scenario file for `shrunk`, a game of `G` from the standard start under
-/// `options`, found as game `index` of master seed `seed`.
+/// `options`, found as game `index` of master seed `seed`: from the standard
+/// start, or, when the game takes more than [`FROM_START_MAX`] actions from
+/// there and fails from the position before its last action, from that
+/// position.
 #[must_use]
 pub fn scenario_text<G: Game>(
     shrunk: &Shrunk<G>,
@@ -170,12 +378,39 @@ pub fn scenario_text<G: Game>(
     index: u64,
     replay: &str,
 ) -> ShrunkScenario {
+    let from = shrunk
+        .position
+        .as_ref()
+        .filter(|_| shrunk.actions.len() > FROM_START_MAX)
+        .and_then(|p| {
+            let record = catch_panic(|| restore::<G>(&p.text, options)).ok()?.ok()?;
+            Some((p, record.into_state()))
+        });
+    let steps = if from.is_some() {
+        1
+    } else {
+        shrunk.actions.len()
+    };
+    let from_position = from.is_some();
+    let shape = match &from {
+        Some((p, _)) => format!(
+            "the {} before the failing action and that action ({} from the start)",
+            if p.save { "save" } else { "position" },
+            plies(shrunk.actions.len())
+        ),
+        None => plies(shrunk.actions.len()),
+    };
     let mut t = String::new();
     let v = &shrunk.violation;
     t.push_str(&format!(
-        "# Shrunk by tigerseye sim from game {index} of master seed {seed}: {} plies down to {}.\n",
-        shrunk.original_len,
-        shrunk.actions.len()
+        "# Shrunk by tigerseye sim from game {index} of master seed {seed}: {} down to {shape}, in {:.1} s{}.\n",
+        plies(shrunk.original_len),
+        shrunk.seconds,
+        if shrunk.complete {
+            ""
+        } else {
+            " (stopped by the time budget: the smallest failing game found by then)"
+        }
     ));
     t.push_str(&format!(
         "# Broken invariant after the last step: [{}] {}\n",
@@ -183,17 +418,20 @@ pub fn scenario_text<G: Game>(
         v.message.replace('\n', " ")
     ));
     t.push_str(&format!("# Replay the original game: {replay}\n"));
-    // The save of the state before the last step: the position after the
-    // last irreversible action and the actions since, which resumes the game
-    // with the positions a repetition counts (`tigerseye show --position`).
-    let before_last = &shrunk.actions[..shrunk.actions.len().saturating_sub(1)];
-    if let Ok(save) = crate::sim::catch_panic(|| {
-        tigerseye_engine::core::save::Record::replay(&G::new(options), before_last).save_string()
-    }) {
-        t.push_str(&format!(
-            "# Before the last step (its save): {}\n",
-            save.replace('\n', " ")
-        ));
+    if from.is_none() {
+        // The save of the state before the last step: the position after the
+        // last irreversible action and the actions since, which resumes the
+        // game with the positions a repetition counts (`tigerseye show
+        // --position`).
+        let before_last = &shrunk.actions[..shrunk.actions.len().saturating_sub(1)];
+        if let Ok(save) =
+            catch_panic(|| Record::replay(&G::new(options), before_last).save_string())
+        {
+            t.push_str(&format!(
+                "# Before the last step (its save): {}\n",
+                save.replace('\n', " ")
+            ));
+        }
     }
     t.push_str(
         "# This file fails `tigerseye check` while the bug lasts; once it is fixed, move it into\n",
@@ -214,12 +452,14 @@ pub fn scenario_text<G: Game>(
     t.push_str(&format!(
         "source = {}\n",
         quoted(&format!(
-            "tigerseye sim, master seed {seed}, game {index}, shrunk from {} to {} plies",
-            shrunk.original_len,
-            shrunk.actions.len()
+            "tigerseye sim, master seed {seed}, game {index}, shrunk from {} to {shape}",
+            plies(shrunk.original_len),
         ))
     ));
     t.push_str("tags = [\"regression\"]\n");
+    if let Some((p, _)) = &from {
+        t.push_str(&format!("position = {}\n", quoted(&p.text)));
+    }
     let specs = <G::Options as GameOptions>::SPECS;
     let default = G::Options::default();
     let changed: Vec<String> = specs
@@ -236,8 +476,11 @@ pub fn scenario_text<G: Game>(
             t.push('\n');
         }
     }
-    let mut state = G::new(options);
-    for &a in &shrunk.actions {
+    let (mut state, actions) = match from {
+        Some((p, state)) => (state, vec![p.action]),
+        None => (G::new(options), shrunk.actions.clone()),
+    };
+    for a in actions {
         let key = if state.turn() == Turn::Chance {
             "chance"
         } else {
@@ -250,8 +493,12 @@ pub fn scenario_text<G: Game>(
         state.apply_unchecked(a, &mut |_| {});
     }
     ShrunkScenario {
-        steps: shrunk.actions.len(),
+        steps,
         check: v.check.to_owned(),
         toml: t,
+        original_steps: shrunk.original_len,
+        from_position,
+        seconds: shrunk.seconds,
+        stopped: !shrunk.complete,
     }
 }

@@ -314,8 +314,10 @@ fn simulation(md: &mut String, sim: &SimStats) {
             if let Some(shrunk) = &f.shrunk {
                 let _ = writeln!(
                     md,
-                    "  - shrunk to {} steps: `failures/{}-{}.toml`",
-                    shrunk.steps, sim.game, f.index
+                    "  - {}: `failures/{}-{}.toml`",
+                    shrunk.describe(),
+                    sim.game,
+                    f.index
                 );
             }
         }

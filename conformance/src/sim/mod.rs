@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
@@ -31,8 +32,8 @@ pub use caught::{catch_panic, play_caught};
 pub use player::{GameEnd, Player, sample_chance};
 
 use crate::invariants::CheckMode;
-use crate::shrink::{Oracle, ShrunkScenario, scenario_text, shrink};
-use tally::{Acc, histogram, run_batch, summarize};
+use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text, shrink};
+use tally::{Acc, Cut, histogram, run_batch, summarize};
 
 /// The seed of game `index` in a run with master seed `master`.
 #[must_use]
@@ -466,7 +467,11 @@ pub fn run(config: &SimConfig) -> anyhow::Result<SimStats> {
 }
 
 fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
-    run_with_oracle::<G>(config, None)
+    #[cfg(test)]
+    let oracle = crate::planted::sim_oracle::<G>(config.master_seed);
+    #[cfg(not(test))]
+    let oracle = None;
+    run_with_oracle::<G>(config, oracle)
 }
 
 /// Runs the simulation `config` describes for game `G` (which must be
@@ -534,15 +539,31 @@ pub fn run_with_oracle<G: Game>(
     // out over the pool, one Player per rayon split.
     let mut next = 0u64;
     let mut batch = 4096u64;
+    // Once a game has failed, no game of a run its deadline ends starts past
+    // the midpoint of its time: the rest is kept for shrinking. (A counted
+    // run plays its games; its shrinking has what they leave.)
+    let cut = Cut::new(
+        started,
+        config.deadline.filter(|_| config.games >= UNCOUNTED),
+    );
     while next < my_games {
-        if config.stop_before(next) {
+        if config.stop_before(next) || (next >= config.min_games && cut.stop()) {
             acc.skipped += my_games - next;
             break;
         }
         let end = next.saturating_add(batch).min(my_games);
         let t = Instant::now();
-        let part = pool
-            .install(|| run_batch::<G>(&initial, config, next, end, bar.as_ref(), oracle.as_ref()));
+        let part = pool.install(|| {
+            run_batch::<G>(
+                &initial,
+                config,
+                &cut,
+                next,
+                end,
+                bar.as_ref(),
+                oracle.as_ref(),
+            )
+        });
         acc = acc.merge(part);
         next = end;
         if t.elapsed() < Duration::from_millis(250) && batch < 1 << 22 {
@@ -553,21 +574,61 @@ pub fn run_with_oracle<G: Game>(
         bar.finish_and_clear();
     }
     let elapsed = started.elapsed();
-    for failure in acc.failures.iter_mut().take(MAX_SHRUNK_FAILURES) {
+    pool.install(|| {
+        shrink_failures(
+            &initial,
+            &options,
+            config,
+            oracle.as_ref(),
+            &mut acc.failures,
+            threads,
+        );
+    });
+    Ok(summarize::<G>(config, &options, acc, elapsed, threads))
+}
+
+/// Shrinks the first [`MAX_SHRUNK_FAILURES`] of `failures` to scenarios,
+/// `threads` at a time on the current pool, each within its share of the time
+/// left before `config`'s deadline (and all of them by it).
+fn shrink_failures<G: Game>(
+    initial: &G,
+    options: &G::Options,
+    config: &SimConfig,
+    oracle: Option<&Oracle<G>>,
+    failures: &mut [FailureRecord],
+    threads: usize,
+) {
+    let count = failures.len().min(MAX_SHRUNK_FAILURES);
+    if count == 0 {
+        return;
+    }
+    let now = Instant::now();
+    let share = (threads as f64 / count as f64).min(1.0);
+    let slot = config
+        .deadline
+        .map(|d| d.saturating_duration_since(now).mul_f64(share));
+    failures[..count].par_iter_mut().for_each(|failure| {
+        let deadline = config.deadline.map(|d| {
+            slot.and_then(|s| Instant::now().checked_add(s))
+                .map_or(d, |own| own.min(d))
+        });
         let mut player =
-            Player::new(&initial, config.mode, config.max_plies).with_oracle(oracle.clone());
+            Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned());
         let _ = play_caught(&mut player, failure.game_seed);
-        if let Some(shrunk) = shrink(&initial, &player.actions, oracle.as_ref()) {
+        let limits = ShrinkLimits {
+            deadline,
+            seed: failure.game_seed,
+        };
+        if let Some(shrunk) = shrink(initial, &player.actions, oracle, limits) {
             failure.shrunk = Some(scenario_text(
                 &shrunk,
-                &options,
+                options,
                 config.master_seed,
                 failure.index,
                 &failure.replay,
             ));
         }
-    }
-    Ok(summarize::<G>(config, &options, acc, elapsed, threads))
+    });
 }
 
 /// The stack of each simulation thread. Rayon nests its splits of a batch a dozen
@@ -679,7 +740,8 @@ mod tests {
         let mut config = SimConfig::new(GameId::Duel, 4096);
         config.deadline = Some(Instant::now());
         let initial = tigerseye_engine::jewel::duel::Duel::new(&Default::default());
-        let acc = run_batch(&initial, &config, 0, 4096, None, None);
+        let cut = Cut::new(Instant::now(), None);
+        let acc = run_batch(&initial, &config, &cut, 0, 4096, None, None);
         assert_eq!(acc.games, 0);
         assert_eq!(acc.skipped, 4096);
     }

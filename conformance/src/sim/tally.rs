@@ -2,7 +2,8 @@
 //! tallied per worker, the tallies merged and summarized into [`SimStats`].
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -92,10 +93,34 @@ fn add(into: &mut Vec<u64>, from: &[u64]) {
     }
 }
 
+/// When a run with failures stops playing: no game starts past the midpoint
+/// of its time once one has failed, so that the rest of its time is left for
+/// shrinking the failures.
+pub(super) struct Cut {
+    failed: AtomicBool,
+    midpoint: Option<Instant>,
+}
+
+impl Cut {
+    /// The cut of a run that started at `started` and ends at `deadline`.
+    pub(super) fn new(started: Instant, deadline: Option<Instant>) -> Cut {
+        Cut {
+            failed: AtomicBool::new(false),
+            midpoint: deadline.map(|d| started + d.saturating_duration_since(started) / 2),
+        }
+    }
+
+    /// Whether a game has failed and the midpoint has passed.
+    pub(super) fn stop(&self) -> bool {
+        self.failed.load(Ordering::Relaxed) && self.midpoint.is_some_and(|m| Instant::now() >= m)
+    }
+}
+
 /// Plays local games `from..to` of this shard on the current pool.
 pub(super) fn run_batch<G: Game>(
     initial: &G,
     config: &SimConfig,
+    cut: &Cut,
     from: u64,
     to: u64,
     bar: Option<&ProgressBar>,
@@ -136,12 +161,17 @@ pub(super) fn run_batch<G: Game>(
                     acc.skipped += 1;
                     return (player, acc, pending, since_look);
                 }
-                if (since_look == 0 || local == config.min_games) && config.stop_before(local) {
+                if (since_look == 0 || local == config.min_games)
+                    && (config.stop_before(local) || (local >= config.min_games && cut.stop()))
+                {
                     acc.skipped += 1;
                     return (player, acc, pending, since_look);
                 }
                 since_look = (since_look + 1) % 64;
                 play_into(&mut player, &mut acc, config, shard.k + local * shard.n);
+                if acc.failed > 0 {
+                    cut.failed.store(true, Ordering::Relaxed);
+                }
                 pending += 1;
                 if pending == 1024 {
                     if let Some(bar) = bar {
