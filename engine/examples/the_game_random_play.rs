@@ -56,9 +56,10 @@ fn play(seed: u64, t: &mut Tally, list: &mut Actions) {
         state = splitmix64(state);
         let a = list[(state % list.len() as u64) as usize];
         let pos = g.position();
-        if let Some(p) = pos.at(a.from).filter(|_| {
-            matches!(a.tag, Tag::Go | Tag::Strike | Tag::Promote | Tag::EnPassant)
-        }) {
+        if let Some(p) = pos
+            .at(a.from)
+            .filter(|_| matches!(a.tag, Tag::Go | Tag::Strike | Tag::Promote | Tag::EnPassant))
+        {
             t.moves[p.kind as usize] += 1;
             t.arrivals[realm_index(b.realm(a.to))] += 1;
             let from_realm = b.realm(a.from);
@@ -77,7 +78,10 @@ fn play(seed: u64, t: &mut Tally, list: &mut Actions) {
                 }
                 _ if p.kind == Kind::Sylvar
                     && from_realm == Realm::Sky
-                    && b.coord[usize::from(a.from)].1.abs_diff(b.coord[usize::from(a.to)].1) > 1 =>
+                    && b.coord[usize::from(a.from)]
+                        .1
+                        .abs_diff(b.coord[usize::from(a.to)].1)
+                        > 1 =>
                 {
                     Some("Sylvar back to a starting square")
                 }
@@ -92,7 +96,9 @@ fn play(seed: u64, t: &mut Tally, list: &mut Actions) {
                 t.captures_by[by.kind as usize] += 1;
                 t.taken[taken.kind as usize] += 1;
             }
-            Event::Kill { .. } => *t.tags.entry("kill (after a teleport capture)").or_default() += 1,
+            Event::Kill { .. } => {
+                *t.tags.entry("kill (after a teleport capture)").or_default() += 1
+            }
             Event::Send { .. } => *t.tags.entry("send to the Astral board").or_default() += 1,
             Event::Return { .. } => *t.tags.entry("return from the Astral board").or_default() += 1,
             Event::Promotion { .. } => {}
@@ -113,7 +119,11 @@ fn main() {
     let mut t = Tally::default();
     let mut list = Actions::default();
     for i in 0..games {
-        play(splitmix64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)), &mut t, &mut list);
+        play(
+            splitmix64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            &mut t,
+            &mut list,
+        );
     }
     t.lengths.sort_unstable();
     let n = t.games.max(1);
@@ -130,7 +140,9 @@ fn main() {
         t.max_plies,
         100.0 * t.gold_halves as f64 / (2 * n) as f64
     );
-    println!("| kind | moves a game | captures made a game | times taken a game |\n|---|---|---|---|");
+    println!(
+        "| kind | moves a game | captures made a game | times taken a game |\n|---|---|---|---|"
+    );
     for k in Kind::ALL {
         if k == Kind::Djinn {
             continue;
@@ -145,7 +157,10 @@ fn main() {
     }
     println!("\n| board moved onto | moves a game |\n|---|---|");
     for r in Realm::ALL {
-        println!("| {r:?} | {:.2} |", t.arrivals[realm_index(r)] as f64 / n as f64);
+        println!(
+            "| {r:?} | {:.2} |",
+            t.arrivals[realm_index(r)] as f64 / n as f64
+        );
     }
     println!("\n| rule | times a game |\n|---|---|");
     for tag in [

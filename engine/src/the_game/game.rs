@@ -243,6 +243,12 @@ impl Game for TheGame {
         self.pos.legal(out);
     }
 
+    /// Tests the action alone (its piece's targets, or the pending choice),
+    /// not against a whole list.
+    fn is_legal(&self, action: Action) -> bool {
+        self.pos.is_legal(action)
+    }
+
     fn apply_unchecked(&mut self, action: Action, events: &mut impl FnMut(Event)) {
         let b = Boards::get();
         self.last = match (action.tag, self.pos.at(action.from)) {

@@ -26,16 +26,13 @@ pub(super) fn check(pos: &Position, counts: [u32; 2]) -> Result<(), InvariantErr
     if !pos.occ[0].minus(b.all).is_empty() || !pos.occ[1].minus(b.all).is_empty() {
         return broken("a side's set holds a square beyond the boards".to_owned());
     }
-    // The cells and the sets agree: as many pieces of each side on the
-    // cells as in its set, and each square of the set holds one of its.
-    let mut on_cells = [0u32; 2];
-    for p in pos.cells.iter().flatten() {
-        on_cells[p.side.index()] += 1;
-    }
+    // The cells and the sets agree: as many pieces on the cells as in the
+    // sets, and each square of a side's set holds one of its pieces.
+    let on_cells = pos.cells.iter().filter(|c| c.is_some()).count() as u32;
     let seen = [pos.occ[0].count(), pos.occ[1].count()];
-    if on_cells != seen {
+    if on_cells != seen[0] + seen[1] {
         return broken(format!(
-            "the cells hold {on_cells:?} pieces a side, the sets {seen:?}"
+            "the cells hold {on_cells} pieces, the sets {seen:?}"
         ));
     }
     let mut emperors = [NONE; 2];

@@ -399,6 +399,73 @@ impl Position {
         }
     }
 
+    /// Whether `a` is among [`Position::legal`]'s actions, without listing
+    /// them: the pending choice's, or the moving piece's targets with the
+    /// action's kind and extra square or kind checked as `legal` writes them.
+    #[must_use]
+    pub fn is_legal(&self, a: Action) -> bool {
+        if self.ending.is_some() {
+            return false;
+        }
+        let b = Boards::get();
+        if let Some(pending) = self.pending {
+            let plain = a.from == 0 && a.aux == 0;
+            return plain
+                && match a.tag {
+                    Tag::Kill => a.to == 0,
+                    Tag::Return => pending.from_astral && a.to == pending.ret,
+                    Tag::Send => {
+                        !pending.from_astral
+                            && usize::from(a.to) < super::board::SQUARES
+                            && b.realm(a.to) == Realm::Astral
+                            && self.at(a.to).is_none()
+                    }
+                    Tag::Go | Tag::Strike | Tag::Promote | Tag::EnPassant => false,
+                };
+        }
+        if usize::from(a.from) >= super::board::SQUARES
+            || usize::from(a.to) >= super::board::SQUARES
+        {
+            return false;
+        }
+        let us = self.to_move;
+        let Some(p) = self.at(a.from).filter(|p| p.side == us) else {
+            return false;
+        };
+        if self.frozen(a.from) {
+            return false;
+        }
+        let own = self.occ[us.index()];
+        let enemy = self.occ[us.opponent().index()];
+        let empty = b.all.minus(own | enemy);
+        if !self.targets(p, a.from, empty, enemy).has(a.to) {
+            return false;
+        }
+        if p.kind == Kind::Warrior {
+            if a.to == self.ep {
+                let victim = b.step[if us == GOLD { 1 } else { 0 }][ix(a.to)];
+                return a.tag == Tag::EnPassant && a.aux == victim;
+            }
+            if b.realm(a.to) == Realm::Ground && b.coord[ix(a.to)].1 == self.far_rank() {
+                return a.tag == Tag::Promote
+                    && Kind::ALL
+                        .get(usize::from(a.aux))
+                        .is_some_and(|k| k.promotes_to());
+            }
+        }
+        match a.tag {
+            Tag::Go => a.aux == 0,
+            Tag::Strike => {
+                p.kind == Kind::Dragon
+                    && b.realm(a.from) == Realm::Sky
+                    && b.realm(a.to) == Realm::Sky
+                    && usize::from(a.aux) < super::board::SQUARES
+                    && (b.nine_down[ix(a.to)] & enemy).has(a.aux)
+            }
+            Tag::Promote | Tag::EnPassant | Tag::Kill | Tag::Send | Tag::Return => false,
+        }
+    }
+
     /// Whether the side to act has any legal action, without listing them:
     /// the first piece with a target answers (ruling `the-game.stalemate`).
     #[must_use]
@@ -414,12 +481,20 @@ impl Position {
         let own = self.occ[us.index()];
         let enemy = self.occ[us.opponent().index()];
         let empty = b.all.minus(own | enemy);
-        own.iter::<Sq>().any(|from| {
-            !self.frozen(from)
+        // From the highest square down: the Mana boards and the Astral board
+        // come first, where an ArchMagus's teleport always has a target.
+        let mut left = own;
+        while let Some(from) = left.last::<Sq>() {
+            left.remove(from);
+            if !self.frozen(from)
                 && self
                     .at(from)
                     .is_some_and(|p| !self.targets(p, from, empty, enemy).is_empty())
-        })
+            {
+                return true;
+            }
+        }
+        false
     }
 }
 

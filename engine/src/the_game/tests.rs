@@ -203,6 +203,18 @@ fn random_games_end_with_every_invariant_kept() {
             }
             assert!(!list.is_empty());
             assert!(list.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicate");
+            // The test of one action alone agrees with the list.
+            assert!(list.iter().all(|&a| g.is_legal(a)));
+            for k in 0..64u64 {
+                let a = g.arbitrary_action(crate::core::zobrist::splitmix64(state ^ k));
+                assert_eq!(g.is_legal(a), list.contains(&a), "{a:?}");
+            }
+            if let Some(&a) = list.first() {
+                for aux in [1, a.aux.wrapping_add(1)] {
+                    let b = super::position::Action { aux, ..a };
+                    assert_eq!(g.is_legal(b), list.contains(&b), "{b:?}");
+                }
+            }
             state = crate::core::zobrist::splitmix64(state);
             let a = list[(state % list.len() as u64) as usize];
             g.play(a).unwrap();
