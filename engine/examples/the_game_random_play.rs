@@ -63,29 +63,28 @@ fn play(seed: u64, t: &mut Tally, list: &mut Actions) {
             t.moves[p.kind as usize] += 1;
             t.arrivals[realm_index(b.realm(a.to))] += 1;
             let from_realm = b.realm(a.from);
-            let tag = match a.tag {
-                Tag::Strike => Some("Dragon's strike"),
-                Tag::Promote => Some("promotion"),
-                Tag::EnPassant => Some("en passant"),
-                _ if p.kind == Kind::ArchMagus
-                    && matches!(from_realm, Realm::Mana | Realm::Astral)
-                    && b.realm(a.to) != from_realm =>
-                {
-                    Some("teleport to another board")
-                }
-                _ if from_realm == Realm::Astral && !b.king[usize::from(a.from)].has(a.to) => {
-                    Some("move along a Djinn line")
-                }
-                _ if p.kind == Kind::Sylvar
-                    && from_realm == Realm::Sky
-                    && b.coord[usize::from(a.from)]
-                        .1
-                        .abs_diff(b.coord[usize::from(a.to)].1)
-                        > 1 =>
-                {
-                    Some("Sylvar back to a starting square")
-                }
-                _ => None,
+            let rank = |sq: u16| b.coord[usize::from(sq)].1;
+            let tag = if a.tag == Tag::Strike {
+                Some("Dragon's strike")
+            } else if a.tag == Tag::Promote {
+                Some("promotion")
+            } else if a.tag == Tag::EnPassant {
+                Some("en passant")
+            } else if p.kind == Kind::ArchMagus
+                && matches!(from_realm, Realm::Mana | Realm::Astral)
+                && b.realm(a.to) != from_realm
+            {
+                Some("teleport to another board")
+            } else if from_realm == Realm::Astral && !b.king[usize::from(a.from)].has(a.to) {
+                Some("move along a Djinn line")
+            } else if p.kind == Kind::Sylvar
+                && from_realm == Realm::Sky
+                && b.realm(a.to) == Realm::Sky
+                && rank(a.from).abs_diff(rank(a.to)) > 1
+            {
+                Some("Sylvar back to a starting square")
+            } else {
+                None
             };
             if let Some(tag) = tag {
                 *t.tags.entry(tag).or_default() += 1;

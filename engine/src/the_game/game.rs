@@ -312,7 +312,7 @@ impl Game for TheGame {
         let aux = match tag {
             Tag::Promote => ((bits >> 40) % 26) as u16,
             Tag::Strike | Tag::EnPassant => sq(bits >> 40),
-            _ => 0,
+            Tag::Go | Tag::Kill | Tag::Send | Tag::Return => 0,
         };
         match tag {
             Tag::Kill => Action {
@@ -324,7 +324,7 @@ impl Game for TheGame {
                 to,
                 ..Action::default()
             },
-            _ => Action { from, to, tag, aux },
+            Tag::Go | Tag::Strike | Tag::Promote | Tag::EnPassant => Action { from, to, tag, aux },
         }
     }
 

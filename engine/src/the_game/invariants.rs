@@ -121,14 +121,14 @@ pub(super) fn check(pos: &Position, counts: [u32; 2]) -> Result<(), InvariantErr
             ));
         }
     }
-    if let Some(p) = pos.pending {
-        if p.piece.kind == Kind::Emperor || !p.piece.kind.may_stand(b.realm(p.ret)) {
-            return broken(format!(
-                "a pending choice for a {} from {}",
-                p.piece.kind,
-                name(p.ret)
-            ));
-        }
+    if let Some(p) = pos.pending
+        && (p.piece.kind == Kind::Emperor || !p.piece.kind.may_stand(b.realm(p.ret)))
+    {
+        return broken(format!(
+            "a pending choice for a {} from {}",
+            p.piece.kind,
+            name(p.ret)
+        ));
     }
     if pos.ep != NONE && (b.realm(pos.ep) != Realm::Ground || pos.at(pos.ep).is_some()) {
         return broken(format!(

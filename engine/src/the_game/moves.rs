@@ -520,10 +520,12 @@ pub fn worst_case_bound() -> usize {
                 let [mv, cap, both] = pos.piece_targets(p, from);
                 let targets = (mv | cap | both).without(from);
                 let n = targets.count() as usize;
-                let actions = match kind {
-                    Kind::Warrior => n * 23,
-                    Kind::Dragon if realm == Realm::Sky => n * 10,
-                    _ => n,
+                let actions = if kind == Kind::Warrior {
+                    n * 23
+                } else if kind == Kind::Dragon && realm == Realm::Sky {
+                    n * 10
+                } else {
+                    n
                 };
                 best = best.max(actions);
             }
