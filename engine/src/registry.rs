@@ -64,6 +64,7 @@ registry! {
     JewelSeries => "jewel-series", crate::jewel::series::JewelSeries;
     Dragon => "dragon", crate::dragon::Dragon;
     FieldManual => "field-manual", crate::field_manual::FieldManual;
+    TheGame => "the-game", crate::the_game::TheGame;
 }
 
 /// A game's static description, read through [`GameId::visit`].

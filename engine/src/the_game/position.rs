@@ -1,12 +1,19 @@
-//! A position of The Game, every piece's moves and captures on each board it
-//! stands on and between boards (seed 001, Piece Movements), and applying
-//! them. Each arm of `Position::piece_targets` cites its piece's paragraph
-//! and the rulings it follows.
+//! A position of The Game (seed 001): the pieces on the eight boards, the
+//! Djinn, the return squares of the pieces sent to the Astral board, the side
+//! to act, a pending choice, and applying an action to it, with the position
+//! hash kept as it goes. The moves themselves are in [`super::moves`].
 
-use super::board::{Boards, NONE, Set, Sq, ix};
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
+
+use super::board::{Boards, NONE, SQUARES, Set, Sq, ix};
 use super::kinds::{Kind, Realm};
 use super::setup::{GOLD, SILVER, SetUp};
 use crate::core::Side;
+use crate::core::zobrist::{keys, splitmix64};
+
+use super::game::Event;
 
 /// A piece of a side (the Djinn are no [`Piece`]: the position keeps them as
 /// a set of squares).
@@ -40,17 +47,44 @@ pub enum Tag {
     Return,
 }
 
-/// One action of The Game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One action of The Game. Ordered by the square moved from, the square
+/// moved to, then the rest: the order [`Position::legal`] lists them in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Action {
-    /// What it does.
-    pub tag: Tag,
     /// The square moved from (0 for a choice).
     pub from: Sq,
     /// The square moved to (or sent to).
     pub to: Sq,
+    /// What it does.
+    pub tag: Tag,
     /// The strike's square, the promotion's kind, the en passant victim's square.
     pub aux: u16,
+}
+
+impl Action {
+    /// The action as one number in its order: from, to, tag, aux (one
+    /// comparison of integers, where the harness checks that a list is
+    /// strictly increasing at every step).
+    #[inline]
+    fn key(self) -> u64 {
+        (u64::from(self.from) << 48)
+            | (u64::from(self.to) << 32)
+            | ((self.tag as u64) << 16)
+            | u64::from(self.aux)
+    }
+}
+
+impl PartialOrd for Action {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Action {
+    #[inline]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 /// The choice pending after an ArchMagus's capture from a Mana board or the
@@ -84,12 +118,17 @@ pub const PLY_BOUND: u32 = 3000;
 /// the en passant square, the pending choice, the plies played, the ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(super) cells: Box<[Option<Piece>; super::board::SQUARES]>,
+    pub(super) cells: [Option<Piece>; SQUARES],
     /// Each side's pieces, by [`Side::index`].
     pub(super) occ: [Set; 2],
     pub(super) djinn: Set,
-    /// `(square on the Astral board, its piece's return square)`, sorted.
-    pub(super) returns: Vec<(Sq, Sq)>,
+    /// Each side's Emperor's square ([`NONE`] once taken).
+    pub(super) kings: [Sq; 2],
+    /// `(square on the Astral board, its piece's return square)`, sorted: at
+    /// most one a square of the Astral board.
+    pub(super) returns: ArrayVec<(Sq, Sq), 64>,
+    /// The pieces' and the return squares' hash keys, kept as they change.
+    pub(super) board_hash: u64,
     pub(super) to_move: Side,
     pub(super) ep: Sq,
     pub(super) pending: Option<Pending>,
@@ -99,17 +138,41 @@ pub struct Position {
     pub(super) sylvar_starts: [Set; 2],
 }
 
-/// The kinds a Warrior may become, in kind order.
-fn promotions() -> impl Iterator<Item = Kind> {
-    Kind::ALL.into_iter().filter(|k| k.promotes_to())
+/// A key for each kind, side and square.
+static PIECE_KEYS: [u64; 52 * SQUARES] = keys(0x7E6A_3E00_0000_0001);
+/// Keys for the side to move, the en passant square, a return square and a
+/// pending choice.
+const SILVER_KEY: u64 = splitmix64(0x7E6A_3E00_0000_0002);
+const EP_SALT: u64 = 0x7E6A_3E00_0000_0003;
+const RETURN_SALT: u64 = 0x7E6A_3E00_0000_0004;
+const PENDING_SALT: u64 = 0x7E6A_3E00_0000_0005;
+
+fn piece_key(p: Piece, sq: Sq) -> u64 {
+    PIECE_KEYS[(p.kind as usize * 2 + p.side.index()) * SQUARES + ix(sq)]
 }
 
-fn one(sq: Sq) -> Set {
-    if sq == NONE {
-        Set::EMPTY
-    } else {
-        Set::single(sq)
-    }
+fn return_key(sq: Sq, ret: Sq) -> u64 {
+    splitmix64(RETURN_SALT ^ (u64::from(sq) << 16) ^ u64::from(ret))
+}
+
+/// Each side's Sylvar starting squares in the standard set-up.
+fn standard_sylvar_starts() -> [Set; 2] {
+    static STARTS: OnceLock<[Set; 2]> = OnceLock::new();
+    *STARTS.get_or_init(|| {
+        let b = Boards::get();
+        let setup = SetUp::standard(&b.spec);
+        let mut starts = [Set::EMPTY; 2];
+        for p in setup.pieces.iter().filter(|p| p.kind == Kind::Sylvar) {
+            if let (Some(side), Some(sq)) = (
+                p.side,
+                b.layout
+                    .square(p.board, i16::from(p.file), i16::from(p.rank)),
+            ) {
+                starts[side.index()].insert(sq);
+            }
+        }
+        starts
+    })
 }
 
 impl Position {
@@ -130,9 +193,6 @@ impl Position {
                 None => pos.djinn.insert(sq),
                 Some(side) => {
                     pos.put(sq as Sq, Piece { kind: p.kind, side });
-                    if p.kind == Kind::Sylvar {
-                        pos.sylvar_starts[side.index()].insert(sq);
-                    }
                 }
             }
         }
@@ -143,29 +203,19 @@ impl Position {
     /// squares are the standard set-up's).
     #[must_use]
     pub fn empty(to_move: Side) -> Position {
-        let b = Boards::get();
-        let setup = SetUp::standard(&b.spec);
-        let mut sylvar_starts = [Set::EMPTY; 2];
-        for p in setup.pieces.iter().filter(|p| p.kind == Kind::Sylvar) {
-            if let (Some(side), Some(sq)) = (
-                p.side,
-                b.layout
-                    .square(p.board, i16::from(p.file), i16::from(p.rank)),
-            ) {
-                sylvar_starts[side.index()].insert(sq);
-            }
-        }
         Position {
-            cells: Box::new([None; super::board::SQUARES]),
+            cells: [None; SQUARES],
             occ: [Set::EMPTY; 2],
             djinn: Set::EMPTY,
-            returns: Vec::new(),
+            kings: [NONE; 2],
+            returns: ArrayVec::new(),
+            board_hash: 0,
             to_move,
             ep: NONE,
             pending: None,
             ply: 0,
             ending: None,
-            sylvar_starts,
+            sylvar_starts: standard_sylvar_starts(),
         }
     }
 
@@ -185,6 +235,10 @@ impl Position {
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         self.cells[ix(sq)] = Some(piece);
         self.occ[piece.side.index()].insert(sq);
+        self.board_hash ^= piece_key(piece, sq);
+        if piece.kind == Kind::Emperor {
+            self.kings[piece.side.index()] = sq;
+        }
     }
 
     /// Puts a Djinn on `sq`.
@@ -195,17 +249,76 @@ impl Position {
     fn take(&mut self, sq: Sq) -> Option<Piece> {
         let p = self.cells[ix(sq)].take()?;
         self.occ[p.side.index()].remove(sq);
+        self.board_hash ^= piece_key(p, sq);
+        if p.kind == Kind::Emperor {
+            self.kings[p.side.index()] = NONE;
+        }
         Some(p)
     }
 
-    fn take_return(&mut self, sq: Sq) -> Option<Sq> {
-        let i = self.returns.iter().position(|&(s, _)| s == sq)?;
-        Some(self.returns.remove(i).1)
+    /// Takes the piece off `sq` (for tests that build positions).
+    #[cfg(test)]
+    pub(super) fn take_for_test(&mut self, sq: Sq) -> Option<Piece> {
+        self.take(sq)
     }
 
-    fn add_return(&mut self, sq: Sq, ret: Sq) {
-        self.returns.push((sq, ret));
-        self.returns.sort_unstable();
+    fn take_return(&mut self, sq: Sq) -> Option<Sq> {
+        if self.returns.is_empty() {
+            return None;
+        }
+        let i = self.returns.iter().position(|&(s, _)| s == sq)?;
+        let ret = self.returns.remove(i).1;
+        self.board_hash ^= return_key(sq, ret);
+        Some(ret)
+    }
+
+    /// Records that the piece on the Astral board's `sq` returns to `ret`.
+    pub(super) fn add_return(&mut self, sq: Sq, ret: Sq) {
+        let at = self.returns.partition_point(|&(s, _)| s < sq);
+        self.returns.insert(at, (sq, ret));
+        self.board_hash ^= return_key(sq, ret);
+    }
+
+    /// The position hash: the pieces, the return squares, the side to act,
+    /// the en passant square and a pending choice (the ply count and the
+    /// ending are left out).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.board_hash ^ self.misc_hash()
+    }
+
+    fn misc_hash(&self) -> u64 {
+        let mut h = 0;
+        if self.to_move == SILVER {
+            h ^= SILVER_KEY;
+        }
+        if self.ep != NONE {
+            h ^= splitmix64(EP_SALT ^ u64::from(self.ep));
+        }
+        if let Some(p) = self.pending {
+            h ^= splitmix64(
+                PENDING_SALT
+                    ^ (u64::from(p.from_astral) << 40)
+                    ^ ((p.piece.kind as u64 * 2 + p.piece.side.index() as u64) << 20)
+                    ^ u64::from(p.ret),
+            );
+        }
+        h
+    }
+
+    /// The hash computed from every piece and return square afresh.
+    #[must_use]
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in (self.occ[0] | self.occ[1]).iter::<Sq>() {
+            if let Some(p) = self.at(sq) {
+                h ^= piece_key(p, sq);
+            }
+        }
+        for &(sq, ret) in &self.returns {
+            h ^= return_key(sq, ret);
+        }
+        h ^ self.misc_hash()
     }
 
     /// The side to move (or to make the pending choice).
@@ -254,373 +367,46 @@ impl Position {
                 .is_some_and(|q| q.kind == Kind::Basilisk && q.side != p.side)
     }
 
-    /// The squares `p` on `from` may move to only (if empty), capture on only
-    /// (if an enemy's), and either: `[move, capture, both]`.
-    fn piece_targets(&self, p: Piece, from: Sq) -> [Set; 3] {
-        let b = Boards::get();
-        let f = ix(from);
-        let blockers = self.occ[0] | self.occ[1] | self.djinn;
-        let gold = p.side == GOLD;
-        // Forward is north for Gold, south for Silver: indices into DIRECTIONS.
-        let (fwd, back, fwd_diag) = if gold { (0, 1, [4, 5]) } else { (1, 0, [6, 7]) };
-        let step = |d: usize| one(b.step[d][f]);
-        let steps = |ds: &[usize]| ds.iter().fold(Set::EMPTY, |s, &d| s | one(b.step[d][f]));
-        let two = |d: usize| b.two(from, d, blockers).map_or(Set::EMPTY, Set::single);
-        let twos = |ds: &[usize]| ds.iter().fold(Set::EMPTY, |s, &d| s | two(d));
-        let rays = |ds: std::ops::Range<usize>| {
-            ds.fold(Set::EMPTY, |s, d| s | b.ray_to(from, d, blockers))
-        };
-        let (up, down) = (one(b.up[f]), one(b.down[f]));
-        let (orth, diag) = (&[0, 1, 2, 3][..], &[4, 5, 6, 7][..]);
-        let realm = b.realm(from);
-        let none = Set::EMPTY;
-        // The ArchMagus on a Mana or the Astral board: one square any way and
-        // the teleport to any square but an Emperor's (rulings
-        // the-game.teleport-targets, the-game.astral-moves).
-        if p.kind == Kind::ArchMagus && matches!(realm, Realm::Mana | Realm::Astral) {
-            let emperors = self.emperors();
-            return [none, none, b.all.minus(emperors)];
-        }
-        // Any other piece on the Astral board: one square any way, and from a
-        // square between the Djinn any number along a line (rulings
-        // the-game.astral-moves, the-game.djinn-lines, the-game.djinn-squares).
-        if realm == Realm::Astral {
-            let lines = if b.djinn_lines.has(from) {
-                rays(0..8)
-            } else {
-                none
-            };
-            return [none, none, b.king[f] | lines];
-        }
-        let (sky, ground, cavern) = (
-            realm == Realm::Sky,
-            realm == Realm::Ground,
-            realm == Realm::Cavern,
-        );
-        match p.kind {
-            // Dragon: the Queen on the Sky and down to the nine squares
-            // below; the King on the Ground and back up to the nine above.
-            Kind::Dragon if sky => [none, none, rays(0..8) | b.nine_down[f]],
-            Kind::Dragon if ground => [none, none, b.king[f] | b.nine_up[f]],
-            // Gryphon: the (3,2) leap; down to the square below or its four
-            // diagonals; on the Ground one square diagonally and back up.
-            Kind::Gryphon if sky => {
-                let below = b.down[f];
-                let drop = if below == NONE {
-                    none
-                } else {
-                    one(below)
-                        | diag
-                            .iter()
-                            .fold(none, |s, &d| s | one(b.step[d][ix(below)]))
-                };
-                [none, none, b.zebra[f] | drop]
-            }
-            Kind::Gryphon if ground => {
-                let above = b.up[f];
-                let rise = if above == NONE {
-                    none
-                } else {
-                    one(above)
-                        | diag
-                            .iter()
-                            .fold(none, |s, &d| s | one(b.step[d][ix(above)]))
-                };
-                [none, none, steps(diag) | rise]
-            }
-            // Eagle: the Rook and the King; Phoenix: the Bishop and the King;
-            // down to the square below; on the Ground only back up.
-            Kind::Eagle if sky => [none, none, rays(0..4) | b.king[f] | down],
-            Kind::Phoenix if sky => [none, none, rays(4..8) | b.king[f] | down],
-            Kind::Eagle | Kind::Phoenix | Kind::Sylvar if ground => [none, none, up],
-            // Sylvar: moves diagonally forward, captures straight forward
-            // and straight down; from the far rank back to a starting square.
-            Kind::Sylvar if sky => {
-                let far = if gold {
-                    b.spec.boards[b.sky].ranks - 1
-                } else {
-                    0
-                };
-                let home = if b.coord[f].1 == far {
-                    self.sylvar_starts[p.side.index()]
-                } else {
-                    none
-                };
-                [steps(&fwd_diag) | home, step(fwd) | down, none]
-            }
-            // Elemental: one or two horizontally or vertically, one
-            // diagonally without capturing, up by a step across to an empty
-            // square then up; on the Ground one square, and down the reverse
-            // way (rulings the-game.elemental-steps, the-game.elemental-return).
-            Kind::Elemental if cavern => {
-                let rise = orth.iter().fold(none, |s, &d| {
-                    let mid = b.step[d][f];
-                    if mid == NONE || blockers.has(mid) {
-                        s
-                    } else {
-                        s | one(b.up[ix(mid)])
-                    }
-                });
-                [steps(diag), none, steps(orth) | twos(orth) | rise]
-            }
-            Kind::Elemental if ground => {
-                let below = b.down[f];
-                let sink = if below == NONE || blockers.has(below) {
-                    none
-                } else {
-                    orth.iter()
-                        .fold(none, |s, &d| s | one(b.step[d][ix(below)]))
-                };
-                [none, none, steps(orth) | sink]
-            }
-            // Basilisk: the three squares in front and the one behind.
-            Kind::Basilisk if cavern => [none, none, steps(&[fwd, back]) | steps(&fwd_diag)],
-            // Org: diagonally forward and straight back; moves only one
-            // forward or one or two sideways; straight up. On the Ground:
-            // moves only one forward or back, diagonally forward, straight down.
-            Kind::Org if cavern => [
-                steps(&[fwd, 2, 3]) | twos(&[2, 3]),
-                none,
-                steps(&fwd_diag) | step(back) | up,
-            ],
-            Kind::Org if ground => [steps(&[fwd, back]), none, steps(&fwd_diag) | down],
-            // Amochal: one or two forward and one sideways; moves only one
-            // diagonally; captures only one back; up by a step forward to
-            // an empty square then up; on the Ground forward one only, and
-            // straight down (ruling the-game.amochal-descent).
-            Kind::Amochal if cavern || ground => {
-                let ahead = b.step[fwd][f];
-                let extra = if cavern {
-                    let rise = if ahead == NONE || blockers.has(ahead) {
-                        none
-                    } else {
-                        one(b.up[ix(ahead)])
-                    };
-                    two(fwd) | rise
-                } else {
-                    down
-                };
-                [steps(diag), step(back), steps(&[fwd, 2, 3]) | extra]
-            }
-            // Dwarf (ruling the-game.dwarf): moves one forward or sideways,
-            // captures one diagonally forward; up only capturing, down only moving.
-            Kind::Dwarf if cavern => [steps(&[fwd, 2, 3]), steps(&fwd_diag) | up, none],
-            Kind::Dwarf if ground => [steps(&[fwd, 2, 3]) | down, steps(&fwd_diag), none],
-            // Emperor: the King on the Ground, straight up or down; off the
-            // Ground only back.
-            Kind::Emperor if ground => [none, none, b.king[f] | up | down],
-            Kind::Emperor if sky => [none, none, down],
-            Kind::Emperor if cavern => [none, none, up],
-            // Wizard: the Queen on the Ground, the King on the Sky and the
-            // Cavern; straight up or down.
-            Kind::Wizard if ground => [none, none, rays(0..8) | up | down],
-            Kind::Wizard => [none, none, b.king[f] | up | down],
-            // Avatar: moves one, captures two away, either three away,
-            // leaping along the eight lines (ruling the-game.avatar-lines);
-            // straight up or down.
-            Kind::Avatar => [b.king[f], b.line2[f], b.line3[f] | up | down],
-            // Æmur: moves one or two horizontally or vertically, captures one
-            // or two diagonally, never leaping; one square on the Cavern
-            // (ruling the-game.split-movers-limited); down and back up.
-            Kind::Aemur if ground => [steps(orth) | twos(orth), steps(diag) | twos(diag), down],
-            Kind::Aemur if cavern => [steps(orth), steps(diag), up],
-            // Krargog: the Æmur's mirror, up to the Sky and back down (ruling
-            // the-game.krargog-return).
-            Kind::Krargog if ground => [steps(diag) | twos(diag), steps(orth) | twos(orth), up],
-            Kind::Krargog if sky => [steps(diag), steps(orth), down],
-            // Mithyari: within two squares, leaping, and the fields above and
-            // below (ruling the-game.mithyari-field).
-            Kind::Mithyari => [none, none, b.mithyari[f]],
-            // Cleric, Knight, Fortress: the Bishop, the Knight, the Rook.
-            Kind::Cleric if ground => [none, none, rays(4..8)],
-            Kind::Knight if ground => [none, none, b.knight[f]],
-            Kind::Fortress if ground => [none, none, rays(0..4)],
-            // Assassin: the King on every board of the stack, up or down.
-            Kind::Assassin => [none, none, b.king[f] | up | down],
-            // Nightblade and Paladin: the Knight with the Bishop or the Rook
-            // on the Ground, the King elsewhere; up or down.
-            Kind::Nightblade if ground => [none, none, b.knight[f] | rays(4..8) | up | down],
-            Kind::Paladin if ground => [none, none, b.knight[f] | rays(0..4) | up | down],
-            Kind::Nightblade | Kind::Paladin => [none, none, b.king[f] | up | down],
-            // Cavalier (ruling the-game.cavalier): the King (and the Knight
-            // on the Ground), and its leaps between boards.
-            Kind::Cavalier => {
-                let knight = if ground { b.knight[f] } else { none };
-                [none, none, b.king[f] | knight | b.cavalier[f]]
-            }
-            // Warrior: the Pawn (ruling the-game.warrior-pawn); en passant
-            // and promotion are added by the generator.
-            Kind::Warrior if ground => {
-                let start = if gold {
-                    1
-                } else {
-                    b.spec.boards[b.ground].ranks - 2
-                };
-                let double = if b.coord[f].1 == start {
-                    two(fwd)
-                } else {
-                    none
-                };
-                [step(fwd) | double, steps(&fwd_diag), none]
-            }
-            // ArchMagus on the stack: the 26 directions (ruling the-game.archmagus-lines).
-            Kind::ArchMagus => [
-                none,
-                none,
-                (0..26).fold(none, |s, d| s | b.ray3_to(from, d, blockers)),
-            ],
-            // A kind on a board where the text gives it no move (ruling
-            // the-game.board-changes), and the Djinn.
-            Kind::Dragon
-            | Kind::Gryphon
-            | Kind::Eagle
-            | Kind::Phoenix
-            | Kind::Sylvar
-            | Kind::Elemental
-            | Kind::Basilisk
-            | Kind::Org
-            | Kind::Amochal
-            | Kind::Dwarf
-            | Kind::Emperor
-            | Kind::Aemur
-            | Kind::Krargog
-            | Kind::Cleric
-            | Kind::Knight
-            | Kind::Fortress
-            | Kind::Warrior
-            | Kind::Djinn => [none; 3],
-        }
-    }
-
-    /// The squares of both Emperors.
-    fn emperors(&self) -> Set {
-        let mut s = Set::EMPTY;
-        for side in [GOLD, SILVER] {
-            for sq in self.occ[side.index()].iter::<Sq>() {
-                if self.at(sq).is_some_and(|p| p.kind == Kind::Emperor) {
-                    s.insert(sq);
-                }
-            }
-        }
-        s
-    }
-
-    /// Writes every legal action into `out` (cleared first), in a
-    /// deterministic order: by piece square, then target square.
-    pub fn legal(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.ending.is_some() {
-            return;
-        }
-        let b = Boards::get();
-        if let Some(pending) = self.pending {
-            out.push(Action {
-                tag: Tag::Kill,
-                ..Action::default()
-            });
-            if pending.from_astral {
-                out.push(Action {
-                    tag: Tag::Return,
-                    to: pending.ret,
-                    ..Action::default()
-                });
-            } else {
-                let free = b.of_realm[Realm::Astral as usize].minus(self.occ[0] | self.occ[1]);
-                for sq in free.iter::<Sq>() {
-                    out.push(Action {
-                        tag: Tag::Send,
-                        to: sq,
-                        ..Action::default()
-                    });
-                }
-            }
-            return;
-        }
-        let us = self.to_move;
-        let own = self.occ[us.index()];
-        let enemy = self.occ[us.opponent().index()];
-        let empty = b.all.minus(own | enemy);
-        for from in own.iter::<Sq>() {
-            let Some(p) = self.at(from) else { continue };
-            if self.frozen(from) {
-                continue;
-            }
-            let [mv, cap, both] = self.piece_targets(p, from);
-            let mut targets = ((mv | both) & empty) | ((cap | both) & enemy);
-            if p.kind == Kind::Warrior
-                && self.ep != NONE
-                && cap.has(self.ep)
-                && b.realm(from) == Realm::Ground
-            {
-                let victim = b.step[if us == GOLD { 1 } else { 0 }][ix(self.ep)];
-                out.push(Action {
-                    tag: Tag::EnPassant,
-                    from,
-                    to: self.ep,
-                    aux: victim,
-                });
-                targets.remove(self.ep);
-            }
-            let far = if us == GOLD {
-                b.spec.boards[b.ground].ranks - 1
-            } else {
-                0
-            };
-            for to in targets.iter::<Sq>() {
-                if p.kind == Kind::Warrior
-                    && b.realm(to) == Realm::Ground
-                    && b.coord[ix(to)].1 == far
-                {
-                    for k in promotions() {
-                        out.push(Action {
-                            tag: Tag::Promote,
-                            from,
-                            to,
-                            aux: k as u16,
-                        });
-                    }
-                    continue;
-                }
-                out.push(Action {
-                    tag: Tag::Go,
-                    from,
-                    to,
-                    aux: 0,
-                });
-                // The Dragon's strike (ruling the-game.dragon-strike).
-                if p.kind == Kind::Dragon
-                    && b.realm(from) == Realm::Sky
-                    && b.realm(to) == Realm::Sky
-                {
-                    for s in (b.nine_down[ix(to)] & enemy).iter::<Sq>() {
-                        out.push(Action {
-                            tag: Tag::Strike,
-                            from,
-                            to,
-                            aux: s,
-                        });
-                    }
-                }
-            }
-        }
-    }
-
     /// Applies `a`, which must be legal.
     pub fn apply(&mut self, a: Action) {
+        self.apply_with(a, &mut |_| {});
+    }
+
+    /// Applies `a`, which must be legal, reporting each rule event to `events`.
+    pub fn apply_with(&mut self, a: Action, events: &mut impl FnMut(Event)) {
         let b = Boards::get();
         self.ply += 1;
+        let side = self.to_move;
         match a.tag {
-            Tag::Kill => self.end_turn(),
+            Tag::Kill => {
+                if let Some(p) = self.pending {
+                    events(Event::Kill {
+                        side,
+                        piece: p.piece,
+                    });
+                }
+                self.end_turn();
+            }
             Tag::Send => {
                 if let Some(p) = self.pending {
                     self.put(a.to, p.piece);
                     self.add_return(a.to, p.ret);
+                    events(Event::Send {
+                        side,
+                        piece: p.piece,
+                        to: a.to,
+                    });
                 }
                 self.end_turn();
             }
             Tag::Return => {
                 if let Some(p) = self.pending {
                     self.put(p.ret, p.piece);
+                    events(Event::Return {
+                        side,
+                        piece: p.piece,
+                        to: p.ret,
+                    });
                 }
                 self.end_turn();
             }
@@ -631,12 +417,36 @@ impl Position {
                 let kept = self.take_return(a.from);
                 let captured = self.take(a.to);
                 let captured_ret = self.take_return(a.to);
-                let mut emperor = captured.is_some_and(|c| c.kind == Kind::Emperor);
-                if matches!(a.tag, Tag::Strike | Tag::EnPassant) {
-                    emperor |= self.take(a.aux).is_some_and(|c| c.kind == Kind::Emperor);
+                let mut emperor = false;
+                if let Some(c) = captured {
+                    emperor |= c.kind == Kind::Emperor;
+                    events(Event::Capture {
+                        by: p,
+                        taken: c,
+                        at: a.to,
+                    });
                 }
-                if a.tag == Tag::Promote {
-                    p.kind = Kind::ALL[usize::from(a.aux)];
+                if matches!(a.tag, Tag::Strike | Tag::EnPassant) {
+                    // A piece struck below or taken en passant is no piece
+                    // of the Astral board: it has no return square.
+                    if let Some(c) = self.take(a.aux) {
+                        emperor |= c.kind == Kind::Emperor;
+                        events(Event::Capture {
+                            by: p,
+                            taken: c,
+                            at: a.aux,
+                        });
+                    }
+                }
+                if a.tag == Tag::Promote
+                    && let Some(&kind) = Kind::ALL.get(usize::from(a.aux))
+                {
+                    p.kind = kind;
+                    events(Event::Promotion {
+                        side,
+                        kind,
+                        at: a.to,
+                    });
                 }
                 self.put(a.to, p);
                 if let (Some(r), Realm::Astral) = (kept, b.realm(a.to)) {
@@ -693,14 +503,18 @@ impl Position {
         self.check_end();
     }
 
+    /// Ends a position read from text that is over by the rules: the ply
+    /// bound reached, or no legal action.
+    pub(super) fn settle(&mut self) {
+        self.check_end();
+    }
+
     fn check_end(&mut self) {
         if self.ply >= PLY_BOUND {
             self.ending = Some(Ending::PlyBound);
             return;
         }
-        let mut scratch = Vec::new();
-        self.legal(&mut scratch);
-        if scratch.is_empty() {
+        if !self.has_action() {
             self.ending = Some(Ending::Stalemate);
         }
     }
@@ -728,7 +542,11 @@ impl Position {
                 }
                 if a.tag == Tag::Promote {
                     s.push('=');
-                    s.push(Kind::ALL[usize::from(a.aux)].letter());
+                    s.push(
+                        Kind::ALL
+                            .get(usize::from(a.aux))
+                            .map_or('?', |k| k.letter()),
+                    );
                 }
                 s
             }

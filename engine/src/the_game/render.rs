@@ -20,7 +20,7 @@
 use std::fmt;
 
 use super::board::{Boards, Sq};
-use super::position::Position;
+use super::position::{Ending, Position};
 use super::setup::side_name;
 
 /// The boards in the order of the seed's picture; the West and East Mana
@@ -113,7 +113,18 @@ impl Position {
             )?;
         }
         match (self.ending(), self.pending()) {
-            (Some(ending), _) => writeln!(out, "over: {ending:?}"),
+            (Some(Ending::EmperorCaptured(side)), _) => writeln!(
+                out,
+                "over: {} wins, the {} Emperor captured",
+                side_name(side),
+                side_name(side.opponent())
+            ),
+            (Some(Ending::Stalemate), _) => writeln!(
+                out,
+                "over: a draw, {} has no legal action",
+                side_name(self.to_move())
+            ),
+            (Some(Ending::PlyBound), _) => writeln!(out, "over: a draw at the ply bound"),
             (None, Some(p)) => writeln!(
                 out,
                 "{} to choose for the captured {} ({})",

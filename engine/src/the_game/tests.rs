@@ -2,6 +2,7 @@
 //! board layer, and the render.
 
 use super::board::{Boards, Sq};
+use super::moves::Actions;
 use super::position::Position;
 use super::{GOLD, Kind, SILVER};
 
@@ -84,7 +85,7 @@ fn the_start_exports_as_the_data_file_reads() {
 fn positions_and_actions_read_back() {
     for seed in 1..=4u64 {
         let mut pos = Position::start();
-        let mut list = Vec::new();
+        let mut list = Actions::default();
         let mut state = seed;
         for ply in 0..120 {
             let line = pos.export();
@@ -93,7 +94,7 @@ fn positions_and_actions_read_back() {
             if list.is_empty() {
                 break;
             }
-            for &a in &list {
+            for &a in list.iter() {
                 let text = pos.action_text(a);
                 assert_eq!(pos.parse_action(&text), Ok(a), "{text} at ply {ply}");
             }
@@ -130,5 +131,95 @@ fn bad_position_lines_are_refused() {
     ] {
         let e = Position::import(&bad).expect_err(&bad);
         assert!(e.contains(expected), "{bad}: {e}");
+    }
+}
+
+/// The capacity of the action list holds the worst case its doc argues, and
+/// a crowded position (every Warrior an ArchMagus teleporting from the
+/// Astral board) lists no more than that bound.
+#[test]
+fn the_worst_case_fits() {
+    use super::moves::{MAX_ACTIONS, worst_case_bound};
+    let bound = worst_case_bound();
+    assert!(bound <= MAX_ACTIONS, "{bound} > {MAX_ACTIONS}");
+    let mut pos = Position::start();
+    let b = Boards::get();
+    let astral: Vec<Sq> = b.of_realm[super::Realm::Astral as usize]
+        .iter::<Sq>()
+        .filter(|&s| !pos.djinn_at(s))
+        .collect();
+    let mut free = astral.into_iter();
+    let warriors: Vec<Sq> = (0..super::board::SQUARES as Sq)
+        .filter(|&s| {
+            pos.at(s)
+                .is_some_and(|p| p.kind == Kind::Warrior && p.side == GOLD)
+        })
+        .collect();
+    for w in warriors {
+        let mut p = pos.at(w).unwrap();
+        p.kind = Kind::ArchMagus;
+        let to = free.next().unwrap();
+        pos = with_moved(&pos, w, to, p);
+    }
+    let mut list = Actions::default();
+    pos.legal(&mut list);
+    assert!(list.len() > 13 * 300, "{}", list.len());
+    assert!(list.len() <= bound, "{} > {bound}", list.len());
+}
+
+/// `pos` with the piece on `from` replaced by `p` on `to`, through the
+/// position's text (the position's fields are the module's own).
+fn with_moved(pos: &Position, from: Sq, to: Sq, p: super::position::Piece) -> Position {
+    let mut next = pos.clone();
+    next.take_for_test(from);
+    next.put(to, p);
+    next
+}
+
+/// Random games of the registered game end (the ply bound as the last
+/// resort), with the invariants, the incremental hash and the export's
+/// round trip holding at every step.
+#[test]
+fn random_games_end_with_every_invariant_kept() {
+    use super::TheGame;
+    use crate::core::{ActionBuffer, Game, Turn};
+    let mut list = Actions::default();
+    for seed in 1..=3u64 {
+        let mut g = TheGame::new(&Default::default());
+        let mut state = seed;
+        loop {
+            g.check_invariants().unwrap();
+            assert_eq!(g.hash(), g.recompute_hash());
+            if g.ply() % 97 == 0 {
+                let line = g.export_string();
+                let back = TheGame::import(&line, &Default::default()).unwrap();
+                assert_eq!(back, g, "{line}");
+                assert_eq!(back.hash(), g.hash());
+            }
+            g.legal_actions(&mut list);
+            if let Turn::Over(_) = g.turn() {
+                assert!(list.is_empty());
+                break;
+            }
+            assert!(!list.is_empty());
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicate");
+            // The test of one action alone agrees with the list.
+            assert!(list.iter().all(|&a| g.is_legal(a)));
+            for k in 0..64u64 {
+                let a = g.arbitrary_action(crate::core::zobrist::splitmix64(state ^ k));
+                assert_eq!(g.is_legal(a), list.contains(&a), "{a:?}");
+            }
+            if let Some(&a) = list.first() {
+                for aux in [1, a.aux.wrapping_add(1)] {
+                    let b = super::position::Action { aux, ..a };
+                    assert_eq!(g.is_legal(b), list.contains(&b), "{b:?}");
+                }
+            }
+            state = crate::core::zobrist::splitmix64(state);
+            let a = list[(state % list.len() as u64) as usize];
+            g.play(a).unwrap();
+            assert!(g.ply() <= super::position::PLY_BOUND);
+        }
+        list.clear();
     }
 }

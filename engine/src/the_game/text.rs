@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use super::board::{Boards, NONE, Sq, ix};
 use super::kinds::{Kind, Realm};
-use super::position::{Action, Ending, Pending, Piece, Position, Tag};
+use super::position::{Action, Ending, PLY_BOUND, Pending, Piece, Position, Tag};
 use super::setup::{GOLD, SILVER, side_name};
 
 fn letter(p: Piece) -> char {
@@ -38,6 +38,40 @@ fn square(text: &str) -> Result<Sq, String> {
         .layout
         .parse_square::<Sq>(text)
         .map_err(|e| e.to_string())
+}
+
+/// The import's checks of the pieces read: each on a board it may stand
+/// on, one Emperor a side at most, the Djinn on the Astral board, at most 71
+/// pieces a side.
+fn check_pieces(pos: &Position) -> Result<(), String> {
+    let b = Boards::get();
+    let mut emperors = [0; 2];
+    for sq in 0..super::board::SQUARES as Sq {
+        if pos.djinn_at(sq) && b.realm(sq) != Realm::Astral {
+            return Err(format!(
+                "a Djinn `J` only on the Astral board, not on {}",
+                b.layout.name(sq)
+            ));
+        }
+        let Some(p) = pos.at(sq) else { continue };
+        if !p.kind.may_stand(b.realm(sq)) {
+            return Err(format!(
+                "no {} on {}: a board it may not stand on",
+                p.kind,
+                b.layout.name(sq)
+            ));
+        }
+        if p.kind == Kind::Emperor {
+            emperors[p.side.index()] += 1;
+            if emperors[p.side.index()] > 1 {
+                return Err(format!("one {} Emperor at most", side_name(p.side)));
+            }
+        }
+    }
+    if pos.occ.iter().any(|o| o.count() > 71) {
+        return Err("at most 71 pieces a side".to_owned());
+    }
+    Ok(())
 }
 
 impl Position {
@@ -259,10 +293,10 @@ impl Position {
                     if let Some(d) = c.to_digit(10) {
                         let mut n = d as u16;
                         while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                            n = n * 10 + d2 as u16;
+                            n = n.saturating_mul(10).saturating_add(d2 as u16);
                             chars.next();
                         }
-                        file += n;
+                        file = file.saturating_add(n);
                         continue;
                     }
                     let at = |file: u16| {
@@ -306,17 +340,30 @@ impl Position {
         if seen.iter().any(|s| !s) {
             return Err("all eight boards before the side to move".to_owned());
         }
+        check_pieces(&pos)?;
         pos.to_move = side.ok_or("the side to move, `gold` or `silver`")?;
         for field in fields {
             let (key, value) = field
                 .split_once(':')
                 .ok_or_else(|| format!("a field `key:value`, not `{field}`"))?;
             match key {
-                "ep" => pos.ep = square(value)?,
+                "ep" => {
+                    let ep = square(value)?;
+                    if b.realm(ep) != Realm::Ground || pos.at(ep).is_some() {
+                        return Err(format!(
+                            "an empty square of the Ground after `ep:`, not `{value}`"
+                        ));
+                    }
+                    pos.ep = ep;
+                }
                 "ply" => {
                     pos.ply = value
                         .parse()
-                        .map_err(|_| format!("a count after `ply:`, not `{value}`"))?
+                        .ok()
+                        .filter(|&n| n <= PLY_BOUND)
+                        .ok_or_else(|| {
+                            format!("a count up to {PLY_BOUND} after `ply:`, not `{value}`")
+                        })?;
                 }
                 "returns" => {
                     for pair in value.split(',') {
@@ -325,9 +372,11 @@ impl Position {
                         if b.realm(s) != Realm::Astral || pos.at(s).is_none() {
                             return Err(format!("a piece on the Astral board before `={r}`"));
                         }
-                        pos.returns.push((s, r));
+                        if pos.returns.iter().any(|&(x, _)| x == s) {
+                            return Err(format!("one return square for `{}`", b.layout.name(s)));
+                        }
+                        pos.add_return(s, r);
                     }
-                    pos.returns.sort_unstable();
                 }
                 "pending" => {
                     let mut parts = value.split(':');
@@ -342,6 +391,14 @@ impl Position {
                         .and_then(piece_of)
                         .ok_or("the captured piece's letter in `pending:`")?;
                     let ret = square(parts.next().unwrap_or(""))?;
+                    if piece.kind == Kind::Emperor
+                        || !piece.kind.may_stand(b.realm(ret))
+                        || (from_astral && pos.at(ret).is_some())
+                    {
+                        return Err(format!(
+                            "a captured piece other than an Emperor in `pending:`, and a return square it may stand on and, from the Astral board, empty: not `{value}`"
+                        ));
+                    }
                     pos.pending = Some(Pending {
                         from_astral,
                         piece,
@@ -363,6 +420,19 @@ impl Position {
                     ));
                 }
             }
+        }
+        for sq in b.of_realm[Realm::Astral as usize].iter::<Sq>() {
+            if pos.at(sq).is_some_and(|p| p.kind != Kind::ArchMagus)
+                && !pos.returns.iter().any(|&(s, _)| s == sq)
+            {
+                return Err(format!(
+                    "a return square in `returns:` for the piece on {}: every piece but an ArchMagus on the Astral board was sent there",
+                    b.layout.name(sq)
+                ));
+            }
+        }
+        if pos.ending.is_none() {
+            pos.settle();
         }
         Ok(pos)
     }

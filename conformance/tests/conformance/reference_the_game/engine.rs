@@ -1,12 +1,13 @@
 //! The engine against the reference model: the same legal actions, as text,
 //! from the set-up and at every step of random games, and the same perft.
 
-use tigerseye_engine::the_game::position::{Action, Position};
+use tigerseye_engine::the_game::moves::Actions;
+use tigerseye_engine::the_game::position::Position;
 
 use super::RefGame;
 
 fn engine_texts(pos: &Position) -> Vec<String> {
-    let mut list = Vec::new();
+    let mut list = Actions::default();
     pos.legal(&mut list);
     let mut t: Vec<String> = list.iter().map(|&a| pos.action_text(a)).collect();
     t.sort();
@@ -14,7 +15,7 @@ fn engine_texts(pos: &Position) -> Vec<String> {
 }
 
 fn engine_perft(pos: &Position, depth: u32) -> u64 {
-    let mut list: Vec<Action> = Vec::new();
+    let mut list = Actions::default();
     pos.legal(&mut list);
     if depth <= 1 {
         return if depth == 0 { 1 } else { list.len() as u64 };
@@ -64,10 +65,11 @@ fn the_engine_and_the_model_agree_along_random_games() {
             } else {
                 texts[(r / 4) % texts.len()].clone()
             };
-            let mut list = Vec::new();
+            let mut list = Actions::default();
             pos.legal(&mut list);
             let action = list
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|&a| pos.action_text(a) == pick)
                 .unwrap();
             let reference = model
@@ -95,5 +97,52 @@ fn the_engines_perft_is_the_models() {
             model.perft(depth),
             "depth {depth}"
         );
+    }
+}
+
+/// The perft table (scenarios/perft/the-game.toml): every depth up to
+/// `THE_GAME_REFERENCE_NODE_LIMIT` nodes (300,000 unless set) recounted by
+/// this model, and by the harness's perft of the registered game.
+#[test]
+fn the_game_perft_table_agrees_with_the_reference_model() {
+    use tigerseye_engine::Game;
+    use tigerseye_engine::the_game::TheGame;
+    let limit: u64 = std::env::var("THE_GAME_REFERENCE_NODE_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300_000);
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/perft/the-game.toml");
+    let file = tigerseye_conformance::corpus::load_perft(&path).unwrap();
+    assert!(!file.tables.is_empty());
+    for table in &file.tables {
+        assert!(table.options.is_empty(), "The Game has no options");
+        let start = match &table.position {
+            Some(p) => TheGame::import(p, &Default::default()).unwrap(),
+            None => TheGame::new(&Default::default()),
+        };
+        let model = RefGame::start();
+        assert_eq!(
+            start.export_string(),
+            TheGame::new(&Default::default()).export_string(),
+            "{}: the model starts from the set-up only",
+            table.name
+        );
+        let mut checked = 0;
+        for (d, &n) in table.nodes.iter().enumerate() {
+            if n > limit {
+                break;
+            }
+            let depth = d as u32 + 1;
+            assert_eq!(model.perft(depth), n, "{} depth {depth}", table.name);
+            assert_eq!(
+                tigerseye_conformance::search::perft(&start, depth),
+                n,
+                "{} depth {depth}",
+                table.name
+            );
+            checked += 1;
+        }
+        assert!(checked >= 2, "{}: too few depths checked", table.name);
     }
 }
