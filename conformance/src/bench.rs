@@ -4,12 +4,40 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use tigerseye_engine::{Game, GameId, GameVisitor};
 
 use crate::invariants::CheckMode;
-use crate::report::BenchRow;
 use crate::search::{perft, perft_parallel};
 use crate::sim::{self, SimConfig};
+
+/// One row of a benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchRow {
+    /// The game.
+    pub game: String,
+    /// `random-play` or `perft`.
+    pub kind: String,
+    /// Threads used.
+    pub threads: usize,
+    /// Random play: plies per second.
+    pub plies_per_second: Option<f64>,
+    /// Random play: games per second.
+    pub games_per_second: Option<f64>,
+    /// Perft: nodes per second, every leaf applied.
+    pub nodes_per_second: Option<f64>,
+    /// Perft depth measured.
+    pub depth: Option<u32>,
+    /// Work done: plies or nodes.
+    pub work: u64,
+    /// Seconds measured.
+    pub seconds: f64,
+    /// Every round's rate (plies/s or nodes/s, all threads together), in the
+    /// order measured; the row is the median round (`bench --rounds`). Empty
+    /// in reports written before rounds were recorded.
+    #[serde(default)]
+    pub rates: Vec<f64>,
+}
 
 /// The most rounds `bench --rounds` takes.
 pub const MAX_ROUNDS: u32 = 99;

@@ -23,7 +23,7 @@ use toml::Spanned;
 use crate::scenario::{LoadError, locate, toml_error, utf8};
 
 /// The folder of the clause indexes under the corpus.
-pub const FOLDER: &str = "clauses";
+pub const FOLDER: &str = crate::scenario::CLAUSES_FOLDER;
 
 /// What a clause is, for coverage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -531,7 +531,7 @@ pub fn find(root: &Path, id: &str) -> anyhow::Result<(SeedIndex, Clause)> {
         .collect();
     anyhow::bail!(
         "unknown clause `{}`{}; `tigerseye check --clauses` lists them all",
-        crate::corpus::printable(id),
+        crate::text::printable(id),
         if near.is_empty() {
             String::new()
         } else {
@@ -570,7 +570,7 @@ pub fn skeleton(skeleton: &str, seed: &SeedIndex, clause: &Clause) -> String {
 /// untested rule clauses with their quotes; with `all`, every clause with the
 /// scenarios that test it.
 pub fn print(cov: &Coverage, all: bool) {
-    use crate::corpus::printable;
+    use crate::text::printable;
     if cov.seeds.is_empty() && cov.errors.is_empty() {
         return;
     }

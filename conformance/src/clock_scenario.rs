@@ -23,13 +23,13 @@ use tigerseye_engine::registry::{clock_preset, clock_presets};
 use tigerseye_engine::rulings::Ruling;
 use toml::Spanned;
 
-use crate::report::{CheckSummary, ScenarioResult};
+use crate::check_results::{CheckSummary, ScenarioResult};
 use crate::runner::Verdict;
 use crate::scenario::{LoadError, Status, locate};
 
 /// The folder under the corpus that holds the clock scenarios, and the name
 /// their results are counted under.
-pub const FOLDER: &str = "clocks";
+pub const FOLDER: &str = crate::scenario::CLOCKS_FOLDER;
 
 /// The most moves one step may record (the seeds' longest phase is Dragon's
 /// 100-move cut-off).
@@ -283,7 +283,7 @@ pub fn run(loaded: &LoadedClockScenario) -> ClockRun {
                     t: &mut t,
                 };
                 // A panic in the clocks is this step's failure; the corpus run goes on.
-                let stepped = crate::sim::catch_panic(|| run.step(step.get_ref(), i + 1))
+                let stepped = crate::panics::catch_panic(|| run.step(step.get_ref(), i + 1))
                     .unwrap_or_else(|message| Err(format!("{at}: panic: {message}")));
                 if let Err(e) = stepped {
                     failures.push(e);

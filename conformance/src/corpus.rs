@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
-use crate::report::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
+use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
 use crate::runner::{self, Verdict};
 use crate::scenario::{self, locate};
 use crate::search::{MAX_PERFT_DEPTH, perft_within};
@@ -209,7 +209,7 @@ pub fn run_perft_table(
         }
     }
     // A panic in the engine is this table's failure; the other tables still run.
-    crate::sim::catch_panic(|| game.visit(Visit(table, node_limit)))
+    crate::panics::catch_panic(|| game.visit(Visit(table, node_limit)))
         .unwrap_or_else(|message| Err(format!("panic: {message}")))
 }
 
@@ -234,7 +234,7 @@ pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: 
             Ok(crate::search::divide(&start, self.1))
         }
     }
-    let divided = crate::sim::catch_panic(|| game.visit(Visit(table, depth)))
+    let divided = crate::panics::catch_panic(|| game.visit(Visit(table, depth)))
         .unwrap_or_else(|message| Err(format!("panic: {message}")));
     match divided {
         Err(e) => format!("no divide: {e}"),
@@ -431,7 +431,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                 .or_insert_with(VerdictCounts::default);
         }
     }
-    let perft_dir = root.join("perft");
+    let perft_dir = root.join(scenario::PERFT_FOLDER);
     if perft_dir.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&perft_dir)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -771,26 +771,7 @@ pub fn print(summary: &CheckSummary) {
     }
 }
 
-/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a
-/// scenario's title, reason or quoted input cannot break the console's lines or
-/// send it escape sequences; the report files keep the text as written.
-#[must_use]
-pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.chars().any(char::is_control) {
-        text.chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_default().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect::<String>()
-            .into()
-    } else {
-        text.into()
-    }
-}
+pub use crate::text::printable;
 
 #[cfg(test)]
 pub(crate) mod tests {

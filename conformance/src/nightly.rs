@@ -209,7 +209,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         summary.trend = Some(trend::compare(previous, &summary));
     }
     summary.elapsed_seconds = started.elapsed().as_secs_f64();
-    summary.finalize(Some(&config.quarantine), &quarantine::today());
+    quarantine::finalize(&mut summary, Some(&config.quarantine), &quarantine::today());
     Ok(summary)
 }
 

@@ -22,9 +22,10 @@
 use std::path::Path;
 
 use anyhow::Context as _;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::report::Summary;
+pub use crate::report::{QuarantineReport, failure_ids};
 
 /// The quarantine file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -68,25 +69,6 @@ fn date_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error>
     }
 }
 
-/// What the quarantine did to a run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QuarantineReport {
-    /// Failures that were tolerated: `id: reason (expires ...)`.
-    pub tolerated: Vec<String>,
-    /// Entries that expired while still failing: they fail the run.
-    pub expired: Vec<String>,
-    /// Entries whose failure did not happen: they fail the run until removed.
-    pub now_passing: Vec<String>,
-}
-
-impl QuarantineReport {
-    /// Whether the quarantine itself fails the run.
-    #[must_use]
-    pub fn failed(&self) -> bool {
-        !self.expired.is_empty() || !self.now_passing.is_empty()
-    }
-}
-
 /// The kinds of failure id, the part before the first `:` ([`failure_ids`]).
 pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "chance"];
 
@@ -121,7 +103,7 @@ pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
         let k = entry.get_ref();
         // An entry's key: its own line.
         let at = |key: &str| {
-            let offset = crate::runner::key_at(&text, &entry.span(), key);
+            let offset = crate::scenario::key_at(&text, &entry.span(), key);
             crate::scenario::locate(path, &text, offset)
         };
         let kind = k.id.split_once(':').map(|(kind, _)| kind);
@@ -210,62 +192,6 @@ fn unknown_name(id: &str, corpus: Option<&Path>) -> Option<String> {
     }
 }
 
-/// Every failure in `summary`, as `(id, message)`.
-#[must_use]
-pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
-    let mut ids = Vec::new();
-    if let Some(check) = &summary.check {
-        for s in &check.scenarios {
-            if s.verdict != "passed" && s.verdict != "disputed" {
-                ids.push((format!("scenario:{}", s.path), s.failures.join("; ")));
-            }
-        }
-        for p in &check.perft {
-            if let Some(c) = p.computed
-                && c != p.expected
-            {
-                ids.push((
-                    format!("perft:{}:{}:{}", p.game, p.name, p.depth),
-                    format!(
-                        "{}: expected {}, computed {c}",
-                        if p.at.is_empty() { &p.file } else { &p.at },
-                        p.expected
-                    ),
-                ));
-            }
-        }
-        for r in &check.rulings_without_scenario {
-            ids.push((
-                format!("ruling:{r}"),
-                "no scenario names this ruling".into(),
-            ));
-        }
-    }
-    for sim in &summary.sims {
-        ids.extend(sim.failure_ids());
-    }
-    if let Some(n) = &summary.sims_not_started {
-        ids.push((n.failure_id(), n.message.clone()));
-    }
-    for c in &summary.chance {
-        for t in c.tables.iter().filter(|t| !t.ok) {
-            ids.push((
-                format!("chance:{}:{}", c.game, t.outcomes),
-                format!(
-                    "chi-square {:.2} over the 0.1% point; counts {:?}",
-                    t.statistic, t.counts
-                ),
-            ));
-        }
-    }
-    for f in &summary.fuzz {
-        if !f.failures.is_empty() {
-            ids.push((format!("fuzz:{}", f.target), f.failures.join("; ")));
-        }
-    }
-    ids
-}
-
 /// Applies `quarantine` on `today` (`YYYY-MM-DD`) to the failures of `summary`:
 /// returns the failures that still count, and the report.
 #[must_use]
@@ -302,6 +228,26 @@ pub fn apply(
         }
     }
     (counting, report)
+}
+
+/// Sets `summary`'s status: `failed` when a failure is not tolerated by
+/// `quarantine`, or the quarantine itself fails (an entry expired or no longer
+/// failing); with a quarantine, its report is kept in the summary.
+pub fn finalize(summary: &mut Summary, quarantine: Option<&Quarantine>, today: &str) {
+    let failed = match quarantine {
+        Some(q) => {
+            let (counting, report) = apply(q, summary, today);
+            let failed = !counting.is_empty() || report.failed();
+            summary.quarantine = Some(report);
+            failed
+        }
+        None => summary.failed(),
+    };
+    summary.status = if failed {
+        "failed".into()
+    } else {
+        "clean".into()
+    };
 }
 
 /// Today's date, UTC, `YYYY-MM-DD`.

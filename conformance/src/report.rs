@@ -3,7 +3,6 @@
 //! folder that is renamed into place once every file is in it, so a killed run
 //! never leaves half a report.
 
-use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -13,142 +12,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::SimStats;
 
+mod failures;
 mod markdown;
+mod trend;
+
+pub use failures::{QuarantineReport, failure_ids};
+pub use trend::{EventFrequency, Throughput, Trend};
 
 /// The schema of `summary.json`; bumped on any incompatible change.
 pub const SCHEMA: &str = "tigerseye.summary/1";
 
-/// One scenario's result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ScenarioResult {
-    /// The file, relative to the corpus root.
-    pub path: String,
-    /// The game's name, when the file named a registered game.
-    pub game: Option<String>,
-    /// The scenario's title.
-    pub title: String,
-    /// `passed`, `failed`, `disputed`, `disputed-but-passed` or `load-error`.
-    pub verdict: String,
-    /// The reason given for a disputed scenario.
-    pub reason: Option<String>,
-    /// What did not hold, as `file:line:column: message`.
-    pub failures: Vec<String>,
-}
-
-/// Counts per game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VerdictCounts {
-    /// Confirmed scenarios that held.
-    pub passed: u64,
-    /// Scenarios that failed (a confirmed one that did not hold, a disputed one
-    /// that now holds, or a file that did not load).
-    pub failed: u64,
-    /// Disputed scenarios that, as their reasons say, do not hold.
-    pub disputed: u64,
-}
-
-/// A perft table row.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PerftResult {
-    /// The table file.
-    pub file: String,
-    /// Where the table is: `path:line:column` of its `[[table]]` (empty in
-    /// reports written before it was recorded).
-    #[serde(default)]
-    pub at: String,
-    /// The table's name.
-    pub name: String,
-    /// The game.
-    pub game: String,
-    /// Depth in plies.
-    pub depth: u32,
-    /// The count in the table.
-    pub expected: u64,
-    /// The count computed now; `None` when skipped for the node limit.
-    pub computed: Option<u64>,
-    /// On the first depth whose count differs: which first moves it differs
-    /// by ([`crate::corpus::explain_mismatch`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub divide: Option<String>,
-}
-
-/// The result of checking the corpus.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CheckSummary {
-    /// Every scenario, sorted by path.
-    pub scenarios: Vec<ScenarioResult>,
-    /// Counts by game name (`unknown` for files of no registered game).
-    pub per_game: BTreeMap<String, VerdictCounts>,
-    /// Every perft table row.
-    pub perft: Vec<PerftResult>,
-    /// Ruling ids that no scenario names.
-    pub rulings_without_scenario: Vec<String>,
-    /// Rule events fired in the corpus, by game then tag (every declared tag,
-    /// zero included).
-    pub events: BTreeMap<String, BTreeMap<String, u64>>,
-    /// The seeds' rule clauses and the scenarios that test them (a full check
-    /// only; absent in older reports).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clauses: Option<crate::clauses::Coverage>,
-}
-
-impl CheckSummary {
-    /// The declared events of `game` that no scenario fires.
-    #[must_use]
-    pub fn events_never_fired(&self, game: &str) -> Vec<String> {
-        self.events.get(game).map_or_else(Vec::new, |m| {
-            m.iter()
-                .filter(|&(_, &n)| n == 0)
-                .map(|(k, _)| k.clone())
-                .collect()
-        })
-    }
-}
-
-impl CheckSummary {
-    /// Whether anything failed.
-    #[must_use]
-    pub fn failed(&self) -> bool {
-        self.per_game.values().any(|c| c.failed > 0)
-            || self
-                .perft
-                .iter()
-                .any(|p| p.computed.is_some_and(|c| c != p.expected))
-            || !self.rulings_without_scenario.is_empty()
-            || self
-                .clauses
-                .as_ref()
-                .is_some_and(crate::clauses::Coverage::failed)
-    }
-}
-
-/// One row of a benchmark.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BenchRow {
-    /// The game.
-    pub game: String,
-    /// `random-play` or `perft`.
-    pub kind: String,
-    /// Threads used.
-    pub threads: usize,
-    /// Random play: plies per second.
-    pub plies_per_second: Option<f64>,
-    /// Random play: games per second.
-    pub games_per_second: Option<f64>,
-    /// Perft: nodes per second, every leaf applied.
-    pub nodes_per_second: Option<f64>,
-    /// Perft depth measured.
-    pub depth: Option<u32>,
-    /// Work done: plies or nodes.
-    pub work: u64,
-    /// Seconds measured.
-    pub seconds: f64,
-    /// Every round's rate (plies/s or nodes/s, all threads together), in the
-    /// order measured; the row is the median round (`bench --rounds`). Empty
-    /// in reports written before rounds were recorded.
-    #[serde(default)]
-    pub rates: Vec<f64>,
-}
+pub use crate::bench::BenchRow;
+pub use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
 
 /// Everything a run reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,10 +60,10 @@ pub struct Summary {
     pub fuzz: Vec<crate::fuzzing::CorpusReplay>,
     /// What the quarantine of known failures did, if one was applied.
     #[serde(default)]
-    pub quarantine: Option<crate::quarantine::QuarantineReport>,
+    pub quarantine: Option<QuarantineReport>,
     /// The comparison with a previous run, if one was given.
     #[serde(default)]
-    pub trend: Option<crate::trend::Trend>,
+    pub trend: Option<Trend>,
     /// Sampled frequencies of every game's equally likely chance outcomes
     /// (chi-square at the 0.1% level).
     #[serde(default)]
@@ -247,29 +122,10 @@ impl Summary {
         }
     }
 
-    /// Sets `status`: `failed` when a failure is not tolerated by `quarantine`, or
-    /// the quarantine itself fails (an entry expired or no longer failing).
-    pub fn finalize(&mut self, quarantine: Option<&crate::quarantine::Quarantine>, today: &str) {
-        let failed = match quarantine {
-            Some(q) => {
-                let (counting, report) = crate::quarantine::apply(q, self, today);
-                let failed = !counting.is_empty() || report.failed();
-                self.quarantine = Some(report);
-                failed
-            }
-            None => self.failed(),
-        };
-        self.status = if failed {
-            "failed".into()
-        } else {
-            "clean".into()
-        };
-    }
-
     /// Whether anything failed.
     #[must_use]
     pub fn failed(&self) -> bool {
-        !crate::quarantine::failure_ids(self).is_empty()
+        !failure_ids(self).is_empty()
     }
 }
 
@@ -494,7 +350,7 @@ pub use markdown::markdown;
 /// When the XML cannot be serialised.
 pub fn junit(s: &Summary) -> anyhow::Result<String> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-    // The failure ids (`crate::quarantine::failure_ids`) the quarantine
+    // The failure ids ([`failure_ids`]) the quarantine
     // tolerated: each tolerated entry reads `id: reason (expires ...)`.
     let tolerated: Vec<&str> = s
         .quarantine

@@ -8,7 +8,7 @@ use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
 use crate::invariants::Checker;
-use crate::scenario::{LoadedScenario, Refused, Status, Step};
+use crate::scenario::{LoadedScenario, Refused, Status, Step, key_at};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
 
 /// How a scenario fared.
@@ -70,30 +70,6 @@ pub struct ScenarioRun {
     pub events: BTreeMap<&'static str, u64>,
 }
 
-/// Where `key` is set in the step whose `[[step]]` header spans `span` of
-/// `text`: the start of its `key = ...` line (searched up to the next table
-/// header), so that a failed expectation points at the key that failed; the
-/// header's start when no such line is found (a quoted or dotted key).
-pub(crate) fn key_at(text: &str, span: &std::ops::Range<usize>, key: &str) -> usize {
-    let Some(after) = text.get(span.end..) else {
-        return span.start;
-    };
-    let mut offset = span.end;
-    for line in after.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with('[') {
-            break;
-        }
-        if let Some(rest) = trimmed.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return offset + (line.len() - trimmed.len());
-        }
-        offset += line.len();
-    }
-    span.start
-}
-
 /// Runs `loaded`.
 #[must_use]
 pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
@@ -130,7 +106,7 @@ fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> Scenario
             };
             // A panic in the engine (or the runner) is this scenario's failure,
             // at the step that was running, and the corpus run goes on.
-            if let Err(message) = crate::sim::catch_panic(|| r.run()) {
+            if let Err(message) = crate::panics::catch_panic(|| r.run()) {
                 r.fail(r.at, format!("panic: {message}"));
             }
             (r.failures, r.transcript, r.events)

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use tigerseye_engine::{Game, GameOptions, Turn};
 
 use crate::invariants::{Checker, Violation};
-use crate::sim::catch_panic;
+use crate::panics::catch_panic;
 
 /// An extra check run on every state, beside the invariants: a differential
 /// oracle (a test-only reference model) or any rule-level assertion.
@@ -187,7 +187,7 @@ pub fn scenario_text<G: Game>(
     // last irreversible action and the actions since, which resumes the game
     // with the positions a repetition counts (`tigerseye show --position`).
     let before_last = &shrunk.actions[..shrunk.actions.len().saturating_sub(1)];
-    if let Ok(save) = crate::sim::catch_panic(|| {
+    if let Ok(save) = crate::panics::catch_panic(|| {
         tigerseye_engine::core::save::Record::replay(&G::new(options), before_last).save_string()
     }) {
         t.push_str(&format!(

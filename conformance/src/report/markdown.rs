@@ -5,9 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{CheckSummary, ScenarioResult, SimStats, Summary, per_core};
-use crate::quarantine::QuarantineReport;
-use crate::trend::Trend;
+use super::{CheckSummary, QuarantineReport, ScenarioResult, SimStats, Summary, Trend, per_core};
 
 /// The markdown report: readable on its own.
 #[must_use]

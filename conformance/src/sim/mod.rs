@@ -27,7 +27,8 @@ use serde::{Deserialize, Serialize};
 use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
-pub use caught::{catch_panic, play_caught};
+pub use crate::panics::catch_panic;
+pub use caught::play_caught;
 pub use player::{GameEnd, Player, sample_chance};
 
 use crate::invariants::CheckMode;
