@@ -257,7 +257,7 @@ pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: 
 /// # Errors
 ///
 /// When the folder cannot be read.
-pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result<CheckSummary> {
+pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Result<CheckSummary> {
     let mut summary = CheckSummary::default();
     let mut named_rulings = BTreeSet::new();
     // The clause index: scenarios' `clauses` are checked against it, and a full

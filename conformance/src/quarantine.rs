@@ -19,13 +19,13 @@
 //! `fuzz:<target>`, `chance:<game>:<outcomes>`
 //! (sampled chance frequencies failing the chi-square test).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::Deserialize;
 
 use crate::report::Summary;
 pub use crate::report::{QuarantineReport, failure_ids};
+use crate::scenario::LoadError;
 
 /// The quarantine file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -72,6 +72,23 @@ fn date_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error>
 /// The kinds of failure id, the part before the first `:` ([`failure_ids`]).
 pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "chance"];
 
+/// Why a quarantine file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum QuarantineError {
+    /// The file exists but could not be read.
+    #[error("reading {}", .path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The OS's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a valid quarantine: where, and what was expected.
+    #[error(transparent)]
+    Invalid(#[from] LoadError),
+}
+
 /// Reads the quarantine file; an absent file is an empty quarantine.
 ///
 /// # Errors
@@ -80,11 +97,14 @@ pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "
 /// an id that is no failure id's shape or is listed twice, that names a game
 /// or ruling that does not exist (or, given the `corpus` folder, a scenario
 /// file that is not in it), or a date that is not `YYYY-MM-DD`.
-pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
+pub fn load(path: &Path, corpus: Option<&Path>) -> Result<Quarantine, QuarantineError> {
     if !path.exists() {
         return Ok(Quarantine::default());
     }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|source| QuarantineError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
     // Not UTF-8: the line and column of the first bad byte, as for a scenario.
     let text = crate::scenario::utf8(path, bytes)?;
     /// The file as read, each entry with where it starts, for the errors
@@ -95,9 +115,8 @@ pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
         #[serde(default)]
         known: Vec<toml::Spanned<Known>>,
     }
-    let error =
-        |e: toml::de::Error| anyhow::Error::new(crate::scenario::toml_error(path, &text, &e));
-    let file: File = toml::from_str(&text).map_err(error)?;
+    let file: File =
+        toml::from_str(&text).map_err(|e| crate::scenario::toml_error(path, &text, &e))?;
     let mut seen = std::collections::BTreeSet::new();
     for entry in &file.known {
         let k = entry.get_ref();
@@ -106,36 +125,40 @@ pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
             let offset = crate::scenario::key_at(&text, &entry.span(), key);
             crate::scenario::locate(path, &text, offset)
         };
+        let refused = |key: &str, message: String| LoadError {
+            at: at(key),
+            message,
+        };
+        let id = tigerseye_engine::core::quoted(&k.id);
         let kind = k.id.split_once(':').map(|(kind, _)| kind);
-        anyhow::ensure!(
-            kind.is_some_and(|kind| ID_KINDS.contains(&kind)),
-            "{}: id `{}`: expected a failure id `<kind>:...` with a kind of {} (the ids a failed run prints)",
-            at("id"),
-            tigerseye_engine::core::quoted(&k.id),
-            ID_KINDS.join(", ")
-        );
-        if let Some(unknown) = unknown_name(&k.id, corpus) {
-            anyhow::bail!(
-                "{}: id `{}`: {unknown}",
-                at("id"),
-                tigerseye_engine::core::quoted(&k.id)
-            );
+        if !kind.is_some_and(|kind| ID_KINDS.contains(&kind)) {
+            return Err(refused(
+                "id",
+                format!(
+                    "id `{id}`: expected a failure id `<kind>:...` with a kind of {} (the ids a failed run prints)",
+                    ID_KINDS.join(", ")
+                ),
+            )
+            .into());
         }
-        anyhow::ensure!(
-            seen.insert(k.id.as_str()),
-            "{}: id `{}` is listed twice: once at most",
-            at("id"),
-            tigerseye_engine::core::quoted(&k.id)
-        );
+        if let Some(unknown) = unknown_name(&k.id, corpus) {
+            return Err(refused("id", format!("id `{id}`: {unknown}")).into());
+        }
+        if !seen.insert(k.id.as_str()) {
+            return Err(refused("id", format!("id `{id}` is listed twice: once at most")).into());
+        }
         let ok = k.expires.len() == 10
             && humantime::parse_rfc3339(&format!("{}T00:00:00Z", k.expires)).is_ok();
-        anyhow::ensure!(
-            ok,
-            "{}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
-            at("expires"),
-            tigerseye_engine::core::quoted(&k.id),
-            tigerseye_engine::core::quoted(&k.expires)
-        );
+        if !ok {
+            return Err(refused(
+                "expires",
+                format!(
+                    "`{id}` expires on `{}`: expected a date YYYY-MM-DD",
+                    tigerseye_engine::core::quoted(&k.expires)
+                ),
+            )
+            .into());
+        }
     }
     Ok(Quarantine {
         known: file

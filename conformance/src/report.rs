@@ -7,7 +7,6 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 use crate::sim::SimStats;
@@ -129,18 +128,61 @@ impl Summary {
     }
 }
 
+/// Why a report could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// A file or folder step failed: what was being done, then the OS's error.
+    #[error("{doing}")]
+    Io {
+        /// What was being done (`creating reports/x`).
+        doing: String,
+        /// The OS's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A step failed with no more to say than the OS's error.
+    #[error(transparent)]
+    Os(#[from] std::io::Error),
+    /// The reports folder is a file.
+    #[error("cannot create the reports folder {}: it is a file, not a folder", .0.display())]
+    NotAFolder(PathBuf),
+    /// Every name tried for the report's folder was taken by other runs.
+    #[error("moving the report into {}: every name tried was taken", .0.display())]
+    NamesTaken(PathBuf),
+    /// The summary did not serialise.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The JUnit XML did not serialise.
+    #[error(transparent)]
+    Junit(#[from] quick_junit::SerializeError),
+}
+
+/// An I/O result's error said with what was being done.
+trait Doing<T> {
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, ReportError>;
+}
+
+impl<T> Doing<T> for std::io::Result<T> {
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, ReportError> {
+        self.map_err(|source| ReportError::Io {
+            doing: what(),
+            source,
+        })
+    }
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then
 /// a rename over `path`.
 ///
 /// # Errors
 ///
 /// When the folder is not writable.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(dir).doing(|| format!("creating {}", dir.display()))?;
     // tempfile makes its files readable by their owner only (0600); a report is
     // made with the permissions any other file of the process gets (0666 less
     // the umask, which `open` applies), as its folder is.
@@ -152,11 +194,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     }
     let mut tmp = builder
         .tempfile_in(dir)
-        .with_context(|| format!("creating a file in {}", dir.display()))?;
+        .doing(|| format!("creating a file in {}", dir.display()))?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .map_err(|e| e.error)
+        .doing(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 
@@ -167,17 +210,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// # Errors
 ///
 /// When the folder cannot be created or written.
-pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
+pub fn ensure_writable(root: &Path) -> Result<(), ReportError> {
     // A file where the folder should be said only "File exists (os error 17)".
-    anyhow::ensure!(
-        !root.exists() || root.is_dir(),
-        "cannot create the reports folder {}: it is a file, not a folder",
-        root.display()
-    );
+    if root.exists() && !root.is_dir() {
+        return Err(ReportError::NotAFolder(root.to_owned()));
+    }
     std::fs::create_dir_all(root)
-        .with_context(|| format!("cannot create the reports folder {}", root.display()))?;
+        .doing(|| format!("cannot create the reports folder {}", root.display()))?;
     tempfile::NamedTempFile::new_in(root)
-        .with_context(|| format!("cannot write in the reports folder {}", root.display()))?;
+        .doing(|| format!("cannot write in the reports folder {}", root.display()))?;
     Ok(())
 }
 
@@ -201,8 +242,8 @@ pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
 /// # Errors
 ///
 /// When the folder cannot be written.
-pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
-    std::fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+pub fn write(root: &Path, summary: &Summary) -> Result<PathBuf, ReportError> {
+    std::fs::create_dir_all(root).doing(|| format!("creating {}", root.display()))?;
     // The name before any `-<n>` that [`unique_run_id`] appended.
     let base = match summary.run_id.rsplit_once('-') {
         Some((b, n)) if b.ends_with('Z') && n.parse::<u32>().is_ok() => b,
@@ -224,15 +265,12 @@ pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
         next.run_id = format!("{base}-{n}");
         renamed = Some(next);
     }
-    anyhow::bail!(
-        "moving the report into {}: every name tried was taken",
-        root.join(&summary.run_id).display()
-    )
+    Err(ReportError::NamesTaken(root.join(&summary.run_id)))
 }
 
 /// [`write`] under `summary.run_id`: `None` (and nothing left behind) when
 /// another run's folder took that name first.
-fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
+fn write_as(root: &Path, summary: &Summary) -> Result<Option<PathBuf>, ReportError> {
     let dir = root.join(&summary.run_id);
     // Made with the process's usual permissions (a temporary folder's would be
     // the owner's alone), and named for the process so that two runs never
@@ -245,7 +283,7 @@ fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
         summary.run_id,
         std::process::id()
     ));
-    std::fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    std::fs::create_dir(&staging).doing(|| format!("creating {}", staging.display()))?;
     let written = write_files(&staging, summary)
         .and_then(|()| Ok(std::fs::File::open(&staging)?.sync_all()?))
         .and_then(|()| match std::fs::rename(&staging, &dir) {
@@ -253,7 +291,7 @@ fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
             // Another run's folder holds the name (a folder cannot be renamed
             // over one that is not empty).
             Err(_) if dir.read_dir().is_ok_and(|mut d| d.next().is_some()) => Ok(false),
-            Err(e) => Err(e).with_context(|| format!("moving the report into {}", dir.display())),
+            Err(e) => Err(e).doing(|| format!("moving the report into {}", dir.display())),
         });
     match written {
         Ok(true) => {}
@@ -273,7 +311,7 @@ fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
 }
 
 /// Writes every file of `summary`'s report into `dir`.
-fn write_files(dir: &Path, summary: &Summary) -> anyhow::Result<()> {
+fn write_files(dir: &Path, summary: &Summary) -> Result<(), ReportError> {
     write_atomic(
         &dir.join("summary.json"),
         serde_json::to_string_pretty(summary)?.as_bytes(),
@@ -348,7 +386,7 @@ pub use markdown::markdown;
 /// # Errors
 ///
 /// When the XML cannot be serialised.
-pub fn junit(s: &Summary) -> anyhow::Result<String> {
+pub fn junit(s: &Summary) -> Result<String, ReportError> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     // The failure ids ([`failure_ids`]) the quarantine
     // tolerated: each tolerated entry reads `id: reason (expires ...)`.

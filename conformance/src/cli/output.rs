@@ -120,5 +120,5 @@ pub(crate) fn finish(
         "clean".into()
     };
     report::unique_run_id(root, summary);
-    report::write(root, summary)
+    Ok(report::write(root, summary)?)
 }
