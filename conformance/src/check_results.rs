@@ -7,6 +7,66 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::scenario::Status;
+
+/// How a scenario fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Confirmed and every expectation held.
+    Passed,
+    /// Confirmed and something did not hold.
+    Failed,
+    /// Disputed and, as its reason says, it does not hold.
+    Disputed,
+    /// Disputed but every expectation held: the status is out of date.
+    DisputedButPassed,
+    /// The file did not load (it is not a scenario of the format, or names
+    /// what does not exist): a failure.
+    LoadError,
+}
+
+impl Verdict {
+    /// The verdict on a scenario of `status` whose expectations all held
+    /// (`held`) or not: a disputed one is expected not to hold.
+    #[must_use]
+    pub fn of(status: Status, held: bool) -> Verdict {
+        match (status, held) {
+            (Status::Confirmed, true) => Verdict::Passed,
+            (Status::Confirmed, false) => Verdict::Failed,
+            (Status::Disputed, false) => Verdict::Disputed,
+            (Status::Disputed, true) => Verdict::DisputedButPassed,
+        }
+    }
+
+    /// Whether the check counts this as a failure.
+    #[must_use]
+    pub fn is_failure(self) -> bool {
+        matches!(
+            self,
+            Verdict::Failed | Verdict::DisputedButPassed | Verdict::LoadError
+        )
+    }
+
+    /// Lower-case name for reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Failed => "failed",
+            Verdict::Disputed => "disputed",
+            Verdict::DisputedButPassed => "disputed-but-passed",
+            Verdict::LoadError => "load-error",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One scenario's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScenarioResult {
@@ -16,8 +76,8 @@ pub struct ScenarioResult {
     pub game: Option<String>,
     /// The scenario's title.
     pub title: String,
-    /// `passed`, `failed`, `disputed`, `disputed-but-passed` or `load-error`.
-    pub verdict: String,
+    /// How it fared.
+    pub verdict: Verdict,
     /// The reason given for a disputed scenario.
     pub reason: Option<String>,
     /// What did not hold, as `file:line:column: message`.
@@ -34,6 +94,18 @@ pub struct VerdictCounts {
     pub failed: u64,
     /// Disputed scenarios that, as their reasons say, do not hold.
     pub disputed: u64,
+}
+
+impl VerdictCounts {
+    /// Counts one scenario of `verdict`: a failure of any kind (a load error
+    /// included) as failed.
+    pub fn count(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::Passed => self.passed += 1,
+            Verdict::Disputed => self.disputed += 1,
+            Verdict::Failed | Verdict::DisputedButPassed | Verdict::LoadError => self.failed += 1,
+        }
+    }
 }
 
 /// A perft table row.

@@ -23,8 +23,8 @@ use tigerseye_engine::registry::{clock_preset, clock_presets};
 use tigerseye_engine::rulings::Ruling;
 use toml::Spanned;
 
+use crate::check_results::Verdict;
 use crate::check_results::{CheckSummary, ScenarioResult};
-use crate::runner::Verdict;
 use crate::scenario::{LoadError, Status, locate};
 
 /// The folder under the corpus that holds the clock scenarios, and the name
@@ -335,7 +335,7 @@ pub fn check_folder(
                 path: rel,
                 game: Some(FOLDER.to_owned()),
                 title: String::new(),
-                verdict: "load-error".into(),
+                verdict: Verdict::LoadError,
                 reason: None,
                 failures: vec![e.to_string()],
             },
@@ -348,18 +348,14 @@ pub fn check_folder(
                     path: rel,
                     game: Some(FOLDER.to_owned()),
                     title: loaded.scenario.title.clone(),
-                    verdict: run.verdict.name().into(),
+                    verdict: run.verdict,
                     reason: loaded.scenario.reason.clone(),
                     failures: run.failures,
                 }
             }
         };
         let counts = summary.per_game.entry(FOLDER.to_owned()).or_default();
-        match result.verdict.as_str() {
-            "passed" => counts.passed += 1,
-            "disputed" => counts.disputed += 1,
-            _ => counts.failed += 1,
-        }
+        counts.count(result.verdict);
         summary.scenarios.push(result);
     }
     Ok(())

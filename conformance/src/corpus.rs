@@ -75,7 +75,7 @@ fn load_error(
         path,
         game: game.map(|g| g.name().to_owned()),
         title,
-        verdict: "load-error".into(),
+        verdict: Verdict::LoadError,
         reason: None,
         failures: vec![message],
     });
@@ -302,7 +302,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                     path: rel,
                     game: folder_game.map(|g| g.name().to_owned()),
                     title: String::new(),
-                    verdict: "load-error".into(),
+                    verdict: Verdict::LoadError,
                     reason: None,
                     failures: vec![e.to_string()],
                 }
@@ -379,7 +379,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                     path: rel,
                     game: run.game.map(|g| g.name().to_owned()),
                     title: loaded.scenario.title.clone(),
-                    verdict: run.verdict.name().into(),
+                    verdict: run.verdict,
                     reason: loaded.scenario.reason.clone(),
                     failures: run.failures,
                 }
@@ -389,11 +389,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
             .per_game
             .entry(result.game.clone().unwrap_or_else(|| UNKNOWN_GAME.into()))
             .or_default();
-        match result.verdict.as_str() {
-            "passed" => counts.passed += 1,
-            "disputed" => counts.disputed += 1,
-            _ => counts.failed += 1,
-        }
+        counts.count(result.verdict);
         summary.scenarios.push(result);
     }
     // A scenario file at the top level is in no game's folder: it would not run.
@@ -688,7 +684,7 @@ pub fn print(summary: &CheckSummary) {
         );
     }
     for r in &summary.scenarios {
-        if r.verdict != "passed" && r.verdict != "disputed" {
+        if r.verdict.is_failure() {
             println!(
                 "\nFAILED {} ({}){}",
                 printable(&r.path),
@@ -702,7 +698,7 @@ pub fn print(summary: &CheckSummary) {
             for f in &r.failures {
                 println!("  {}", printable(f));
             }
-            if r.verdict == Verdict::DisputedButPassed.name() {
+            if r.verdict == Verdict::DisputedButPassed {
                 println!(
                     "  the scenario is marked disputed but now holds: set `status = \"confirmed\"` or fix the engine"
                 );
@@ -712,7 +708,7 @@ pub fn print(summary: &CheckSummary) {
     let disputed: Vec<&ScenarioResult> = summary
         .scenarios
         .iter()
-        .filter(|r| r.verdict == "disputed")
+        .filter(|r| r.verdict == Verdict::Disputed)
         .collect();
     if !disputed.is_empty() {
         println!("\ndisputed scenarios (expected not to hold):");
@@ -884,7 +880,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("race.toml"))
             .unwrap();
-        assert_eq!(race.verdict, "load-error");
+        assert_eq!(race.verdict, Verdict::LoadError);
         assert!(
             race.failures[0].ends_with(
                 "race.toml:2:8: a `race` scenario under `duel/`: scenarios of race go under `race/`"
@@ -1022,7 +1018,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("a-panics.toml"))
             .unwrap();
-        assert_eq!(panicked.verdict, "failed");
+        assert_eq!(panicked.verdict, Verdict::Failed);
         assert_eq!(panicked.failures.len(), 1, "{:?}", panicked.failures);
         // The second `[[step]]`, on line 6, was running.
         assert!(
@@ -1036,7 +1032,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("b-holds.toml"))
             .unwrap();
-        assert_eq!(held.verdict, "passed", "{:?}", held.failures);
+        assert_eq!(held.verdict, Verdict::Passed, "{:?}", held.failures);
         let table = summary
             .scenarios
             .iter()

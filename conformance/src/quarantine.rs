@@ -282,7 +282,7 @@ pub fn today() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{CheckSummary, ScenarioResult};
+    use crate::report::{CheckSummary, ScenarioResult, Verdict};
 
     fn summary_with_failure() -> Summary {
         let mut s = Summary::new("check");
@@ -291,7 +291,7 @@ mod tests {
                 path: "duel/x.toml".into(),
                 game: Some("duel".into()),
                 title: "x".into(),
-                verdict: "failed".into(),
+                verdict: Verdict::Failed,
                 reason: None,
                 failures: vec!["x.toml:1:1: boom".into()],
             }],

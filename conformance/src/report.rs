@@ -22,7 +22,7 @@ pub use trend::{EventFrequency, Throughput, Trend};
 pub const SCHEMA: &str = "tigerseye.summary/1";
 
 pub use crate::bench::BenchRow;
-pub use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
+pub use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, Verdict, VerdictCounts};
 
 /// Everything a run reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -425,14 +425,16 @@ pub fn junit(s: &Summary) -> Result<String, ReportError> {
     if let Some(check) = &s.check {
         let mut suite = TestSuite::new("scenarios");
         for r in &check.scenarios {
-            let st = match r.verdict.as_str() {
-                "passed" => TestCaseStatus::success(),
-                "disputed" => {
+            let st = match r.verdict {
+                Verdict::Passed => TestCaseStatus::success(),
+                Verdict::Disputed => {
                     let mut st = TestCaseStatus::skipped();
                     st.set_message(format!("disputed: {}", r.reason.as_deref().unwrap_or("")));
                     st
                 }
-                _ => status(&[&format!("scenario:{}", r.path)], r.failures.join("\n")),
+                Verdict::Failed | Verdict::DisputedButPassed | Verdict::LoadError => {
+                    status(&[&format!("scenario:{}", r.path)], r.failures.join("\n"))
+                }
             };
             suite.add_test_case(case("scenarios", r.path.clone(), st, Duration::ZERO));
         }

@@ -7,53 +7,10 @@ use std::fmt::Write as _;
 use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
+pub use crate::check_results::Verdict;
 use crate::invariants::Checker;
-use crate::scenario::{LoadedScenario, Refused, Status, Step, key_at};
+use crate::scenario::{LoadedScenario, Refused, Step, key_at};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
-
-/// How a scenario fared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Confirmed and every expectation held.
-    Passed,
-    /// Confirmed and something did not hold.
-    Failed,
-    /// Disputed and, as its reason says, it does not hold.
-    Disputed,
-    /// Disputed but every expectation held: the status is out of date.
-    DisputedButPassed,
-}
-
-impl Verdict {
-    /// The verdict on a scenario of `status` whose expectations all held
-    /// (`held`) or not: a disputed one is expected not to hold.
-    #[must_use]
-    pub fn of(status: Status, held: bool) -> Verdict {
-        match (status, held) {
-            (Status::Confirmed, true) => Verdict::Passed,
-            (Status::Confirmed, false) => Verdict::Failed,
-            (Status::Disputed, false) => Verdict::Disputed,
-            (Status::Disputed, true) => Verdict::DisputedButPassed,
-        }
-    }
-
-    /// Whether the check counts this as a failure.
-    #[must_use]
-    pub fn is_failure(self) -> bool {
-        matches!(self, Verdict::Failed | Verdict::DisputedButPassed)
-    }
-
-    /// Lower-case name for reports.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Passed => "passed",
-            Verdict::Failed => "failed",
-            Verdict::Disputed => "disputed",
-            Verdict::DisputedButPassed => "disputed-but-passed",
-        }
-    }
-}
 
 /// The result of running one scenario.
 #[derive(Clone, Debug)]

@@ -30,7 +30,7 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
     let mut ids = Vec::new();
     if let Some(check) = &summary.check {
         for s in &check.scenarios {
-            if s.verdict != "passed" && s.verdict != "disputed" {
+            if s.verdict.is_failure() {
                 ids.push((format!("scenario:{}", s.path), s.failures.join("; ")));
             }
         }
