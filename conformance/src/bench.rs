@@ -4,12 +4,89 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use tigerseye_engine::{Game, GameId, GameVisitor};
 
 use crate::invariants::CheckMode;
-use crate::report::BenchRow;
 use crate::search::{perft, perft_parallel};
-use crate::sim::{self, SimConfig};
+use crate::sim::{self, SimConfig, SimError};
+
+/// Why a benchmark could not run, or measured nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// Seconds per measurement out of (0, 86400].
+    #[error("seconds per measurement: more than 0 and at most 86400, not {0}")]
+    Seconds(f64),
+    /// No thread.
+    #[error("threads: at least 1, not 0")]
+    NoThreads,
+    /// Rounds out of 1..=[`MAX_ROUNDS`].
+    #[error("rounds: 1 to {MAX_ROUNDS}, not {0}")]
+    Rounds(u32),
+    /// A game the registry does not list.
+    #[error("`{0}` is no registered game")]
+    Unregistered(&'static str),
+    /// The perft threads could not be made.
+    #[error("cannot start {threads} perft threads: {message}; give fewer `--threads`")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// The pool's error.
+        message: String,
+    },
+    /// The random play could not run.
+    #[error(transparent)]
+    Sim(#[from] SimError),
+    /// An invariant broke during the random play.
+    #[error("{game}: an invariant broke during the benchmark: {first:?}")]
+    Broke {
+        /// The game.
+        game: GameId,
+        /// The first failure recorded.
+        first: Option<Box<sim::FailureRecord>>,
+    },
+    /// A round too short for one game to finish.
+    #[error(
+        "{game}: random play on {threads} thread{} finished no game in {seconds} s; give more `--seconds`",
+        if *.threads == 1 { "" } else { "s" }
+    )]
+    NoGame {
+        /// The game.
+        game: GameId,
+        /// The threads of the round.
+        threads: usize,
+        /// The round's seconds.
+        seconds: f64,
+    },
+}
+
+/// One row of a benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchRow {
+    /// The game.
+    pub game: String,
+    /// `random-play` or `perft`.
+    pub kind: String,
+    /// Threads used.
+    pub threads: usize,
+    /// Random play: plies per second.
+    pub plies_per_second: Option<f64>,
+    /// Random play: games per second.
+    pub games_per_second: Option<f64>,
+    /// Perft: nodes per second, every leaf applied.
+    pub nodes_per_second: Option<f64>,
+    /// Perft depth measured.
+    pub depth: Option<u32>,
+    /// Work done: plies or nodes.
+    pub work: u64,
+    /// Seconds measured.
+    pub seconds: f64,
+    /// Every round's rate (plies/s or nodes/s, all threads together), in the
+    /// order measured; the row is the median round (`bench --rounds`). Empty
+    /// in reports written before rounds were recorded.
+    #[serde(default)]
+    pub rates: Vec<f64>,
+}
 
 /// The most rounds `bench --rounds` takes.
 pub const MAX_ROUNDS: u32 = 99;
@@ -36,16 +113,16 @@ pub fn bench(
     seconds: f64,
     threads: usize,
     rounds: u32,
-) -> anyhow::Result<Vec<BenchRow>> {
-    anyhow::ensure!(
-        seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0,
-        "seconds per measurement: more than 0 and at most 86400, not {seconds}"
-    );
-    anyhow::ensure!(threads >= 1, "threads: at least 1, not 0");
-    anyhow::ensure!(
-        (1..=MAX_ROUNDS).contains(&rounds),
-        "rounds: 1 to {MAX_ROUNDS}, not {rounds}"
-    );
+) -> Result<Vec<BenchRow>, BenchError> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
+        return Err(BenchError::Seconds(seconds));
+    }
+    if threads == 0 {
+        return Err(BenchError::NoThreads);
+    }
+    if !(1..=MAX_ROUNDS).contains(&rounds) {
+        return Err(BenchError::Rounds(rounds));
+    }
     // One thread, then `threads` unless that is one thread again.
     let counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
     game.visit(Bench {
@@ -65,11 +142,10 @@ struct Bench<'a> {
 }
 
 impl GameVisitor for Bench<'_> {
-    type Output = anyhow::Result<Vec<BenchRow>>;
+    type Output = Result<Vec<BenchRow>, BenchError>;
 
-    fn visit<G: Game>(self) -> anyhow::Result<Vec<BenchRow>> {
-        let game = GameId::of::<G>()
-            .ok_or_else(|| anyhow::anyhow!("`{}` is no registered game", G::NAME))?;
+    fn visit<G: Game>(self) -> Result<Vec<BenchRow>, BenchError> {
+        let game = GameId::of::<G>().ok_or(BenchError::Unregistered(G::NAME))?;
         let start = G::new(&Default::default());
         let depth = perft_depth(&start, self.seconds);
         // Only when a row measures more than one thread.
@@ -78,11 +154,9 @@ impl GameVisitor for Bench<'_> {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(self.threads)
                     .build()
-                    .map_err(|e| {
-                        anyhow::anyhow!(
-                            "cannot start {} perft threads: {e}; give fewer `--threads`",
-                            self.threads
-                        )
+                    .map_err(|e| BenchError::Threads {
+                        threads: self.threads,
+                        message: e.to_string(),
                     })?,
             )
         } else {
@@ -124,25 +198,28 @@ fn perft_depth<G: Game>(start: &G, seconds: f64) -> u32 {
 }
 
 /// One round of random play on `threads` threads for about `seconds`.
-fn random_play(game: GameId, threads: usize, seconds: f64) -> anyhow::Result<BenchRow> {
+fn random_play(game: GameId, threads: usize, seconds: f64) -> Result<BenchRow, BenchError> {
     let mut config = SimConfig::new(game, sim::UNCOUNTED);
     config.threads = Some(threads);
     config.mode = CheckMode::DEFAULT;
     config.master_seed = 1;
     config.deadline = Some(Instant::now() + Duration::from_secs_f64(seconds));
     let stats = sim::run(&config)?;
-    anyhow::ensure!(
-        stats.failed_games == 0,
-        "{game}: an invariant broke during the benchmark: {:?}",
-        stats.failures.first()
-    );
+    if stats.failed_games > 0 {
+        return Err(BenchError::Broke {
+            game,
+            first: stats.failures.first().cloned().map(Box::new),
+        });
+    }
     // Plies are counted for finished games: a round too short for one game
     // measured nothing, and a rate of 0 would read as a measurement.
-    anyhow::ensure!(
-        stats.plies > 0,
-        "{game}: random play on {threads} thread{} finished no game in {seconds} s; give more `--seconds`",
-        if threads == 1 { "" } else { "s" }
-    );
+    if stats.plies == 0 {
+        return Err(BenchError::NoGame {
+            game,
+            threads,
+            seconds,
+        });
+    }
     let rate = stats.plies_per_second();
     Ok(BenchRow {
         game: game.name().into(),

@@ -23,7 +23,7 @@ use toml::Spanned;
 use crate::scenario::{LoadError, locate, toml_error, utf8};
 
 /// The folder of the clause indexes under the corpus.
-pub const FOLDER: &str = "clauses";
+pub const FOLDER: &str = crate::scenario::CLAUSES_FOLDER;
 
 /// What a clause is, for coverage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -502,42 +502,50 @@ pub fn check_cited(
     Ok(())
 }
 
+/// Why [`find`] found no clause.
+#[derive(Debug, thiserror::Error)]
+pub enum FindError {
+    /// The index did not load: each file's first error, one a line.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Index(Vec<LoadError>),
+    /// No clause has the id.
+    #[error(
+        "unknown clause `{}`{}; `tigerseye check --clauses` lists them all",
+        crate::text::printable(.id),
+        if .near.is_empty() { String::new() } else { format!(" (near: {})", .near.join(", ")) }
+    )]
+    Unknown {
+        /// The id asked for.
+        id: String,
+        /// The ids that share its section, else its prefix (at most 12).
+        near: Vec<String>,
+    },
+}
+
 /// The seed and clause with `id` in the index under the corpus `root`.
 ///
 /// # Errors
 ///
 /// When the index cannot be loaded or has no such clause (the message lists
 /// the ids that share its section, else its prefix).
-pub fn find(root: &Path, id: &str) -> anyhow::Result<(SeedIndex, Clause)> {
-    let index = Index::load(root).map_err(|e| {
-        anyhow::anyhow!(
-            "{}",
-            e.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    })?;
+pub fn find(root: &Path, id: &str) -> Result<(SeedIndex, Clause), FindError> {
+    let index = Index::load(root).map_err(FindError::Index)?;
     for seed in &index.seeds {
         if let Some(c) = seed.clauses.iter().find(|c| c.id == id) {
             return Ok((seed.clone(), c.clone()));
         }
     }
     let stem = id.rsplit_once('.').map_or(id, |(s, _)| s);
-    let near: Vec<&str> = index
+    let near = index
         .ids()
         .filter(|i| i.starts_with(&format!("{stem}.")))
         .take(12)
+        .map(str::to_owned)
         .collect();
-    anyhow::bail!(
-        "unknown clause `{}`{}; `tigerseye check --clauses` lists them all",
-        crate::corpus::printable(id),
-        if near.is_empty() {
-            String::new()
-        } else {
-            format!(" (near: {})", near.join(", "))
-        }
-    )
+    Err(FindError::Unknown {
+        id: id.to_owned(),
+        near,
+    })
 }
 
 /// A scenario `skeleton` (as `new-scenario` prints it) citing `clause` of
@@ -570,7 +578,7 @@ pub fn skeleton(skeleton: &str, seed: &SeedIndex, clause: &Clause) -> String {
 /// untested rule clauses with their quotes; with `all`, every clause with the
 /// scenarios that test it.
 pub fn print(cov: &Coverage, all: bool) {
-    use crate::corpus::printable;
+    use crate::text::printable;
     if cov.seeds.is_empty() && cov.errors.is_empty() {
         return;
     }

@@ -23,13 +23,13 @@ use tigerseye_engine::registry::{clock_preset, clock_presets};
 use tigerseye_engine::rulings::Ruling;
 use toml::Spanned;
 
-use crate::report::{CheckSummary, ScenarioResult};
-use crate::runner::Verdict;
+use crate::check_results::Verdict;
+use crate::check_results::{CheckSummary, ScenarioResult};
 use crate::scenario::{LoadError, Status, locate};
 
 /// The folder under the corpus that holds the clock scenarios, and the name
 /// their results are counted under.
-pub const FOLDER: &str = "clocks";
+pub const FOLDER: &str = crate::scenario::CLOCKS_FOLDER;
 
 /// The most moves one step may record (the seeds' longest phase is Dragon's
 /// 100-move cut-off).
@@ -283,7 +283,7 @@ pub fn run(loaded: &LoadedClockScenario) -> ClockRun {
                     t: &mut t,
                 };
                 // A panic in the clocks is this step's failure; the corpus run goes on.
-                let stepped = crate::sim::catch_panic(|| run.step(step.get_ref(), i + 1))
+                let stepped = crate::panics::catch_panic(|| run.step(step.get_ref(), i + 1))
                     .unwrap_or_else(|message| Err(format!("{at}: panic: {message}")));
                 if let Err(e) = stepped {
                     failures.push(e);
@@ -335,7 +335,7 @@ pub fn check_folder(
                 path: rel,
                 game: Some(FOLDER.to_owned()),
                 title: String::new(),
-                verdict: "load-error".into(),
+                verdict: Verdict::LoadError,
                 reason: None,
                 failures: vec![e.to_string()],
             },
@@ -348,18 +348,14 @@ pub fn check_folder(
                     path: rel,
                     game: Some(FOLDER.to_owned()),
                     title: loaded.scenario.title.clone(),
-                    verdict: run.verdict.name().into(),
+                    verdict: run.verdict,
                     reason: loaded.scenario.reason.clone(),
                     failures: run.failures,
                 }
             }
         };
         let counts = summary.per_game.entry(FOLDER.to_owned()).or_default();
-        match result.verdict.as_str() {
-            "passed" => counts.passed += 1,
-            "disputed" => counts.disputed += 1,
-            _ => counts.failed += 1,
-        }
+        counts.count(result.verdict);
         summary.scenarios.push(result);
     }
     Ok(())

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
-use crate::report::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
+use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
 use crate::runner::{self, Verdict};
 use crate::scenario::{self, locate};
 use crate::search::{MAX_PERFT_DEPTH, perft_within};
@@ -75,7 +75,7 @@ fn load_error(
         path,
         game: game.map(|g| g.name().to_owned()),
         title,
-        verdict: "load-error".into(),
+        verdict: Verdict::LoadError,
         reason: None,
         failures: vec![message],
     });
@@ -209,7 +209,7 @@ pub fn run_perft_table(
         }
     }
     // A panic in the engine is this table's failure; the other tables still run.
-    crate::sim::catch_panic(|| game.visit(Visit(table, node_limit)))
+    crate::panics::catch_panic(|| game.visit(Visit(table, node_limit)))
         .unwrap_or_else(|message| Err(format!("panic: {message}")))
 }
 
@@ -234,7 +234,7 @@ pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: 
             Ok(crate::search::divide(&start, self.1))
         }
     }
-    let divided = crate::sim::catch_panic(|| game.visit(Visit(table, depth)))
+    let divided = crate::panics::catch_panic(|| game.visit(Visit(table, depth)))
         .unwrap_or_else(|message| Err(format!("panic: {message}")));
     match divided {
         Err(e) => format!("no divide: {e}"),
@@ -257,7 +257,7 @@ pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: 
 /// # Errors
 ///
 /// When the folder cannot be read.
-pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result<CheckSummary> {
+pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Result<CheckSummary> {
     let mut summary = CheckSummary::default();
     let mut named_rulings = BTreeSet::new();
     // The clause index: scenarios' `clauses` are checked against it, and a full
@@ -302,7 +302,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                     path: rel,
                     game: folder_game.map(|g| g.name().to_owned()),
                     title: String::new(),
-                    verdict: "load-error".into(),
+                    verdict: Verdict::LoadError,
                     reason: None,
                     failures: vec![e.to_string()],
                 }
@@ -379,7 +379,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                     path: rel,
                     game: run.game.map(|g| g.name().to_owned()),
                     title: loaded.scenario.title.clone(),
-                    verdict: run.verdict.name().into(),
+                    verdict: run.verdict,
                     reason: loaded.scenario.reason.clone(),
                     failures: run.failures,
                 }
@@ -389,11 +389,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
             .per_game
             .entry(result.game.clone().unwrap_or_else(|| UNKNOWN_GAME.into()))
             .or_default();
-        match result.verdict.as_str() {
-            "passed" => counts.passed += 1,
-            "disputed" => counts.disputed += 1,
-            _ => counts.failed += 1,
-        }
+        counts.count(result.verdict);
         summary.scenarios.push(result);
     }
     // A scenario file at the top level is in no game's folder: it would not run.
@@ -431,7 +427,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> anyhow::Result
                 .or_insert_with(VerdictCounts::default);
         }
     }
-    let perft_dir = root.join("perft");
+    let perft_dir = root.join(scenario::PERFT_FOLDER);
     if perft_dir.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&perft_dir)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -688,7 +684,7 @@ pub fn print(summary: &CheckSummary) {
         );
     }
     for r in &summary.scenarios {
-        if r.verdict != "passed" && r.verdict != "disputed" {
+        if r.verdict.is_failure() {
             println!(
                 "\nFAILED {} ({}){}",
                 printable(&r.path),
@@ -702,7 +698,7 @@ pub fn print(summary: &CheckSummary) {
             for f in &r.failures {
                 println!("  {}", printable(f));
             }
-            if r.verdict == Verdict::DisputedButPassed.name() {
+            if r.verdict == Verdict::DisputedButPassed {
                 println!(
                     "  the scenario is marked disputed but now holds: set `status = \"confirmed\"` or fix the engine"
                 );
@@ -712,7 +708,7 @@ pub fn print(summary: &CheckSummary) {
     let disputed: Vec<&ScenarioResult> = summary
         .scenarios
         .iter()
-        .filter(|r| r.verdict == "disputed")
+        .filter(|r| r.verdict == Verdict::Disputed)
         .collect();
     if !disputed.is_empty() {
         println!("\ndisputed scenarios (expected not to hold):");
@@ -771,26 +767,7 @@ pub fn print(summary: &CheckSummary) {
     }
 }
 
-/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a
-/// scenario's title, reason or quoted input cannot break the console's lines or
-/// send it escape sequences; the report files keep the text as written.
-#[must_use]
-pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.chars().any(char::is_control) {
-        text.chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_default().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect::<String>()
-            .into()
-    } else {
-        text.into()
-    }
-}
+pub use crate::text::printable;
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -903,7 +880,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("race.toml"))
             .unwrap();
-        assert_eq!(race.verdict, "load-error");
+        assert_eq!(race.verdict, Verdict::LoadError);
         assert!(
             race.failures[0].ends_with(
                 "race.toml:2:8: a `race` scenario under `duel/`: scenarios of race go under `race/`"
@@ -1041,7 +1018,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("a-panics.toml"))
             .unwrap();
-        assert_eq!(panicked.verdict, "failed");
+        assert_eq!(panicked.verdict, Verdict::Failed);
         assert_eq!(panicked.failures.len(), 1, "{:?}", panicked.failures);
         // The second `[[step]]`, on line 6, was running.
         assert!(
@@ -1055,7 +1032,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("b-holds.toml"))
             .unwrap();
-        assert_eq!(held.verdict, "passed", "{:?}", held.failures);
+        assert_eq!(held.verdict, Verdict::Passed, "{:?}", held.failures);
         let table = summary
             .scenarios
             .iter()

@@ -664,7 +664,7 @@ pub fn replay_corpora(root: &std::path::Path) -> Vec<CorpusReplay> {
                 let outcome = std::fs::read(&path)
                     .map_err(|e| e.to_string())
                     .and_then(|data| {
-                        crate::sim::catch_panic(|| run_input(corpus.target, corpus.game, &data))
+                        crate::panics::catch_panic(|| run_input(corpus.target, corpus.game, &data))
                             .unwrap_or_else(|p| Err(format!("panic: {p}")))
                     });
                 if let Err(e) = outcome {

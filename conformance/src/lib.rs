@@ -18,18 +18,29 @@
 //! - [`series`]: what a simulation of whole Jewel Series shows;
 //! - [`fuzzing`]: the drivers behind the fuzz targets and proptest properties;
 //! - [`rulings_doc`]: the rulings as markdown, and the pages' generated blocks;
-//! - [`transcript`]: one scenario file run with its transcript (`scenario`).
+//! - [`transcript`]: one scenario file run with its transcript (`scenario`);
+//! - [`check_results`]: what `check` found, typed, below the reports;
+//! - [`panics`]: a panic caught and turned into one item's failure;
+//! - [`text`]: input text made safe for the console.
+//!
+//! The modules import one another in one direction (a test keeps it so): the
+//! scenario format at the bottom, the runner above it, the corpus above both,
+//! the reports above everything they report.
 
 pub mod bench;
 pub mod build;
 pub mod chance;
+pub mod check_results;
 pub mod clauses;
 pub mod clock_scenario;
 pub mod corpus;
 pub mod fuzzing;
 pub mod invariants;
+#[cfg(test)]
+mod layers;
 pub mod merge;
 pub mod nightly;
+pub mod panics;
 #[cfg(test)]
 pub(crate) mod planted;
 pub mod plot;
@@ -42,5 +53,6 @@ pub mod search;
 pub mod series;
 pub mod shrink;
 pub mod sim;
+pub mod text;
 pub mod transcript;
 pub mod trend;

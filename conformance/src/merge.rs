@@ -7,7 +7,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::{bail, ensure};
 use tigerseye_engine::GameId;
 
 use crate::report::Summary;
@@ -57,6 +56,114 @@ pub fn run_difference(a: &SimStats, b: &SimStats) -> Option<String> {
 /// A game's name and the occurrence of its sim in its report (0 for the first).
 type GroupKey = (String, usize);
 
+/// Why reports could not be merged: they are not the shards of one run.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// No report.
+    #[error("nothing to merge")]
+    Nothing,
+    /// Not one name a report.
+    #[error("one name a report is needed")]
+    Names,
+    /// A report with no simulation (a `check` or `bench` run's).
+    #[error(
+        "{name} is a `{command}` report with no simulation: `merge` joins the shard reports of `sim` and `nightly` runs"
+    )]
+    NoSimulation {
+        /// The report's file.
+        name: String,
+        /// Its command.
+        command: String,
+    },
+    /// A report of another schema.
+    #[error(
+        "{name} has schema `{schema}`: this tool merges `{}` reports only",
+        crate::report::SCHEMA
+    )]
+    Schema {
+        /// The report's file.
+        name: String,
+        /// Its schema.
+        schema: String,
+    },
+    /// Reports of other games.
+    #[error(
+        "{first} ({first_games}) and {name} ({games}) are not shards of one run: the games differ"
+    )]
+    Games {
+        /// The first report's file.
+        first: String,
+        /// Its games.
+        first_games: String,
+        /// The other report's file.
+        name: String,
+        /// Its games.
+        games: String,
+    },
+    /// Reports whose corpus checks differ.
+    #[error("{first} and {name} are not shards of one run: their corpus checks differ")]
+    Checks {
+        /// The first report's file.
+        first: String,
+        /// The other report's file.
+        name: String,
+    },
+    /// Simulations that differ in a setting of their run.
+    #[error("{a} and {b} are not shards of one run: {field} differs")]
+    Setting {
+        /// The first simulation, as the message names it.
+        a: String,
+        /// The other.
+        b: String,
+        /// The setting, with both values.
+        field: String,
+    },
+    /// A shard out of its range.
+    #[error("{game}: shard {k}/{n} is no shard (expected K/N with 0 <= K < N)")]
+    NoShard {
+        /// The game.
+        game: String,
+        /// The shard.
+        k: u64,
+        /// The shards of the run.
+        n: u64,
+    },
+    /// A shard given twice.
+    #[error("{game}: shard {k}/{n} given twice")]
+    Twice {
+        /// The game.
+        game: String,
+        /// The shard.
+        k: u64,
+        /// The shards of the run.
+        n: u64,
+    },
+    /// A shard missing.
+    #[error("{game}: shard {k}/{n} is missing")]
+    Missing {
+        /// The game.
+        game: String,
+        /// The shard.
+        k: u64,
+        /// The shards of the run.
+        n: u64,
+    },
+    /// Counts that add up past `u64::MAX` (a hand-edited report).
+    #[error("the shards' {what} add up to more than {}", u64::MAX)]
+    Overflow {
+        /// What was counted.
+        what: &'static str,
+    },
+    /// A simulation's error, with the files of its shards.
+    #[error("{inner} (in {files})")]
+    In {
+        /// The error.
+        inner: Box<MergeError>,
+        /// The shards' files.
+        files: String,
+    },
+}
+
 /// A simulation as the error messages name it.
 fn describe(s: &SimStats) -> String {
     format!("{} shard {}/{}", s.game, s.shard.k, s.shard.n)
@@ -64,9 +171,8 @@ fn describe(s: &SimStats) -> String {
 
 /// `a + b`, or an error naming `what` when the sum does not fit (a hand-edited
 /// report: a run's own counts are far below `u64::MAX`).
-fn add(a: u64, b: u64, what: &str) -> anyhow::Result<u64> {
-    a.checked_add(b)
-        .ok_or_else(|| anyhow::anyhow!("the shards' {what} add up to more than {}", u64::MAX))
+fn add(a: u64, b: u64, what: &'static str) -> Result<u64, MergeError> {
+    a.checked_add(b).ok_or(MergeError::Overflow { what })
 }
 
 /// Adds `count` to `key`'s count in `tally`, as [`add`].
@@ -74,15 +180,19 @@ fn add_to<K: Ord>(
     tally: &mut BTreeMap<K, u64>,
     key: K,
     count: u64,
-    what: &str,
-) -> anyhow::Result<()> {
+    what: &'static str,
+) -> Result<(), MergeError> {
     let c = tally.entry(key).or_default();
     *c = add(*c, count, what)?;
     Ok(())
 }
 
 /// The shards' `field` added up, as [`add`].
-fn sum(parts: &[SimStats], field: impl Fn(&SimStats) -> u64, what: &str) -> anyhow::Result<u64> {
+fn sum(
+    parts: &[SimStats],
+    field: impl Fn(&SimStats) -> u64,
+    what: &'static str,
+) -> Result<u64, MergeError> {
     parts.iter().try_fold(0, |t, p| add(t, field(p), what))
 }
 
@@ -92,40 +202,37 @@ fn sum(parts: &[SimStats], field: impl Fn(&SimStats) -> u64, what: &str) -> anyh
 /// # Errors
 ///
 /// When the parts are not the shards of one run.
-pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
+pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
     let Some(first) = parts.first() else {
-        bail!("nothing to merge")
+        return Err(MergeError::Nothing);
     };
     let n = first.shard.n;
     // The shards seen, as a set: a hand-edited report may say any K and N.
     let mut seen = BTreeSet::new();
     for p in parts {
         if let Some(field) = run_difference(first, p) {
-            bail!(
-                "{} and {} are not shards of one run: {field} differs",
-                describe(first),
-                describe(p)
-            );
+            return Err(MergeError::Setting {
+                a: describe(first),
+                b: describe(p),
+                field,
+            });
         }
-        ensure!(
-            p.shard.k < n,
-            "{}: shard {}/{} is no shard (expected K/N with 0 <= K < N)",
-            p.game,
-            p.shard.k,
-            n
-        );
-        ensure!(
-            seen.insert(p.shard.k),
-            "{}: shard {}/{} given twice",
-            p.game,
-            p.shard.k,
-            n
-        );
+        let (game, k) = (p.game.clone(), p.shard.k);
+        if k >= n {
+            return Err(MergeError::NoShard { game, k, n });
+        }
+        if !seen.insert(k) {
+            return Err(MergeError::Twice { game, k, n });
+        }
     }
     // `parts` holds at most `parts.len()` shards, so one of the first
     // `parts.len() + 1` is missing unless all `n` are there.
     if let Some(missing) = (0..n).take(parts.len() + 1).find(|k| !seen.contains(k)) {
-        bail!("{}: shard {missing}/{n} is missing", first.game);
+        return Err(MergeError::Missing {
+            game: first.game.clone(),
+            k: missing,
+            n,
+        });
     }
     let mut outcomes: BTreeMap<(String, String), u64> = BTreeMap::new();
     let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
@@ -232,38 +339,44 @@ pub fn merge_sims(parts: &[SimStats]) -> anyhow::Result<SimStats> {
 /// names its file) or another schema, or when the reports are not the shards
 /// of one run (other games, corpus checks that differ, a setting of a
 /// simulation that differs): the message names both files and what differs.
-pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
-    ensure!(!parts.is_empty(), "nothing to merge");
-    ensure!(names.len() == parts.len(), "one name a report is needed");
+pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, MergeError> {
+    if parts.is_empty() {
+        return Err(MergeError::Nothing);
+    }
+    if names.len() != parts.len() {
+        return Err(MergeError::Names);
+    }
     // A report with no simulation (a `check` or `bench` run's) is no shard:
     // merged alone, it would pass for a merged run of nothing.
     for (p, name) in parts.iter().zip(names) {
-        ensure!(
-            !p.sims.is_empty(),
-            "{name} is a `{}` report with no simulation: `merge` joins the shard reports of `sim` and `nightly` runs",
-            p.command
-        );
+        if p.sims.is_empty() {
+            return Err(MergeError::NoSimulation {
+                name: name.clone(),
+                command: p.command.clone(),
+            });
+        }
     }
     // Another schema's fields may mean other things: not merged.
     for (p, name) in parts.iter().zip(names) {
-        ensure!(
-            p.schema == crate::report::SCHEMA,
-            "{name} has schema `{}`: this tool merges `{}` reports only",
-            p.schema,
-            crate::report::SCHEMA
-        );
+        if p.schema != crate::report::SCHEMA {
+            return Err(MergeError::Schema {
+                name: name.clone(),
+                schema: p.schema.clone(),
+            });
+        }
     }
     // The shards of one run play the same games: a report of other games is
     // no shard of it (it read as "shard k/n is missing").
     let games = |p: &Summary| p.sims.iter().map(|s| s.game.clone()).collect::<Vec<_>>();
     for (p, name) in parts.iter().zip(names).skip(1) {
-        ensure!(
-            games(p) == games(&parts[0]),
-            "{} ({}) and {name} ({}) are not shards of one run: the games differ",
-            names[0],
-            games(&parts[0]).join(", "),
-            games(p).join(", ")
-        );
+        if games(p) != games(&parts[0]) {
+            return Err(MergeError::Games {
+                first: names[0].clone(),
+                first_games: games(&parts[0]).join(", "),
+                name: name.clone(),
+                games: games(p).join(", "),
+            });
+        }
     }
     // The corpus check is the same in every shard that ran it: one that
     // differs (a failure in one shard only) is not hidden by the order of the
@@ -275,10 +388,12 @@ pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
         .collect();
     if let Some(&(first, first_name)) = checked.first() {
         for &(p, name) in &checked[1..] {
-            ensure!(
-                p.check == first.check,
-                "{first_name} and {name} are not shards of one run: their corpus checks differ"
-            );
+            if p.check != first.check {
+                return Err(MergeError::Checks {
+                    first: first_name.clone(),
+                    name: name.clone(),
+                });
+            }
         }
     }
     let mut merged = Summary::new("merge");
@@ -307,17 +422,20 @@ pub fn merge(parts: &[Summary], names: &[String]) -> anyhow::Result<Summary> {
         let (first_name, first) = &g[0];
         for (name, sim) in &g[1..] {
             if let Some(field) = run_difference(first, sim) {
-                bail!(
-                    "{first_name} ({}) and {name} ({}) are not shards of one run: {field} differs",
-                    describe(first),
-                    describe(sim)
-                );
+                return Err(MergeError::Setting {
+                    a: format!("{first_name} ({})", describe(first)),
+                    b: format!("{name} ({})", describe(sim)),
+                    field,
+                });
             }
         }
         let sims: Vec<SimStats> = g.iter().map(|(_, s)| s.clone()).collect();
         let sim = merge_sims(&sims).map_err(|e| {
             let files: Vec<&str> = g.iter().map(|(n, _)| *n).collect();
-            anyhow::anyhow!("{e} (in {})", files.join(", "))
+            MergeError::In {
+                inner: Box::new(e),
+                files: files.join(", "),
+            }
         })?;
         // A shard cut short by its budget leaves the merged run short of games:
         // say so, and which shards (the failure itself is the merged sim's).

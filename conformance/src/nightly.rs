@@ -74,7 +74,7 @@ impl NightlyConfig {
 ///
 /// When the corpus cannot be read. A simulation that cannot start is a
 /// failure of the run, in its summary ([`Summary::sims_not_started`]).
-pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Result<Summary> {
+pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Result<Summary> {
     let started = Instant::now();
     // A budget too long for the clock (`--budget 500000000000y`) is no deadline.
     let deadline = started.checked_add(config.budget);
@@ -209,7 +209,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> anyhow::Res
         summary.trend = Some(trend::compare(previous, &summary));
     }
     summary.elapsed_seconds = started.elapsed().as_secs_f64();
-    summary.finalize(Some(&config.quarantine), &quarantine::today());
+    quarantine::finalize(&mut summary, Some(&config.quarantine), &quarantine::today());
     Ok(summary)
 }
 

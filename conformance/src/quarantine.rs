@@ -19,12 +19,13 @@
 //! `fuzz:<target>`, `chance:<game>:<outcomes>`
 //! (sampled chance frequencies failing the chi-square test).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::report::Summary;
+pub use crate::report::{QuarantineReport, failure_ids};
+use crate::scenario::LoadError;
 
 /// The quarantine file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -68,27 +69,25 @@ fn date_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error>
     }
 }
 
-/// What the quarantine did to a run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QuarantineReport {
-    /// Failures that were tolerated: `id: reason (expires ...)`.
-    pub tolerated: Vec<String>,
-    /// Entries that expired while still failing: they fail the run.
-    pub expired: Vec<String>,
-    /// Entries whose failure did not happen: they fail the run until removed.
-    pub now_passing: Vec<String>,
-}
-
-impl QuarantineReport {
-    /// Whether the quarantine itself fails the run.
-    #[must_use]
-    pub fn failed(&self) -> bool {
-        !self.expired.is_empty() || !self.now_passing.is_empty()
-    }
-}
-
 /// The kinds of failure id, the part before the first `:` ([`failure_ids`]).
 pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "chance"];
+
+/// Why a quarantine file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum QuarantineError {
+    /// The file exists but could not be read.
+    #[error("reading {}", .path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The OS's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a valid quarantine: where, and what was expected.
+    #[error(transparent)]
+    Invalid(#[from] LoadError),
+}
 
 /// Reads the quarantine file; an absent file is an empty quarantine.
 ///
@@ -98,11 +97,14 @@ pub const ID_KINDS: [&str; 6] = ["scenario", "perft", "ruling", "sim", "fuzz", "
 /// an id that is no failure id's shape or is listed twice, that names a game
 /// or ruling that does not exist (or, given the `corpus` folder, a scenario
 /// file that is not in it), or a date that is not `YYYY-MM-DD`.
-pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
+pub fn load(path: &Path, corpus: Option<&Path>) -> Result<Quarantine, QuarantineError> {
     if !path.exists() {
         return Ok(Quarantine::default());
     }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|source| QuarantineError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
     // Not UTF-8: the line and column of the first bad byte, as for a scenario.
     let text = crate::scenario::utf8(path, bytes)?;
     /// The file as read, each entry with where it starts, for the errors
@@ -113,47 +115,50 @@ pub fn load(path: &Path, corpus: Option<&Path>) -> anyhow::Result<Quarantine> {
         #[serde(default)]
         known: Vec<toml::Spanned<Known>>,
     }
-    let error =
-        |e: toml::de::Error| anyhow::Error::new(crate::scenario::toml_error(path, &text, &e));
-    let file: File = toml::from_str(&text).map_err(error)?;
+    let file: File =
+        toml::from_str(&text).map_err(|e| crate::scenario::toml_error(path, &text, &e))?;
     let mut seen = std::collections::BTreeSet::new();
     for entry in &file.known {
         let k = entry.get_ref();
         // An entry's key: its own line.
         let at = |key: &str| {
-            let offset = crate::runner::key_at(&text, &entry.span(), key);
+            let offset = crate::scenario::key_at(&text, &entry.span(), key);
             crate::scenario::locate(path, &text, offset)
         };
+        let refused = |key: &str, message: String| LoadError {
+            at: at(key),
+            message,
+        };
+        let id = tigerseye_engine::core::quoted(&k.id);
         let kind = k.id.split_once(':').map(|(kind, _)| kind);
-        anyhow::ensure!(
-            kind.is_some_and(|kind| ID_KINDS.contains(&kind)),
-            "{}: id `{}`: expected a failure id `<kind>:...` with a kind of {} (the ids a failed run prints)",
-            at("id"),
-            tigerseye_engine::core::quoted(&k.id),
-            ID_KINDS.join(", ")
-        );
-        if let Some(unknown) = unknown_name(&k.id, corpus) {
-            anyhow::bail!(
-                "{}: id `{}`: {unknown}",
-                at("id"),
-                tigerseye_engine::core::quoted(&k.id)
-            );
+        if !kind.is_some_and(|kind| ID_KINDS.contains(&kind)) {
+            return Err(refused(
+                "id",
+                format!(
+                    "id `{id}`: expected a failure id `<kind>:...` with a kind of {} (the ids a failed run prints)",
+                    ID_KINDS.join(", ")
+                ),
+            )
+            .into());
         }
-        anyhow::ensure!(
-            seen.insert(k.id.as_str()),
-            "{}: id `{}` is listed twice: once at most",
-            at("id"),
-            tigerseye_engine::core::quoted(&k.id)
-        );
+        if let Some(unknown) = unknown_name(&k.id, corpus) {
+            return Err(refused("id", format!("id `{id}`: {unknown}")).into());
+        }
+        if !seen.insert(k.id.as_str()) {
+            return Err(refused("id", format!("id `{id}` is listed twice: once at most")).into());
+        }
         let ok = k.expires.len() == 10
             && humantime::parse_rfc3339(&format!("{}T00:00:00Z", k.expires)).is_ok();
-        anyhow::ensure!(
-            ok,
-            "{}: `{}` expires on `{}`: expected a date YYYY-MM-DD",
-            at("expires"),
-            tigerseye_engine::core::quoted(&k.id),
-            tigerseye_engine::core::quoted(&k.expires)
-        );
+        if !ok {
+            return Err(refused(
+                "expires",
+                format!(
+                    "`{id}` expires on `{}`: expected a date YYYY-MM-DD",
+                    tigerseye_engine::core::quoted(&k.expires)
+                ),
+            )
+            .into());
+        }
     }
     Ok(Quarantine {
         known: file
@@ -210,62 +215,6 @@ fn unknown_name(id: &str, corpus: Option<&Path>) -> Option<String> {
     }
 }
 
-/// Every failure in `summary`, as `(id, message)`.
-#[must_use]
-pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
-    let mut ids = Vec::new();
-    if let Some(check) = &summary.check {
-        for s in &check.scenarios {
-            if s.verdict != "passed" && s.verdict != "disputed" {
-                ids.push((format!("scenario:{}", s.path), s.failures.join("; ")));
-            }
-        }
-        for p in &check.perft {
-            if let Some(c) = p.computed
-                && c != p.expected
-            {
-                ids.push((
-                    format!("perft:{}:{}:{}", p.game, p.name, p.depth),
-                    format!(
-                        "{}: expected {}, computed {c}",
-                        if p.at.is_empty() { &p.file } else { &p.at },
-                        p.expected
-                    ),
-                ));
-            }
-        }
-        for r in &check.rulings_without_scenario {
-            ids.push((
-                format!("ruling:{r}"),
-                "no scenario names this ruling".into(),
-            ));
-        }
-    }
-    for sim in &summary.sims {
-        ids.extend(sim.failure_ids());
-    }
-    if let Some(n) = &summary.sims_not_started {
-        ids.push((n.failure_id(), n.message.clone()));
-    }
-    for c in &summary.chance {
-        for t in c.tables.iter().filter(|t| !t.ok) {
-            ids.push((
-                format!("chance:{}:{}", c.game, t.outcomes),
-                format!(
-                    "chi-square {:.2} over the 0.1% point; counts {:?}",
-                    t.statistic, t.counts
-                ),
-            ));
-        }
-    }
-    for f in &summary.fuzz {
-        if !f.failures.is_empty() {
-            ids.push((format!("fuzz:{}", f.target), f.failures.join("; ")));
-        }
-    }
-    ids
-}
-
 /// Applies `quarantine` on `today` (`YYYY-MM-DD`) to the failures of `summary`:
 /// returns the failures that still count, and the report.
 #[must_use]
@@ -304,6 +253,26 @@ pub fn apply(
     (counting, report)
 }
 
+/// Sets `summary`'s status: `failed` when a failure is not tolerated by
+/// `quarantine`, or the quarantine itself fails (an entry expired or no longer
+/// failing); with a quarantine, its report is kept in the summary.
+pub fn finalize(summary: &mut Summary, quarantine: Option<&Quarantine>, today: &str) {
+    let failed = match quarantine {
+        Some(q) => {
+            let (counting, report) = apply(q, summary, today);
+            let failed = !counting.is_empty() || report.failed();
+            summary.quarantine = Some(report);
+            failed
+        }
+        None => summary.failed(),
+    };
+    summary.status = if failed {
+        "failed".into()
+    } else {
+        "clean".into()
+    };
+}
+
 /// Today's date, UTC, `YYYY-MM-DD`.
 #[must_use]
 pub fn today() -> String {
@@ -313,7 +282,7 @@ pub fn today() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{CheckSummary, ScenarioResult};
+    use crate::report::{CheckSummary, ScenarioResult, Verdict};
 
     fn summary_with_failure() -> Summary {
         let mut s = Summary::new("check");
@@ -322,7 +291,7 @@ mod tests {
                 path: "duel/x.toml".into(),
                 game: Some("duel".into()),
                 title: "x".into(),
-                verdict: "failed".into(),
+                verdict: Verdict::Failed,
                 reason: None,
                 failures: vec!["x.toml:1:1: boom".into()],
             }],

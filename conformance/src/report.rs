@@ -3,152 +3,26 @@
 //! folder that is renamed into place once every file is in it, so a killed run
 //! never leaves half a report.
 
-use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 use crate::sim::SimStats;
 
+mod failures;
 mod markdown;
+mod trend;
+
+pub use failures::{QuarantineReport, failure_ids};
+pub use trend::{EventFrequency, Throughput, Trend};
 
 /// The schema of `summary.json`; bumped on any incompatible change.
 pub const SCHEMA: &str = "tigerseye.summary/1";
 
-/// One scenario's result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ScenarioResult {
-    /// The file, relative to the corpus root.
-    pub path: String,
-    /// The game's name, when the file named a registered game.
-    pub game: Option<String>,
-    /// The scenario's title.
-    pub title: String,
-    /// `passed`, `failed`, `disputed`, `disputed-but-passed` or `load-error`.
-    pub verdict: String,
-    /// The reason given for a disputed scenario.
-    pub reason: Option<String>,
-    /// What did not hold, as `file:line:column: message`.
-    pub failures: Vec<String>,
-}
-
-/// Counts per game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VerdictCounts {
-    /// Confirmed scenarios that held.
-    pub passed: u64,
-    /// Scenarios that failed (a confirmed one that did not hold, a disputed one
-    /// that now holds, or a file that did not load).
-    pub failed: u64,
-    /// Disputed scenarios that, as their reasons say, do not hold.
-    pub disputed: u64,
-}
-
-/// A perft table row.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PerftResult {
-    /// The table file.
-    pub file: String,
-    /// Where the table is: `path:line:column` of its `[[table]]` (empty in
-    /// reports written before it was recorded).
-    #[serde(default)]
-    pub at: String,
-    /// The table's name.
-    pub name: String,
-    /// The game.
-    pub game: String,
-    /// Depth in plies.
-    pub depth: u32,
-    /// The count in the table.
-    pub expected: u64,
-    /// The count computed now; `None` when skipped for the node limit.
-    pub computed: Option<u64>,
-    /// On the first depth whose count differs: which first moves it differs
-    /// by ([`crate::corpus::explain_mismatch`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub divide: Option<String>,
-}
-
-/// The result of checking the corpus.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CheckSummary {
-    /// Every scenario, sorted by path.
-    pub scenarios: Vec<ScenarioResult>,
-    /// Counts by game name (`unknown` for files of no registered game).
-    pub per_game: BTreeMap<String, VerdictCounts>,
-    /// Every perft table row.
-    pub perft: Vec<PerftResult>,
-    /// Ruling ids that no scenario names.
-    pub rulings_without_scenario: Vec<String>,
-    /// Rule events fired in the corpus, by game then tag (every declared tag,
-    /// zero included).
-    pub events: BTreeMap<String, BTreeMap<String, u64>>,
-    /// The seeds' rule clauses and the scenarios that test them (a full check
-    /// only; absent in older reports).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clauses: Option<crate::clauses::Coverage>,
-}
-
-impl CheckSummary {
-    /// The declared events of `game` that no scenario fires.
-    #[must_use]
-    pub fn events_never_fired(&self, game: &str) -> Vec<String> {
-        self.events.get(game).map_or_else(Vec::new, |m| {
-            m.iter()
-                .filter(|&(_, &n)| n == 0)
-                .map(|(k, _)| k.clone())
-                .collect()
-        })
-    }
-}
-
-impl CheckSummary {
-    /// Whether anything failed.
-    #[must_use]
-    pub fn failed(&self) -> bool {
-        self.per_game.values().any(|c| c.failed > 0)
-            || self
-                .perft
-                .iter()
-                .any(|p| p.computed.is_some_and(|c| c != p.expected))
-            || !self.rulings_without_scenario.is_empty()
-            || self
-                .clauses
-                .as_ref()
-                .is_some_and(crate::clauses::Coverage::failed)
-    }
-}
-
-/// One row of a benchmark.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BenchRow {
-    /// The game.
-    pub game: String,
-    /// `random-play` or `perft`.
-    pub kind: String,
-    /// Threads used.
-    pub threads: usize,
-    /// Random play: plies per second.
-    pub plies_per_second: Option<f64>,
-    /// Random play: games per second.
-    pub games_per_second: Option<f64>,
-    /// Perft: nodes per second, every leaf applied.
-    pub nodes_per_second: Option<f64>,
-    /// Perft depth measured.
-    pub depth: Option<u32>,
-    /// Work done: plies or nodes.
-    pub work: u64,
-    /// Seconds measured.
-    pub seconds: f64,
-    /// Every round's rate (plies/s or nodes/s, all threads together), in the
-    /// order measured; the row is the median round (`bench --rounds`). Empty
-    /// in reports written before rounds were recorded.
-    #[serde(default)]
-    pub rates: Vec<f64>,
-}
+pub use crate::bench::BenchRow;
+pub use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, Verdict, VerdictCounts};
 
 /// Everything a run reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,10 +59,10 @@ pub struct Summary {
     pub fuzz: Vec<crate::fuzzing::CorpusReplay>,
     /// What the quarantine of known failures did, if one was applied.
     #[serde(default)]
-    pub quarantine: Option<crate::quarantine::QuarantineReport>,
+    pub quarantine: Option<QuarantineReport>,
     /// The comparison with a previous run, if one was given.
     #[serde(default)]
-    pub trend: Option<crate::trend::Trend>,
+    pub trend: Option<Trend>,
     /// Sampled frequencies of every game's equally likely chance outcomes
     /// (chi-square at the 0.1% level).
     #[serde(default)]
@@ -247,29 +121,53 @@ impl Summary {
         }
     }
 
-    /// Sets `status`: `failed` when a failure is not tolerated by `quarantine`, or
-    /// the quarantine itself fails (an entry expired or no longer failing).
-    pub fn finalize(&mut self, quarantine: Option<&crate::quarantine::Quarantine>, today: &str) {
-        let failed = match quarantine {
-            Some(q) => {
-                let (counting, report) = crate::quarantine::apply(q, self, today);
-                let failed = !counting.is_empty() || report.failed();
-                self.quarantine = Some(report);
-                failed
-            }
-            None => self.failed(),
-        };
-        self.status = if failed {
-            "failed".into()
-        } else {
-            "clean".into()
-        };
-    }
-
     /// Whether anything failed.
     #[must_use]
     pub fn failed(&self) -> bool {
-        !crate::quarantine::failure_ids(self).is_empty()
+        !failure_ids(self).is_empty()
+    }
+}
+
+/// Why a report could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// A file or folder step failed: what was being done, then the OS's error.
+    #[error("{doing}")]
+    Io {
+        /// What was being done (`creating reports/x`).
+        doing: String,
+        /// The OS's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A step failed with no more to say than the OS's error.
+    #[error(transparent)]
+    Os(#[from] std::io::Error),
+    /// The reports folder is a file.
+    #[error("cannot create the reports folder {}: it is a file, not a folder", .0.display())]
+    NotAFolder(PathBuf),
+    /// Every name tried for the report's folder was taken by other runs.
+    #[error("moving the report into {}: every name tried was taken", .0.display())]
+    NamesTaken(PathBuf),
+    /// The summary did not serialise.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The JUnit XML did not serialise.
+    #[error(transparent)]
+    Junit(#[from] quick_junit::SerializeError),
+}
+
+/// An I/O result's error said with what was being done.
+trait Doing<T> {
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, ReportError>;
+}
+
+impl<T> Doing<T> for std::io::Result<T> {
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, ReportError> {
+        self.map_err(|source| ReportError::Io {
+            doing: what(),
+            source,
+        })
     }
 }
 
@@ -279,12 +177,12 @@ impl Summary {
 /// # Errors
 ///
 /// When the folder is not writable.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(dir).doing(|| format!("creating {}", dir.display()))?;
     // tempfile makes its files readable by their owner only (0600); a report is
     // made with the permissions any other file of the process gets (0666 less
     // the umask, which `open` applies), as its folder is.
@@ -296,11 +194,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     }
     let mut tmp = builder
         .tempfile_in(dir)
-        .with_context(|| format!("creating a file in {}", dir.display()))?;
+        .doing(|| format!("creating a file in {}", dir.display()))?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .map_err(|e| e.error)
+        .doing(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 
@@ -311,17 +210,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// # Errors
 ///
 /// When the folder cannot be created or written.
-pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
+pub fn ensure_writable(root: &Path) -> Result<(), ReportError> {
     // A file where the folder should be said only "File exists (os error 17)".
-    anyhow::ensure!(
-        !root.exists() || root.is_dir(),
-        "cannot create the reports folder {}: it is a file, not a folder",
-        root.display()
-    );
+    if root.exists() && !root.is_dir() {
+        return Err(ReportError::NotAFolder(root.to_owned()));
+    }
     std::fs::create_dir_all(root)
-        .with_context(|| format!("cannot create the reports folder {}", root.display()))?;
+        .doing(|| format!("cannot create the reports folder {}", root.display()))?;
     tempfile::NamedTempFile::new_in(root)
-        .with_context(|| format!("cannot write in the reports folder {}", root.display()))?;
+        .doing(|| format!("cannot write in the reports folder {}", root.display()))?;
     Ok(())
 }
 
@@ -345,8 +242,8 @@ pub fn ensure_writable(root: &Path) -> anyhow::Result<()> {
 /// # Errors
 ///
 /// When the folder cannot be written.
-pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
-    std::fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+pub fn write(root: &Path, summary: &Summary) -> Result<PathBuf, ReportError> {
+    std::fs::create_dir_all(root).doing(|| format!("creating {}", root.display()))?;
     // The name before any `-<n>` that [`unique_run_id`] appended.
     let base = match summary.run_id.rsplit_once('-') {
         Some((b, n)) if b.ends_with('Z') && n.parse::<u32>().is_ok() => b,
@@ -368,15 +265,12 @@ pub fn write(root: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
         next.run_id = format!("{base}-{n}");
         renamed = Some(next);
     }
-    anyhow::bail!(
-        "moving the report into {}: every name tried was taken",
-        root.join(&summary.run_id).display()
-    )
+    Err(ReportError::NamesTaken(root.join(&summary.run_id)))
 }
 
 /// [`write`] under `summary.run_id`: `None` (and nothing left behind) when
 /// another run's folder took that name first.
-fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
+fn write_as(root: &Path, summary: &Summary) -> Result<Option<PathBuf>, ReportError> {
     let dir = root.join(&summary.run_id);
     // Made with the process's usual permissions (a temporary folder's would be
     // the owner's alone), and named for the process so that two runs never
@@ -389,7 +283,7 @@ fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
         summary.run_id,
         std::process::id()
     ));
-    std::fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    std::fs::create_dir(&staging).doing(|| format!("creating {}", staging.display()))?;
     let written = write_files(&staging, summary)
         .and_then(|()| Ok(std::fs::File::open(&staging)?.sync_all()?))
         .and_then(|()| match std::fs::rename(&staging, &dir) {
@@ -397,7 +291,7 @@ fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
             // Another run's folder holds the name (a folder cannot be renamed
             // over one that is not empty).
             Err(_) if dir.read_dir().is_ok_and(|mut d| d.next().is_some()) => Ok(false),
-            Err(e) => Err(e).with_context(|| format!("moving the report into {}", dir.display())),
+            Err(e) => Err(e).doing(|| format!("moving the report into {}", dir.display())),
         });
     match written {
         Ok(true) => {}
@@ -417,7 +311,7 @@ fn write_as(root: &Path, summary: &Summary) -> anyhow::Result<Option<PathBuf>> {
 }
 
 /// Writes every file of `summary`'s report into `dir`.
-fn write_files(dir: &Path, summary: &Summary) -> anyhow::Result<()> {
+fn write_files(dir: &Path, summary: &Summary) -> Result<(), ReportError> {
     write_atomic(
         &dir.join("summary.json"),
         serde_json::to_string_pretty(summary)?.as_bytes(),
@@ -492,9 +386,9 @@ pub use markdown::markdown;
 /// # Errors
 ///
 /// When the XML cannot be serialised.
-pub fn junit(s: &Summary) -> anyhow::Result<String> {
+pub fn junit(s: &Summary) -> Result<String, ReportError> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-    // The failure ids (`crate::quarantine::failure_ids`) the quarantine
+    // The failure ids ([`failure_ids`]) the quarantine
     // tolerated: each tolerated entry reads `id: reason (expires ...)`.
     let tolerated: Vec<&str> = s
         .quarantine
@@ -531,14 +425,16 @@ pub fn junit(s: &Summary) -> anyhow::Result<String> {
     if let Some(check) = &s.check {
         let mut suite = TestSuite::new("scenarios");
         for r in &check.scenarios {
-            let st = match r.verdict.as_str() {
-                "passed" => TestCaseStatus::success(),
-                "disputed" => {
+            let st = match r.verdict {
+                Verdict::Passed => TestCaseStatus::success(),
+                Verdict::Disputed => {
                     let mut st = TestCaseStatus::skipped();
                     st.set_message(format!("disputed: {}", r.reason.as_deref().unwrap_or("")));
                     st
                 }
-                _ => status(&[&format!("scenario:{}", r.path)], r.failures.join("\n")),
+                Verdict::Failed | Verdict::DisputedButPassed | Verdict::LoadError => {
+                    status(&[&format!("scenario:{}", r.path)], r.failures.join("\n"))
+                }
             };
             suite.add_test_case(case("scenarios", r.path.clone(), st, Duration::ZERO));
         }

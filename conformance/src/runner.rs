@@ -7,53 +7,10 @@ use std::fmt::Write as _;
 use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
+pub use crate::check_results::Verdict;
 use crate::invariants::Checker;
-use crate::scenario::{LoadedScenario, Refused, Status, Step};
+use crate::scenario::{LoadedScenario, Refused, Step, key_at};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
-
-/// How a scenario fared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Confirmed and every expectation held.
-    Passed,
-    /// Confirmed and something did not hold.
-    Failed,
-    /// Disputed and, as its reason says, it does not hold.
-    Disputed,
-    /// Disputed but every expectation held: the status is out of date.
-    DisputedButPassed,
-}
-
-impl Verdict {
-    /// The verdict on a scenario of `status` whose expectations all held
-    /// (`held`) or not: a disputed one is expected not to hold.
-    #[must_use]
-    pub fn of(status: Status, held: bool) -> Verdict {
-        match (status, held) {
-            (Status::Confirmed, true) => Verdict::Passed,
-            (Status::Confirmed, false) => Verdict::Failed,
-            (Status::Disputed, false) => Verdict::Disputed,
-            (Status::Disputed, true) => Verdict::DisputedButPassed,
-        }
-    }
-
-    /// Whether the check counts this as a failure.
-    #[must_use]
-    pub fn is_failure(self) -> bool {
-        matches!(self, Verdict::Failed | Verdict::DisputedButPassed)
-    }
-
-    /// Lower-case name for reports.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Passed => "passed",
-            Verdict::Failed => "failed",
-            Verdict::Disputed => "disputed",
-            Verdict::DisputedButPassed => "disputed-but-passed",
-        }
-    }
-}
 
 /// The result of running one scenario.
 #[derive(Clone, Debug)]
@@ -68,30 +25,6 @@ pub struct ScenarioRun {
     pub transcript: String,
     /// Rule events emitted, by tag.
     pub events: BTreeMap<&'static str, u64>,
-}
-
-/// Where `key` is set in the step whose `[[step]]` header spans `span` of
-/// `text`: the start of its `key = ...` line (searched up to the next table
-/// header), so that a failed expectation points at the key that failed; the
-/// header's start when no such line is found (a quoted or dotted key).
-pub(crate) fn key_at(text: &str, span: &std::ops::Range<usize>, key: &str) -> usize {
-    let Some(after) = text.get(span.end..) else {
-        return span.start;
-    };
-    let mut offset = span.end;
-    for line in after.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with('[') {
-            break;
-        }
-        if let Some(rest) = trimmed.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return offset + (line.len() - trimmed.len());
-        }
-        offset += line.len();
-    }
-    span.start
 }
 
 /// Runs `loaded`.
@@ -130,7 +63,7 @@ fn run_with_solver_limit(loaded: &LoadedScenario, solver_limit: u64) -> Scenario
             };
             // A panic in the engine (or the runner) is this scenario's failure,
             // at the step that was running, and the corpus run goes on.
-            if let Err(message) = crate::sim::catch_panic(|| r.run()) {
+            if let Err(message) = crate::panics::catch_panic(|| r.run()) {
                 r.fail(r.at, format!("panic: {message}"));
             }
             (r.failures, r.transcript, r.events)

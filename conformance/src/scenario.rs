@@ -12,6 +12,16 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+/// The corpus's folder of perft tables: no game's scenarios.
+pub const PERFT_FOLDER: &str = "perft";
+
+/// The corpus's folder of clock scenarios (their own format, beside the
+/// games'), and the name their results are counted under.
+pub const CLOCKS_FOLDER: &str = "clocks";
+
+/// The corpus's folder of the seeds' clause indexes.
+pub const CLAUSES_FOLDER: &str = "clauses";
+
 /// A scenario file as written.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -236,6 +246,30 @@ pub struct LoadError {
     pub message: String,
 }
 
+/// Where `key` is set in the step whose `[[step]]` header spans `span` of
+/// `text`: the start of its `key = ...` line (searched up to the next table
+/// header), so that a failed expectation points at the key that failed; the
+/// header's start when no such line is found (a quoted or dotted key).
+pub(crate) fn key_at(text: &str, span: &std::ops::Range<usize>, key: &str) -> usize {
+    let Some(after) = text.get(span.end..) else {
+        return span.start;
+    };
+    let mut offset = span.end;
+    for line in after.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') {
+            break;
+        }
+        if let Some(rest) = trimmed.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return offset + (line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    span.start
+}
+
 /// Parses scenario `text` read from `path`.
 ///
 /// # Errors
@@ -252,7 +286,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
     };
     let s = &loaded.scenario;
     // A top-level key's line: searched from the start up to the first table.
-    let top = |key: &str| loaded.locate(crate::runner::key_at(&loaded.text, &(0..0), key));
+    let top = |key: &str| loaded.locate(key_at(&loaded.text, &(0..0), key));
     if s.source.trim().is_empty() {
         return Err(LoadError {
             at: top("source"),
@@ -288,7 +322,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
     for step in &s.steps {
         let st = step.get_ref();
         // A key of this step's: its own line.
-        let at = |key: &str| loaded.locate(crate::runner::key_at(&loaded.text, &step.span(), key));
+        let at = |key: &str| loaded.locate(key_at(&loaded.text, &step.span(), key));
         let depths = [
             ("forced", st.forced.as_ref().map(|f| f.within)),
             ("losing", st.losing.as_ref().map(|l| l.within)),
@@ -448,9 +482,9 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     for entry in std::fs::read_dir(root)? {
         let path = entry?.path();
         if path.is_dir()
-            && path.file_name().is_some_and(|n| {
-                n != "perft" && n != crate::clock_scenario::FOLDER && n != crate::clauses::FOLDER
-            })
+            && path
+                .file_name()
+                .is_some_and(|n| n != PERFT_FOLDER && n != CLOCKS_FOLDER && n != CLAUSES_FOLDER)
         {
             stack.push(path);
         }

@@ -40,7 +40,7 @@ use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameOptions, Turn};
 
 use crate::invariants::{Checker, Violation};
-use crate::sim::catch_panic;
+use crate::panics::catch_panic;
 use replay::{Ended, Full, Scratch, Target, Tester};
 
 /// An extra check run on every state, beside the invariants: a differential

@@ -55,8 +55,7 @@ impl FileRun {
     /// or a disputed scenario now holds.
     #[must_use]
     pub fn failed(&self) -> bool {
-        self.result.verdict != runner::Verdict::Passed.name()
-            && self.result.verdict != runner::Verdict::Disputed.name()
+        self.result.verdict.is_failure()
     }
 }
 
@@ -103,12 +102,12 @@ pub fn run_file(path: &Path) -> FileRun {
     });
     let (game, title, verdict, reason, failures, transcript) = match ran {
         Ok((game, title, verdict, reason, failures, transcript)) => {
-            (game, title, verdict.name(), reason, failures, transcript)
+            (game, title, verdict, reason, failures, transcript)
         }
         Err(e) => (
             None,
             String::new(),
-            "load-error",
+            runner::Verdict::LoadError,
             None,
             vec![e.to_string()],
             String::new(),
@@ -120,7 +119,7 @@ pub fn run_file(path: &Path) -> FileRun {
             path: path.display().to_string(),
             game,
             title,
-            verdict: verdict.to_owned(),
+            verdict,
             reason,
             failures,
         },
@@ -153,7 +152,7 @@ pub fn render(run: &FileRun) -> String {
     for f in &r.failures {
         let _ = writeln!(out, "  {}", crate::corpus::printable(f));
     }
-    if r.verdict == runner::Verdict::DisputedButPassed.name() {
+    if r.verdict == runner::Verdict::DisputedButPassed {
         let _ = writeln!(
             out,
             "  the scenario is marked disputed but now holds: set `status = \"confirmed\"` or fix the engine"
@@ -195,7 +194,12 @@ mod tests {
                 panic!("{rel} is not in the corpus: name another file");
             }
             let run = run_file(&path);
-            assert_eq!(run.result.verdict, "passed", "{rel}: {:?}", run.result);
+            assert_eq!(
+                run.result.verdict,
+                runner::Verdict::Passed,
+                "{rel}: {:?}",
+                run.result
+            );
             assert!(!run.failed());
             let expected = match run.kind {
                 Kind::Game => runner::run(&scenario::load(&path).unwrap()).transcript,
@@ -228,14 +232,14 @@ mod tests {
         let broken = write(dir.path(), "clocks/broken.toml", "title = \n");
         let run = run_file(&broken);
         assert_eq!(run.kind, Kind::Clock);
-        assert_eq!(run.result.verdict, "load-error");
+        assert_eq!(run.result.verdict, runner::Verdict::LoadError);
         assert!(
             run.result.failures[0].contains("broken.toml:1:"),
             "{:?}",
             run.result
         );
         let missing = run_file(&dir.path().join("none.toml"));
-        assert_eq!(missing.result.verdict, "load-error");
+        assert_eq!(missing.result.verdict, runner::Verdict::LoadError);
     }
 
     #[test]

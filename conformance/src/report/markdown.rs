@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
-use super::{CheckSummary, ScenarioResult, SimStats, Summary, per_core};
-use crate::quarantine::QuarantineReport;
-use crate::trend::Trend;
+use super::{
+    CheckSummary, QuarantineReport, ScenarioResult, SimStats, Summary, Trend, Verdict, per_core,
+};
 
 /// The markdown report: readable on its own.
 #[must_use]
@@ -116,7 +116,7 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
     let failed: Vec<&ScenarioResult> = check
         .scenarios
         .iter()
-        .filter(|r| r.verdict != "passed" && r.verdict != "disputed")
+        .filter(|r| r.verdict.is_failure())
         .collect();
     if !failed.is_empty() {
         let _ = writeln!(md, "\n### Failures\n");
@@ -136,7 +136,7 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
     let disputed: Vec<&ScenarioResult> = check
         .scenarios
         .iter()
-        .filter(|r| r.verdict == "disputed")
+        .filter(|r| r.verdict == Verdict::Disputed)
         .collect();
     if !disputed.is_empty() {
         let _ = writeln!(md, "\n### Disputed scenarios\n");
@@ -525,19 +525,19 @@ mod tests {
 
     #[test]
     fn a_scenario_title_stays_inside_its_list_item() {
-        let scenario = |verdict: &str, reason: Option<&str>| ScenarioResult {
+        let scenario = |verdict: Verdict, reason: Option<&str>| ScenarioResult {
             path: "duel/x.toml".into(),
             game: Some("duel".into()),
             title: "x\n# Not a heading | <b>".into(),
-            verdict: verdict.into(),
+            verdict,
             reason: reason.map(Into::into),
             failures: vec!["x.toml:1:1: one\n## two".into()],
         };
         let mut s = Summary::new("check");
         s.check = Some(super::super::CheckSummary {
             scenarios: vec![
-                scenario("failed", None),
-                scenario("disputed", Some("why\n# three")),
+                scenario(Verdict::Failed, None),
+                scenario(Verdict::Disputed, Some("why\n# three")),
             ],
             ..Default::default()
         });

@@ -12,7 +12,7 @@ use tigerseye_engine::Game;
 use super::Oracle;
 use super::ddmin::Verdict;
 use crate::invariants::{Checker, Violation};
-use crate::sim::catch_panic;
+use crate::panics::catch_panic;
 
 /// Where the full checks run in a replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

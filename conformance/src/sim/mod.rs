@@ -25,10 +25,12 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use tigerseye_engine::core::OptionError;
 use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
-pub use caught::{catch_panic, play_caught};
+pub use crate::panics::catch_panic;
+pub use caught::play_caught;
 pub use player::{GameEnd, Player, sample_chance};
 
 use crate::invariants::CheckMode;
@@ -407,16 +409,71 @@ pub const MAX_RECORDED_FAILURES: usize = 100;
 /// At most this many failures are shrunk to scenarios.
 pub const MAX_SHRUNK_FAILURES: usize = 10;
 
+/// Why a simulation could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// An option given twice.
+    #[error("option `{key}` given twice (`{key}={first}`, then `{key}={second}`): give it once")]
+    OptionTwice {
+        /// The option's key.
+        key: String,
+        /// Its first value.
+        first: String,
+        /// Its second value.
+        second: String,
+    },
+    /// An option the game does not take.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A configuration of another game than the one played.
+    #[error("the configuration is for {config}, not {game}")]
+    WrongGame {
+        /// The configuration's game.
+        config: GameId,
+        /// The game played.
+        game: &'static str,
+    },
+    /// The worker threads could not be made (one message naming them: the
+    /// pool's error and its source are the same OS error, printed twice by an
+    /// error chain).
+    #[error(
+        "cannot start {threads} worker threads ({mib} MiB of stack each): {message}; give fewer `--threads`"
+    )]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// Each one's stack, in MiB.
+        mib: usize,
+        /// The pool's error.
+        message: String,
+    },
+    /// A shard outside its run.
+    #[error("shard {k}/{n} is not one of 0..{n}")]
+    Shard {
+        /// The shard.
+        k: u64,
+        /// The shards of the run.
+        n: u64,
+    },
+    /// The progress bar's template does not read.
+    #[error(transparent)]
+    Progress(#[from] indicatif::style::TemplateError),
+}
+
 /// Builds `G`'s options from `(key, value)` pairs.
 ///
 /// # Errors
 ///
 /// The first option the game does not take, or an option given twice.
-pub fn build_options<G: Game>(pairs: &[(String, String)]) -> anyhow::Result<G::Options> {
+pub fn build_options<G: Game>(pairs: &[(String, String)]) -> Result<G::Options, SimError> {
     let mut options = G::Options::default();
     for (i, (k, v)) in pairs.iter().enumerate() {
         if let Some((_, first)) = pairs[..i].iter().find(|(key, _)| key == k) {
-            anyhow::bail!("option `{k}` given twice (`{k}={first}`, then `{k}={v}`): give it once");
+            return Err(SimError::OptionTwice {
+                key: k.clone(),
+                first: first.clone(),
+                second: v.clone(),
+            });
         }
         options.set(k, v)?;
     }
@@ -455,10 +512,10 @@ pub fn replay_command(config: &SimConfig, index: u64) -> String {
 /// # Errors
 ///
 /// When the options are not the game's or the thread pool cannot start.
-pub fn run(config: &SimConfig) -> anyhow::Result<SimStats> {
+pub fn run(config: &SimConfig) -> Result<SimStats, SimError> {
     struct Visit<'a>(&'a SimConfig);
     impl GameVisitor for Visit<'_> {
-        type Output = anyhow::Result<SimStats>;
+        type Output = Result<SimStats, SimError>;
         fn visit<G: Game>(self) -> Self::Output {
             run_game::<G>(self.0)
         }
@@ -466,7 +523,7 @@ pub fn run(config: &SimConfig) -> anyhow::Result<SimStats> {
     config.game.visit(Visit(config))
 }
 
-fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
+fn run_game<G: Game>(config: &SimConfig) -> Result<SimStats, SimError> {
     #[cfg(test)]
     let oracle = crate::planted::sim_oracle::<G>(config.master_seed);
     #[cfg(not(test))]
@@ -484,13 +541,13 @@ fn run_game<G: Game>(config: &SimConfig) -> anyhow::Result<SimStats> {
 pub fn run_with_oracle<G: Game>(
     config: &SimConfig,
     oracle: Option<Oracle<G>>,
-) -> anyhow::Result<SimStats> {
-    anyhow::ensure!(
-        config.game.name() == G::NAME,
-        "the configuration is for {}, not {}",
-        config.game,
-        G::NAME
-    );
+) -> Result<SimStats, SimError> {
+    if config.game.name() != G::NAME {
+        return Err(SimError::WrongGame {
+            config: config.game,
+            game: G::NAME,
+        });
+    }
     let options = build_options::<G>(&config.options)?;
     let initial = G::new(&options);
     let threads = config
@@ -498,34 +555,29 @@ pub fn run_with_oracle<G: Game>(
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
     let stack = config.worker_stack.unwrap_or(SIM_STACK);
-    // One message naming the threads (the pool's error and its source are the
-    // same OS error, printed twice by an error chain).
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(stack)
         .build()
-        .map_err(|e| {
-            anyhow::anyhow!(
-                "cannot start {threads} worker threads ({} MiB of stack each): {e}; give fewer `--threads`",
-                stack >> 20
-            )
+        .map_err(|e| SimError::Threads {
+            threads,
+            mib: stack >> 20,
+            message: e.to_string(),
         })?;
     let shard = config.shard;
-    anyhow::ensure!(
-        shard.n >= 1 && shard.k < shard.n,
-        "shard {}/{} is not one of 0..{}",
-        shard.k,
-        shard.n,
-        shard.n
-    );
+    if !(shard.n >= 1 && shard.k < shard.n) {
+        return Err(SimError::Shard {
+            k: shard.k,
+            n: shard.n,
+        });
+    }
     let my_games = config.games / shard.n + u64::from(shard.k < config.games % shard.n);
     let bar = if config.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         let bar = ProgressBar::new(my_games);
         bar.set_style(
             ProgressStyle::with_template(
                 "{prefix} [{bar:40}] {human_pos}/{human_len} games {per_sec} eta {eta}",
-            )
-            .map_err(|e| anyhow::anyhow!("{e}"))?
+            )?
             .progress_chars("=> "),
         );
         bar.set_prefix(config.game.name());
@@ -664,10 +716,10 @@ pub fn result_line(
 pub fn replay(
     config: &SimConfig,
     index: u64,
-) -> anyhow::Result<(GameEnd, Vec<String>, String, String)> {
+) -> Result<(GameEnd, Vec<String>, String, String), SimError> {
     struct Visit<'a>(&'a SimConfig, u64);
     impl GameVisitor for Visit<'_> {
-        type Output = anyhow::Result<(GameEnd, Vec<String>, String, String)>;
+        type Output = Result<(GameEnd, Vec<String>, String, String), SimError>;
         fn visit<G: Game>(self) -> Self::Output {
             let options = build_options::<G>(&self.0.options)?;
             let initial = G::new(&options);

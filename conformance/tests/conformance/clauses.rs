@@ -96,7 +96,7 @@ fn an_unknown_clause_is_a_load_error_naming_its_line() {
     let only = Some("duel".parse().unwrap());
     let summary = corpus::check(dir.path(), only, 1000).unwrap();
     let a = &summary.scenarios[0];
-    assert_eq!(a.verdict, "load-error");
+    assert_eq!(a.verdict, tigerseye_conformance::runner::Verdict::LoadError);
     assert!(
         a.failures[0].contains("a.toml:4:12: unknown clause `jewel.duel.9`"),
         "{:?}",

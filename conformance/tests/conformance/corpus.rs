@@ -80,7 +80,7 @@ fn a_clock_ruling_without_a_clock_scenario_fails_the_check() {
     let summary = corpus::check(dir.path(), None, 1000).unwrap();
     assert_eq!(summary.per_game["clocks"].failed, 1);
     let bad = &summary.scenarios[0];
-    assert_eq!(bad.verdict, "load-error");
+    assert_eq!(bad.verdict, Verdict::LoadError);
     assert!(
         bad.failures[0].ends_with("bad.toml:7:9: `moves` is from 1 to 10000, found 0"),
         "{:?}",
@@ -127,7 +127,7 @@ fn the_whole_corpus_checks_clean() {
         summary
             .scenarios
             .iter()
-            .filter(|s| s.verdict != "passed" && s.verdict != "disputed")
+            .filter(|s| s.verdict.is_failure())
             .collect::<Vec<_>>()
     );
 }

@@ -115,7 +115,7 @@ fn a_game_that_panics_is_recorded_with_its_seed_and_the_run_goes_on() {
     // The report says so, with the seed, the message and the replay command.
     let mut summary = Summary::new("sim");
     summary.sims.push(stats.clone());
-    summary.finalize(None, "2026-12-01");
+    tigerseye_conformance::quarantine::finalize(&mut summary, None, "2026-12-01");
     assert_eq!(summary.status, "failed");
     let md = report::markdown(&summary);
     assert!(

@@ -1,0 +1,184 @@
+//! What `check` found, typed: each scenario's result, the counts per game,
+//! each perft row, the rulings without a scenario, the corpus's rule events
+//! and the clauses' coverage. The corpus and the clock scenarios fill it in;
+//! the reports write it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::scenario::Status;
+
+/// How a scenario fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Confirmed and every expectation held.
+    Passed,
+    /// Confirmed and something did not hold.
+    Failed,
+    /// Disputed and, as its reason says, it does not hold.
+    Disputed,
+    /// Disputed but every expectation held: the status is out of date.
+    DisputedButPassed,
+    /// The file did not load (it is not a scenario of the format, or names
+    /// what does not exist): a failure.
+    LoadError,
+}
+
+impl Verdict {
+    /// The verdict on a scenario of `status` whose expectations all held
+    /// (`held`) or not: a disputed one is expected not to hold.
+    #[must_use]
+    pub fn of(status: Status, held: bool) -> Verdict {
+        match (status, held) {
+            (Status::Confirmed, true) => Verdict::Passed,
+            (Status::Confirmed, false) => Verdict::Failed,
+            (Status::Disputed, false) => Verdict::Disputed,
+            (Status::Disputed, true) => Verdict::DisputedButPassed,
+        }
+    }
+
+    /// Whether the check counts this as a failure.
+    #[must_use]
+    pub fn is_failure(self) -> bool {
+        matches!(
+            self,
+            Verdict::Failed | Verdict::DisputedButPassed | Verdict::LoadError
+        )
+    }
+
+    /// Lower-case name for reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Failed => "failed",
+            Verdict::Disputed => "disputed",
+            Verdict::DisputedButPassed => "disputed-but-passed",
+            Verdict::LoadError => "load-error",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One scenario's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioResult {
+    /// The file, relative to the corpus root.
+    pub path: String,
+    /// The game's name, when the file named a registered game.
+    pub game: Option<String>,
+    /// The scenario's title.
+    pub title: String,
+    /// How it fared.
+    pub verdict: Verdict,
+    /// The reason given for a disputed scenario.
+    pub reason: Option<String>,
+    /// What did not hold, as `file:line:column: message`.
+    pub failures: Vec<String>,
+}
+
+/// Counts per game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerdictCounts {
+    /// Confirmed scenarios that held.
+    pub passed: u64,
+    /// Scenarios that failed (a confirmed one that did not hold, a disputed one
+    /// that now holds, or a file that did not load).
+    pub failed: u64,
+    /// Disputed scenarios that, as their reasons say, do not hold.
+    pub disputed: u64,
+}
+
+impl VerdictCounts {
+    /// Counts one scenario of `verdict`: a failure of any kind (a load error
+    /// included) as failed.
+    pub fn count(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::Passed => self.passed += 1,
+            Verdict::Disputed => self.disputed += 1,
+            Verdict::Failed | Verdict::DisputedButPassed | Verdict::LoadError => self.failed += 1,
+        }
+    }
+}
+
+/// A perft table row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PerftResult {
+    /// The table file.
+    pub file: String,
+    /// Where the table is: `path:line:column` of its `[[table]]` (empty in
+    /// reports written before it was recorded).
+    #[serde(default)]
+    pub at: String,
+    /// The table's name.
+    pub name: String,
+    /// The game.
+    pub game: String,
+    /// Depth in plies.
+    pub depth: u32,
+    /// The count in the table.
+    pub expected: u64,
+    /// The count computed now; `None` when skipped for the node limit.
+    pub computed: Option<u64>,
+    /// On the first depth whose count differs: which first moves it differs
+    /// by ([`crate::corpus::explain_mismatch`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub divide: Option<String>,
+}
+
+/// The result of checking the corpus.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CheckSummary {
+    /// Every scenario, sorted by path.
+    pub scenarios: Vec<ScenarioResult>,
+    /// Counts by game name (`unknown` for files of no registered game).
+    pub per_game: BTreeMap<String, VerdictCounts>,
+    /// Every perft table row.
+    pub perft: Vec<PerftResult>,
+    /// Ruling ids that no scenario names.
+    pub rulings_without_scenario: Vec<String>,
+    /// Rule events fired in the corpus, by game then tag (every declared tag,
+    /// zero included).
+    pub events: BTreeMap<String, BTreeMap<String, u64>>,
+    /// The seeds' rule clauses and the scenarios that test them (a full check
+    /// only; absent in older reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<crate::clauses::Coverage>,
+}
+
+impl CheckSummary {
+    /// The declared events of `game` that no scenario fires.
+    #[must_use]
+    pub fn events_never_fired(&self, game: &str) -> Vec<String> {
+        self.events.get(game).map_or_else(Vec::new, |m| {
+            m.iter()
+                .filter(|&(_, &n)| n == 0)
+                .map(|(k, _)| k.clone())
+                .collect()
+        })
+    }
+}
+
+impl CheckSummary {
+    /// Whether anything failed.
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        self.per_game.values().any(|c| c.failed > 0)
+            || self
+                .perft
+                .iter()
+                .any(|p| p.computed.is_some_and(|c| c != p.expected))
+            || !self.rulings_without_scenario.is_empty()
+            || self
+                .clauses
+                .as_ref()
+                .is_some_and(crate::clauses::Coverage::failed)
+    }
+}

@@ -1,0 +1,142 @@
+//! `tigerseye nightly` (and `tigerseye` with no command): the corpus, every
+//! perft table, the fuzz seed corpora and sims of every game within a time
+//! budget, with the quarantine and the trend against the previous run.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use tigerseye_conformance::nightly::{self, NightlyConfig};
+use tigerseye_conformance::report::{self, Summary};
+use tigerseye_conformance::sim::Shard;
+use tigerseye_conformance::{corpus, quarantine};
+
+use super::flags;
+use super::output;
+
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// Time budget, such as `60s`, `15m`, `2h` (`m` is minutes; `M`, months, is refused).
+    #[arg(long, default_value = "60s", value_parser = flags::parse_budget)]
+    budget: Duration,
+    /// Play exactly this many games of each game (within the budget) instead of
+    /// as many as the budget allows: sharded runs then merge to the unsharded run.
+    /// 1 or more.
+    #[arg(long, value_parser = flags::parse_games)]
+    games: Option<u64>,
+    /// Without `--games`: each sim plays at least this many games (of this
+    /// shard), even past the budget, so that a run on a slow machine is still
+    /// a real run. 0, the default, is no floor.
+    #[arg(long, default_value_t = 0, conflicts_with = "games")]
+    min_games: u64,
+    /// The master seed of the sims.
+    #[arg(long, default_value_t = 0, value_parser = flags::parse_seed)]
+    seed: u64,
+    /// Play only shard K of N of the sims (`K/N`, K from 0).
+    #[arg(long, value_parser = flags::parse_shard)]
+    shard: Option<Shard>,
+    /// The previous run's summary.json, for the trend.
+    #[arg(long)]
+    previous: Option<PathBuf>,
+    /// The quarantine of known failures [default: CORPUS/quarantine.toml].
+    #[arg(long)]
+    quarantine: Option<PathBuf>,
+    /// Where reports go.
+    #[arg(long, default_value = "reports")]
+    reports: PathBuf,
+    /// The corpus folder [default: ./scenarios, else the repository's].
+    #[arg(long)]
+    corpus: Option<PathBuf>,
+}
+
+/// A nightly run to make: its corpus found, its quarantine and previous run
+/// read, and its reports folder writable.
+pub(crate) struct Config {
+    run: NightlyConfig,
+    reports: PathBuf,
+}
+
+impl Args {
+    pub(crate) fn resolve(self) -> anyhow::Result<Config> {
+        if let Some(games) = self.games {
+            flags::ensure_shard_has_games(self.shard, games)?;
+        }
+        let root = flags::corpus_root(self.corpus.as_deref())?;
+        let mut run = NightlyConfig::new(self.budget, root.clone());
+        run.games = self.games;
+        run.min_games = self.min_games;
+        run.seed = self.seed;
+        run.shard = self.shard.unwrap_or(Shard::WHOLE);
+        run.verbose = true;
+        let fuzz = root.join("../fuzz/corpus");
+        if !fuzz.is_dir() {
+            // Said, not silent: a corpus copied elsewhere has no fuzz corpora
+            // beside it, and the run then checks less than the repository's.
+            println!(
+                "note: no fuzz seed corpora at {}: this run skips them (they are checked beside the repository's scenarios/)",
+                fuzz.display()
+            );
+        }
+        run.fuzz = fuzz.is_dir().then_some(fuzz);
+        // The default quarantine may be absent (no known failures); a file named
+        // with `--quarantine` must exist, so that a typo is not an empty quarantine.
+        if let Some(q) = &self.quarantine {
+            anyhow::ensure!(q.is_file(), "no quarantine file at {}", q.display());
+        }
+        run.quarantine = quarantine::load(
+            &self
+                .quarantine
+                .unwrap_or_else(|| root.join(corpus::QUARANTINE_FILE)),
+            Some(&root),
+        )?;
+        if let Some(p) = self.previous {
+            run.previous = Some(previous_run(&p)?);
+        }
+        report::ensure_writable(&self.reports)?;
+        Ok(Config {
+            run,
+            reports: self.reports,
+        })
+    }
+}
+
+/// The summary `--previous` names, which must be a nightly run's (of `nightly`,
+/// or `merge` of its shards).
+fn previous_run(p: &std::path::Path) -> anyhow::Result<Summary> {
+    let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+    let previous: Summary = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a summary.json", p.display()))?;
+    // A bench or check report has no sims to compare: its trend
+    // would be empty, and read as "nothing changed".
+    anyhow::ensure!(
+        previous.command == "nightly" || previous.command == "merge",
+        "{} is a `{}` report: `--previous` takes a nightly run's summary.json (of `nightly`, or `merge` of its shards)",
+        p.display(),
+        corpus::printable(&previous.command)
+    );
+    Ok(previous)
+}
+
+pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
+    let Config { run, reports } = config;
+    output::stop_on_ctrl_c();
+    let mut summary = nightly::run(&run, output::print_sim)?;
+    report::unique_run_id(&reports, &mut summary);
+    let dir = report::write(&reports, &summary)?;
+    if let Some(q) = &summary.quarantine {
+        for line in q.tolerated.iter().chain(&q.expired).chain(&q.now_passing) {
+            println!("quarantine: {line}");
+        }
+    }
+    let ok = summary.status == "clean";
+    if !ok {
+        let (counting, _) = quarantine::apply(&run.quarantine, &summary, &quarantine::today());
+        output::print_failures(&counting);
+    }
+    println!(
+        "\nnightly: {} — report: {}",
+        if ok { "clean" } else { "FAILED" },
+        dir.display()
+    );
+    Ok(ok)
+}
