@@ -5,7 +5,8 @@
 //! in the binary.
 //!
 //! Every file of the library is read as text, its comments, strings and
-//! `#[cfg(test)]` modules left out (a test may reach anywhere). A file names
+//! `#[cfg(test)]` modules left out, braced or in files of their own (a test
+//! may reach anywhere). A file names
 //! another module by a path from the crate (`crate::a::b`, each member of a
 //! `use crate::{...}` group included), from its parent (`super::x`), or by a
 //! child's name (`tally::` in `sim/mod.rs`, `self::tally::`); such a path
@@ -268,6 +269,41 @@ fn edges(modules: &BTreeSet<Module>, me: &str, code: &str) -> BTreeSet<Module> {
     found
 }
 
+/// The modules declared test-only in a file of their own (`#[cfg(test)] mod
+/// name;` in `lib.rs`, or in `a.rs` or `a/mod.rs` for `a/name`): like a braced
+/// `#[cfg(test)]` module, such a file may reach anywhere.
+fn test_only_files(files: &[(String, String)]) -> BTreeSet<Module> {
+    let mut out = BTreeSet::new();
+    for (path, text) in files {
+        let Some(me) = path.strip_suffix(".rs") else {
+            continue;
+        };
+        let me = me.strip_suffix("/mod").unwrap_or(me);
+        let parent = if me == "lib" || me == "main" { "" } else { me };
+        let code = code_of(text);
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("#[cfg(test)]") {
+            let item = rest[at + "#[cfg(test)]".len()..].trim_start();
+            let item = ["pub(crate) ", "pub "]
+                .iter()
+                .find_map(|v| item.strip_prefix(v))
+                .unwrap_or(item);
+            if let Some(decl) = item.strip_prefix("mod ") {
+                let name = ident_at(decl, 0);
+                if !name.is_empty() && decl[name.len()..].trim_start().starts_with(';') {
+                    out.insert(if parent.is_empty() {
+                        name.to_owned()
+                    } else {
+                        format!("{parent}/{name}")
+                    });
+                }
+            }
+            rest = &rest[at + "#[cfg(test)]".len()..];
+        }
+    }
+    out
+}
+
 /// A cycle of `graph`, as the modules along it, the first repeated at the end.
 fn cycle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
     #[derive(Clone, Copy, PartialEq)]
@@ -319,10 +355,19 @@ fn graph(files: &[(String, String)]) -> BTreeMap<Module, BTreeSet<Module>> {
         (m != "lib" && m != "main" && !m.starts_with("cli")).then(|| m.to_owned())
     };
     let top = |m: &str| m.split('/').next().unwrap_or(m).to_owned();
+    let test_only = test_only_files(files);
+    let is_test_only = |m: &str| {
+        test_only
+            .iter()
+            .any(|t| m == t || m.starts_with(&format!("{t}/")))
+    };
     let modules: BTreeSet<Module> = files.iter().filter_map(|(p, _)| module_of(p)).collect();
     let mut g: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
     for (p, text) in files {
         let Some(me) = module_of(p) else { continue };
+        if is_test_only(&me) {
+            continue;
+        }
         let out = g.entry(top(&me)).or_default();
         for m in edges(&modules, &me, &code_of(text)) {
             if top(&m) != top(&me) {
@@ -407,6 +452,26 @@ mod tests {
         ]));
         assert!(g["a"].is_empty(), "{g:?}");
         assert_eq!(cycle(&g), None);
+    }
+
+    #[test]
+    fn test_only_files_are_no_edges() {
+        let g = graph(&files(&[
+            ("lib.rs", "pub mod a;\n#[cfg(test)]\nmod planted;"),
+            ("a.rs", "#[cfg(test)]\nmod tests;\npub fn f() {}"),
+            ("a/tests.rs", "use crate::planted::X;"),
+            ("planted.rs", "use crate::a::f;"),
+        ]));
+        assert!(!g.contains_key("planted"), "{g:?}");
+        assert!(g["a"].is_empty(), "{g:?}");
+        // Without the attribute the same files make a circle.
+        let g = graph(&files(&[
+            ("lib.rs", "pub mod a;\nmod planted;"),
+            ("a.rs", "mod tests;\npub fn f() {}"),
+            ("a/tests.rs", "use crate::planted::X;"),
+            ("planted.rs", "use crate::a::f;"),
+        ]));
+        assert!(cycle(&g).is_some(), "{g:?}");
     }
 
     #[test]
