@@ -12,6 +12,7 @@ mod dragon_positions;
 mod fuzz_corpus;
 mod harness;
 mod nightly;
+mod perft_recount;
 mod properties;
 mod reference;
 mod reference_dragon;

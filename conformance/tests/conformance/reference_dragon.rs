@@ -17,7 +17,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use tigerseye_conformance::corpus;
-use tigerseye_conformance::search::perft;
 use tigerseye_engine::dragon::{Dragon, DragonOptions};
 use tigerseye_engine::{Game, GameId, GameOptions};
 
@@ -801,10 +800,7 @@ fn dragon_scenario_positions_agree_with_the_reference_model() {
 /// one-off cross-check of the deeper rows (every row of the table was so
 /// checked when it was written).
 fn reference_node_limit() -> u64 {
-    std::env::var("DRAGON_REFERENCE_NODE_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000)
+    crate::perft_recount::node_limit("DRAGON_REFERENCE_NODE_LIMIT", 100_000)
 }
 
 #[test]
@@ -819,16 +815,13 @@ fn dragon_perft_table_agrees_with_the_reference_model() {
             None => Dragon::new(&opts),
         };
         let reference = RefDragon::parse(&start.export_string(), rules_of(&table.options));
-        let mut checked = 0;
-        for (d, &n) in table.nodes.iter().enumerate() {
-            if n > reference_node_limit() {
-                break;
-            }
-            let depth = d as u32 + 1;
-            assert_eq!(reference.perft(depth), n, "{} depth {depth}", table.name);
-            assert_eq!(perft(&start, depth), n, "{} depth {depth}", table.name);
-            checked += 1;
-        }
-        assert!(checked >= 2, "{}: too few depths checked", table.name);
+        crate::perft_recount::recount(
+            &table.name,
+            &table.nodes,
+            reference_node_limit(),
+            2,
+            &start,
+            |depth| reference.perft(depth),
+        );
     }
 }

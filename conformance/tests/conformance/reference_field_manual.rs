@@ -867,10 +867,7 @@ mod versus_engine {
     /// (100,000 unless set) recounted by this model.
     #[test]
     fn field_manual_perft_table_agrees_with_the_reference_model() {
-        let limit: u64 = std::env::var("FM_REFERENCE_NODE_LIMIT")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(100_000);
+        let limit = crate::perft_recount::node_limit("FM_REFERENCE_NODE_LIMIT", 100_000);
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../scenarios/perft/field-manual.toml");
         let file = tigerseye_conformance::corpus::load_perft(&path).unwrap();
@@ -887,22 +884,9 @@ mod versus_engine {
             let turn_check = o.get("turn-check").unwrap();
             let mut reference = RefFm::parse(&start.export_string(), Rules::of(mode, turn_check));
             reference.settle_if_at_start();
-            let mut checked = 0;
-            for (d, &n) in table.nodes.iter().enumerate() {
-                if n > limit {
-                    break;
-                }
-                let depth = d as u32 + 1;
-                assert_eq!(reference.perft(depth), n, "{} depth {depth}", table.name);
-                assert_eq!(
-                    tigerseye_conformance::search::perft(&start, depth),
-                    n,
-                    "{} depth {depth}",
-                    table.name
-                );
-                checked += 1;
-            }
-            assert!(checked >= 2, "{}: too few depths checked", table.name);
+            crate::perft_recount::recount(&table.name, &table.nodes, limit, 2, &start, |depth| {
+                reference.perft(depth)
+            });
         }
     }
 

@@ -107,10 +107,7 @@ fn the_engines_perft_is_the_models() {
 fn the_game_perft_table_agrees_with_the_reference_model() {
     use tigerseye_engine::Game;
     use tigerseye_engine::the_game::TheGame;
-    let limit: u64 = std::env::var("THE_GAME_REFERENCE_NODE_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300_000);
+    let limit = crate::perft_recount::node_limit("THE_GAME_REFERENCE_NODE_LIMIT", 300_000);
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/perft/the-game.toml");
     let file = tigerseye_conformance::corpus::load_perft(&path).unwrap();
@@ -128,21 +125,8 @@ fn the_game_perft_table_agrees_with_the_reference_model() {
             "{}: the model starts from the set-up only",
             table.name
         );
-        let mut checked = 0;
-        for (d, &n) in table.nodes.iter().enumerate() {
-            if n > limit {
-                break;
-            }
-            let depth = d as u32 + 1;
-            assert_eq!(model.perft(depth), n, "{} depth {depth}", table.name);
-            assert_eq!(
-                tigerseye_conformance::search::perft(&start, depth),
-                n,
-                "{} depth {depth}",
-                table.name
-            );
-            checked += 1;
-        }
-        assert!(checked >= 2, "{}: too few depths checked", table.name);
+        crate::perft_recount::recount(&table.name, &table.nodes, limit, 2, &start, |depth| {
+            model.perft(depth)
+        });
     }
 }
