@@ -136,6 +136,27 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// A win for `side` by `rule` worth one Game Point, the score most of the
+    /// games give a win.
+    #[must_use]
+    pub const fn game_point_win(side: Side, rule: RuleId) -> Outcome {
+        Outcome {
+            winner: Some(side),
+            rule,
+            score: Score::win(side, 1, ScoreUnit::GamePoints),
+        }
+    }
+
+    /// A draw by `rule`: half a Game Point each.
+    #[must_use]
+    pub const fn game_point_draw(rule: RuleId) -> Outcome {
+        Outcome {
+            winner: None,
+            rule,
+            score: Score::each_halves(1, ScoreUnit::GamePoints),
+        }
+    }
+
     /// The outcome shown with a game's own names for the sides, `[green, red]`
     /// (`Game::side_name`): `storm wins by locking-up (0-5 Game Points)`.
     #[must_use]

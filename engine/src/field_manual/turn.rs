@@ -11,7 +11,7 @@ use super::moves::Action;
 use super::pieces::Kind;
 use super::search::Search;
 use super::state::{Position, far_rank, ids, mark, side_of};
-use crate::core::{ActionBuffer, ActionList, Outcome, RuleEvent, RuleId, Score, ScoreUnit, Side};
+use crate::core::{ActionBuffer, ActionList, Outcome, RuleEvent, RuleId, Side};
 
 /// The battle was won by checkmate: "If no sequence of legal moves can leave
 /// the King safe by the end of that turn, or the turn is used without
@@ -164,21 +164,13 @@ impl RuleEvent for Event {
 /// A win for `side` by `rule`: one Game Point (ruling `field-manual.score`).
 #[must_use]
 pub const fn win(side: Side, rule: RuleId) -> Outcome {
-    Outcome {
-        winner: Some(side),
-        rule,
-        score: Score::win(side, 1, ScoreUnit::GamePoints),
-    }
+    Outcome::game_point_win(side, rule)
 }
 
 /// A draw by `rule`: half a Game Point each.
 #[must_use]
 pub const fn draw(rule: RuleId) -> Outcome {
-    Outcome {
-        winner: None,
-        rule,
-        score: Score::each_halves(1, ScoreUnit::GamePoints),
-    }
+    Outcome::game_point_draw(rule)
 }
 
 impl Position {

@@ -26,8 +26,8 @@ use super::HOLD_THE_KEY;
 use crate::core::clocks::{Lag, Millis, TimeControl};
 use crate::core::{
     Bb, Game, GameOptions, Geometry, InvariantError, NotationError, OptionError, OptionSpec,
-    Outcome, PositionError, RepetitionHistory, RuleEvent, RuleId, Score, ScoreUnit, Side, Square,
-    Turn, leaps, rules, zobrist,
+    Outcome, PositionError, RepetitionHistory, RuleEvent, RuleId, Side, Square, Turn, leaps, rules,
+    zobrist,
 };
 use crate::rulings::{Reading, Ruling};
 
@@ -351,20 +351,12 @@ impl PartialEq for Duel {
 
 /// A win for `side` in Duel: "one Game Point for a win" (seed 002, Duel, Scores).
 fn win(side: Side, rule: RuleId) -> Outcome {
-    Outcome {
-        winner: Some(side),
-        rule,
-        score: Score::win(side, 1, ScoreUnit::GamePoints),
-    }
+    Outcome::game_point_win(side, rule)
 }
 
 /// A draw in Duel: "a half Game Point each for a draw".
 fn draw(rule: RuleId) -> Outcome {
-    Outcome {
-        winner: None,
-        rule,
-        score: Score::each_halves(1, ScoreUnit::GamePoints),
-    }
+    Outcome::game_point_draw(rule)
 }
 
 impl Duel {

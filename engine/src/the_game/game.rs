@@ -10,7 +10,7 @@ use super::position::{Action, Ending, PLY_BOUND, Piece, Position, Tag};
 use super::setup::side_name;
 use crate::core::{
     Game, InvariantError, NoOptions, NotationError, Outcome, PositionError, RuleEvent, RuleId,
-    Score, ScoreUnit, Side, Turn,
+    Side, Turn,
 };
 use crate::rulings::Ruling;
 
@@ -187,19 +187,11 @@ impl TheGame {
 }
 
 fn win(side: Side, rule: RuleId) -> Outcome {
-    Outcome {
-        winner: Some(side),
-        rule,
-        score: Score::win(side, 1, ScoreUnit::GamePoints),
-    }
+    Outcome::game_point_win(side, rule)
 }
 
 fn draw(rule: RuleId) -> Outcome {
-    Outcome {
-        winner: None,
-        rule,
-        score: Score::each_halves(1, ScoreUnit::GamePoints),
-    }
+    Outcome::game_point_draw(rule)
 }
 
 impl Game for TheGame {
