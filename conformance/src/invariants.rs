@@ -87,9 +87,15 @@ impl CheckMode {
     }
 }
 
+/// The set the duplicate check fills: a fast hash of small keys (actions are
+/// a few bytes), not a keyed one (nothing here is an adversary's input).
+type ActionSet<A> = std::collections::HashSet<A, rustc_hash::FxBuildHasher>;
+
 /// Scratch space for checking one game's states without allocating per step.
 pub struct Checker<G: Game> {
-    sorted: G::Actions,
+    /// The duplicate check's set, emptied and refilled every step (it keeps
+    /// its room: no allocation once it has grown to the longest list).
+    seen: ActionSet<G::Action>,
     scratch: G,
     scratch_actions: G::Actions,
     mirrored_actions: G::Actions,
@@ -102,7 +108,7 @@ impl<G: Game> Checker<G> {
     #[must_use]
     pub fn new(state: &G) -> Checker<G> {
         Checker {
-            sorted: G::Actions::default(),
+            seen: ActionSet::default(),
             scratch: state.clone(),
             scratch_actions: G::Actions::default(),
             mirrored_actions: G::Actions::default(),
@@ -133,7 +139,7 @@ impl<G: Game> Checker<G> {
         // Every action (every chance outcome at a chance node) is listed once.
         // A strictly increasing list (as most generators write them) has none;
         // otherwise short lists are compared pairwise in place, longer ones
-        // sorted in a copy.
+        // put into a set, one pass: linear, where sorting a copy was not.
         let duplicate = if strictly_increasing(legal) {
             None
         } else if legal.len() <= SHORT_LIST {
@@ -143,9 +149,9 @@ impl<G: Game> Checker<G> {
                 .find(|&(i, a)| legal[i + 1..].contains(a))
                 .map(|(_, &a)| a)
         } else {
-            self.sorted.clone_from(legal);
-            self.sorted.sort_unstable();
-            self.sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+            self.seen.clear();
+            self.seen.reserve(legal.len());
+            legal.iter().find(|&&a| !self.seen.insert(a)).copied()
         };
         if let Some(a) = duplicate {
             return Err(violation(
@@ -466,6 +472,36 @@ mod tests {
         let mut checker = Checker::new(&duel);
         assert_eq!(
             checker.cheap(&duel, &legal).unwrap_err().check,
+            "no-duplicates"
+        );
+    }
+
+    #[test]
+    fn a_duplicate_in_a_long_list_is_caught_wherever_it_stands() {
+        // The Field Manual's start lists 42 actions, not in increasing order
+        // (the Prince's swaps come between the moves): the set's path.
+        use tigerseye_engine::field_manual::FieldManual;
+        let g = FieldManual::new(&Default::default());
+        let mut legal = <FieldManual as Game>::Actions::default();
+        g.legal_actions(&mut legal);
+        assert!(legal.len() > SHORT_LIST && !strictly_increasing(&legal));
+        let mut checker = Checker::new(&g);
+        checker.cheap(&g, &legal).unwrap();
+        for (i, j) in [(0, 1), (3, 40), (40, 41), (0, legal.len() - 1)] {
+            let mut twice = legal.clone();
+            twice[j] = twice[i];
+            let v = checker.cheap(&g, &twice).unwrap_err();
+            assert_eq!(v.check, "no-duplicates");
+            assert!(v.message.contains(&g.action_text(legal[i])), "{v}");
+            // The set is emptied between steps: the list is clean again.
+            checker.cheap(&g, &legal).unwrap();
+        }
+        // Sorted, with one action twice: not strictly increasing either.
+        let mut sorted = legal.clone();
+        sorted.sort_unstable();
+        sorted[20] = sorted[21];
+        assert_eq!(
+            checker.cheap(&g, &sorted).unwrap_err().check,
             "no-duplicates"
         );
     }
