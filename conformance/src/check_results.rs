@@ -121,8 +121,12 @@ pub struct PerftResult {
     pub name: String,
     /// The game.
     pub game: String,
-    /// Depth in plies.
+    /// Depth in plies, or in whole turns (see `count`).
     pub depth: u32,
+    /// What the row counts: leaves by action (absent in the report), or by
+    /// whole turn.
+    #[serde(default, skip_serializing_if = "PerftCount::is_actions")]
+    pub count: PerftCount,
     /// The count in the table.
     pub expected: u64,
     /// The count computed now; `None` when skipped for the node limit.
@@ -131,6 +135,54 @@ pub struct PerftResult {
     /// by ([`crate::corpus::explain_mismatch`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub divide: Option<String>,
+}
+
+/// What a perft table row counts (a table's `nodes`, `turns` and
+/// `turn-positions`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PerftCount {
+    /// The leaves `depth` actions down (`nodes`).
+    #[default]
+    Actions,
+    /// The action sequences that play `depth` whole turns (`turns`).
+    Turns,
+    /// The distinct positions at the end of `depth` whole turns
+    /// (`turn-positions`).
+    TurnPositions,
+}
+
+impl PerftCount {
+    /// Whether this is the count by action, the default.
+    #[must_use]
+    pub fn is_actions(&self) -> bool {
+        *self == PerftCount::Actions
+    }
+}
+
+impl PerftResult {
+    /// The row's depth as the reports name it: `depth 3`, `turn depth 2`,
+    /// `turn depth 2 (positions)`.
+    #[must_use]
+    pub fn depth_label(&self) -> String {
+        match self.count {
+            PerftCount::Actions => format!("depth {}", self.depth),
+            PerftCount::Turns => format!("turn depth {}", self.depth),
+            PerftCount::TurnPositions => format!("turn depth {} (positions)", self.depth),
+        }
+    }
+
+    /// The row's failure id: `perft:<game>:<table>:<depth>`, with the depth
+    /// written `turns-<d>` or `turn-positions-<d>` for the rows by turn.
+    #[must_use]
+    pub fn id(&self) -> String {
+        let depth = match self.count {
+            PerftCount::Actions => self.depth.to_string(),
+            PerftCount::Turns => format!("turns-{}", self.depth),
+            PerftCount::TurnPositions => format!("turn-positions-{}", self.depth),
+        };
+        format!("perft:{}:{}:{depth}", self.game, self.name)
+    }
 }
 
 /// The result of checking the corpus.

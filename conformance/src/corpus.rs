@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
-use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, VerdictCounts};
+use crate::check_results::{CheckSummary, PerftCount, PerftResult, ScenarioResult, VerdictCounts};
 use crate::runner::{self, Verdict};
 use crate::scenario::{self, locate};
-use crate::search::{MAX_PERFT_DEPTH, perft_within};
+use crate::search::{MAX_PERFT_DEPTH, perft_turns_within, perft_within, turn_positions_within};
 
 /// The corpus folder: `dir` when given, else `scenarios/` in the current folder,
 /// else the repository's `scenarios/` beside this crate.
@@ -120,6 +120,27 @@ pub struct PerftTable {
     pub options: BTreeMap<String, String>,
     /// `nodes[d - 1]` is perft at depth `d`.
     pub nodes: Vec<u64>,
+    /// Perft by turn: `turns[d - 1]` is the number of action sequences that
+    /// play `d` whole turns ([`crate::search::perft_turns`]); optional.
+    #[serde(default)]
+    pub turns: Vec<u64>,
+    /// `turn-positions[d - 1]` is the number of distinct positions those
+    /// sequences end in ([`crate::search::turn_positions_within`]); optional,
+    /// no longer than `turns`, whose count bounds its walk.
+    #[serde(default)]
+    pub turn_positions: Vec<u64>,
+}
+
+/// A table's start, under its options.
+fn table_start<G: Game>(table: &PerftTable) -> Result<G, String> {
+    let mut options = G::Options::default();
+    for (k, v) in &table.options {
+        options.set(k, v).map_err(|e| e.to_string())?;
+    }
+    match &table.position {
+        Some(p) => G::import(p, &options).map_err(|e| e.to_string()),
+        None => Ok(G::new(&options)),
+    }
 }
 
 /// Reads a perft table file.
@@ -171,14 +192,7 @@ pub fn run_perft_table(
         fn visit<G: Game>(self) -> Self::Output {
             #[cfg(test)]
             crate::planted::hit(&self.0.name);
-            let mut options = G::Options::default();
-            for (k, v) in &self.0.options {
-                options.set(k, v).map_err(|e| e.to_string())?;
-            }
-            let start = match &self.0.position {
-                Some(p) => G::import(p, &options).map_err(|e| e.to_string())?,
-                None => G::new(&options),
-            };
+            let start = table_start::<G>(self.0)?;
             if self.0.nodes.len() > MAX_PERFT_DEPTH as usize {
                 return Err(format!(
                     "{} depths: at most {MAX_PERFT_DEPTH}",
@@ -213,38 +227,130 @@ pub fn run_perft_table(
         .unwrap_or_else(|message| Err(format!("panic: {message}")))
 }
 
+/// Computes a table's rows by turn, `turns` and `turn-positions`, as
+/// [`run_perft_table`] computes `nodes`: `None` for a depth whose count of
+/// `turns` exceeds `node_limit` (the sequences bound the positions' walk too),
+/// and a walk past the limit is stopped.
+///
+/// # Errors
+///
+/// As [`run_perft_table`]; and when `turn-positions` is longer than `turns`.
+pub fn run_turn_rows(
+    game: GameId,
+    table: &PerftTable,
+    node_limit: u64,
+) -> Result<(Vec<Option<u64>>, Vec<Option<u64>>), String> {
+    struct Visit<'a>(&'a PerftTable, u64);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<(Vec<Option<u64>>, Vec<Option<u64>>), String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let (table, limit) = (self.0, self.1);
+            if table.turns.len() > MAX_PERFT_DEPTH as usize {
+                return Err(format!(
+                    "`turns` has {} depths: at most {MAX_PERFT_DEPTH}",
+                    table.turns.len()
+                ));
+            }
+            if table.turn_positions.len() > table.turns.len() {
+                return Err(format!(
+                    "`turn-positions` has {} depths and `turns` {}: expected a count in `turns` for every depth of `turn-positions` (it bounds that depth's walk)",
+                    table.turn_positions.len(),
+                    table.turns.len()
+                ));
+            }
+            let start = table_start::<G>(table)?;
+            let mut turns = Vec::with_capacity(table.turns.len());
+            let mut ended = false;
+            for (d, &expected) in (1..).zip(&table.turns) {
+                if expected > limit {
+                    turns.push(None);
+                    continue;
+                }
+                if ended {
+                    turns.push(Some(0));
+                    continue;
+                }
+                let n = perft_turns_within(&start, d, limit).ok_or_else(|| {
+                    format!(
+                        "turn depth {d}: more than {limit} sequences (the node limit), where the table says {expected}"
+                    )
+                })?;
+                ended = n == 0;
+                turns.push(Some(n));
+            }
+            // The positions of every depth come from one walk, level by
+            // level, as deep as the first depth whose sequences are over the
+            // limit.
+            let walked = table.turns[..table.turn_positions.len()]
+                .iter()
+                .take_while(|&&n| n <= limit)
+                .count();
+            let counts = turn_positions_within(&start, walked as u32, limit).ok_or_else(|| {
+                format!(
+                    "turn positions to depth {walked}: more than {limit} sequences (the node limit) from one depth's positions"
+                )
+            })?;
+            let positions = (0..table.turn_positions.len())
+                .map(|d| counts.get(d).copied())
+                .collect();
+            Ok((turns, positions))
+        }
+    }
+    crate::panics::catch_panic(|| game.visit(Visit(table, node_limit)))
+        .unwrap_or_else(|message| Err(format!("panic: {message}")))
+}
+
 /// Which first moves a perft count that differs from its table's differs by:
-/// the engine's divide at `depth` (each first move and the leaves under it)
-/// beside the table's total, so that the move whose subtree is wrong is one
-/// `tigerseye divide` away. A walk that panics or cannot start says so.
+/// the engine's divide at `depth` (each first move and the leaves under it,
+/// or for a row by turn the sequences under it) beside the table's total, so
+/// that the move whose subtree is wrong is one `tigerseye perft --divide`
+/// away. A walk that panics or cannot start says so.
 #[must_use]
-pub fn explain_mismatch(game: GameId, table: &PerftTable, depth: u32, expected: u64) -> String {
-    struct Visit<'a>(&'a PerftTable, u32);
+pub fn explain_mismatch(
+    game: GameId,
+    table: &PerftTable,
+    count: PerftCount,
+    depth: u32,
+    expected: u64,
+) -> String {
+    struct Visit<'a>(&'a PerftTable, u32, PerftCount);
     impl GameVisitor for Visit<'_> {
         type Output = Result<Vec<(String, u64)>, String>;
         fn visit<G: Game>(self) -> Self::Output {
-            let mut options = G::Options::default();
-            for (k, v) in &self.0.options {
-                options.set(k, v).map_err(|e| e.to_string())?;
-            }
-            let start = match &self.0.position {
-                Some(p) => G::import(p, &options).map_err(|e| e.to_string())?,
-                None => G::new(&options),
-            };
-            Ok(crate::search::divide(&start, self.1))
+            let start = table_start::<G>(self.0)?;
+            Ok(match self.2 {
+                PerftCount::Actions => crate::search::divide(&start, self.1),
+                PerftCount::Turns | PerftCount::TurnPositions => {
+                    crate::search::divide_turns(&start, self.1)
+                }
+            })
         }
     }
-    let divided = crate::panics::catch_panic(|| game.visit(Visit(table, depth)))
+    let divided = crate::panics::catch_panic(|| game.visit(Visit(table, depth, count)))
         .unwrap_or_else(|message| Err(format!("panic: {message}")));
     match divided {
         Err(e) => format!("no divide: {e}"),
         Ok(moves) => {
             let total: u64 = moves.iter().map(|(_, n)| n).sum();
             let each: Vec<String> = moves.iter().map(|(m, n)| format!("{m} {n}")).collect();
-            format!(
-                "the engine's divide at depth {depth} (the table's total {expected}, the engine's {total}): {}",
-                each.join(", ")
-            )
+            match count {
+                PerftCount::Actions | PerftCount::Turns => format!(
+                    "the engine's divide{} at depth {depth} (the table's total {expected}, the engine's {total}): {}",
+                    if count == PerftCount::Turns {
+                        " by turn"
+                    } else {
+                        ""
+                    },
+                    each.join(", ")
+                ),
+                // Positions do not add up by first move (two first moves
+                // can reach one position): the sequences under each show
+                // where the walk went.
+                PerftCount::TurnPositions => format!(
+                    "the engine's sequences by turn at depth {depth} under each first move ({total} in all; positions do not add up by first move): {}",
+                    each.join(", ")
+                ),
+            }
         }
     }
 }
@@ -504,29 +610,47 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                     );
                     continue;
                 }
+                let rows = |summary: &mut CheckSummary,
+                            count: PerftCount,
+                            table_rows: &[u64],
+                            computed: Vec<Option<u64>>| {
+                    let first_bad = table_rows
+                        .iter()
+                        .zip(&computed)
+                        .position(|(&e, c)| c.is_some_and(|c| c != e));
+                    for (d, (&expected, computed)) in table_rows.iter().zip(computed).enumerate() {
+                        let depth = d as u32 + 1;
+                        summary.perft.push(PerftResult {
+                            file: rel.clone(),
+                            at: at.clone(),
+                            name: table.name.clone(),
+                            game: game.name().into(),
+                            depth,
+                            count,
+                            expected,
+                            computed,
+                            divide: (first_bad == Some(d))
+                                .then(|| explain_mismatch(game, table, count, depth, expected)),
+                        });
+                    }
+                };
                 match run_perft_table(game, table, node_limit) {
                     Err(e) => fail(&mut summary, format!("{at}: table `{}`: {e}", table.name)),
-                    Ok(computed) => {
-                        let first_bad = table
-                            .nodes
-                            .iter()
-                            .zip(&computed)
-                            .position(|(&e, c)| c.is_some_and(|c| c != e));
-                        for (d, (&expected, computed)) in
-                            table.nodes.iter().zip(computed).enumerate()
-                        {
-                            summary.perft.push(PerftResult {
-                                file: rel.clone(),
-                                at: at.clone(),
-                                name: table.name.clone(),
-                                game: game.name().into(),
-                                depth: d as u32 + 1,
-                                expected,
-                                computed,
-                                divide: (first_bad == Some(d))
-                                    .then(|| explain_mismatch(game, table, d as u32 + 1, expected)),
-                            });
-                        }
+                    Ok(computed) => rows(&mut summary, PerftCount::Actions, &table.nodes, computed),
+                }
+                if table.turns.is_empty() && table.turn_positions.is_empty() {
+                    continue;
+                }
+                match run_turn_rows(game, table, node_limit) {
+                    Err(e) => fail(&mut summary, format!("{at}: table `{}`: {e}", table.name)),
+                    Ok((turns, positions)) => {
+                        rows(&mut summary, PerftCount::Turns, &table.turns, turns);
+                        rows(
+                            &mut summary,
+                            PerftCount::TurnPositions,
+                            &table.turn_positions,
+                            positions,
+                        );
                     }
                 }
             }
@@ -728,10 +852,10 @@ pub fn print(summary: &CheckSummary) {
         {
             perft_bad += 1;
             println!(
-                "\nPERFT MISMATCH {} `{}` depth {}: table {} computed {c}",
+                "\nPERFT MISMATCH {} `{}` {}: table {} computed {c}",
                 printable(if p.at.is_empty() { &p.file } else { &p.at }),
                 printable(&p.name),
-                p.depth,
+                p.depth_label(),
                 p.expected
             );
             if let Some(d) = &p.divide {
@@ -788,6 +912,8 @@ pub(crate) mod tests {
             position: position.map(str::to_owned),
             options: BTreeMap::new(),
             nodes,
+            turns: Vec::new(),
+            turn_positions: Vec::new(),
         }
     }
 

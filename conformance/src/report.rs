@@ -22,7 +22,9 @@ pub use trend::{EventFrequency, Throughput, Trend};
 pub const SCHEMA: &str = "tigerseye.summary/1";
 
 pub use crate::bench::BenchRow;
-pub use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, Verdict, VerdictCounts};
+pub use crate::check_results::{
+    CheckSummary, PerftCount, PerftResult, ScenarioResult, Verdict, VerdictCounts,
+};
 
 /// Everything a run reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -458,12 +460,12 @@ pub fn junit(s: &Summary) -> Result<String, ReportError> {
                 Some(c) if c == p.expected => TestCaseStatus::success(),
                 // Where the table is, as the console says it.
                 Some(c) => status(
-                    &[&format!("perft:{}:{}:{}", p.game, p.name, p.depth)],
+                    &[&p.id()],
                     format!(
-                        "{}: `{}` depth {}: table {}, computed {c}{}",
+                        "{}: `{}` {}: table {}, computed {c}{}",
                         if p.at.is_empty() { &p.file } else { &p.at },
                         p.name,
-                        p.depth,
+                        p.depth_label(),
                         p.expected,
                         p.divide
                             .as_ref()
@@ -473,7 +475,7 @@ pub fn junit(s: &Summary) -> Result<String, ReportError> {
             };
             perft.add_test_case(case(
                 "perft",
-                format!("{} {} depth {}", p.game, p.name, p.depth),
+                format!("{} {} {}", p.game, p.name, p.depth_label()),
                 st,
                 Duration::ZERO,
             ));
@@ -669,6 +671,7 @@ mod tests {
                 name: "start".into(),
                 game: "duel".into(),
                 depth: 3,
+                count: PerftCount::Actions,
                 expected: 17,
                 computed: Some(16),
                 divide: None,

@@ -1,5 +1,6 @@
 //! `tigerseye perft`: the leaf nodes N plies from a position, with `--divide`
-//! the count below each first action.
+//! the count below each first action; with `--turns`, N whole turns: the
+//! action sequences that play them and the distinct positions they end in.
 
 use std::time::Instant;
 
@@ -14,9 +15,15 @@ pub(crate) struct Args {
     /// The game.
     #[arg(long, value_parser = flags::parse_game)]
     game: GameId,
-    /// Depth in plies (at most 64).
+    /// Depth in plies (at most 64), or in whole turns with `--turns`.
     #[arg(long, value_parser = flags::parse_depth)]
     depth: u32,
+    /// Count whole turns (a turn is the actions one side takes in a row, up
+    /// to the change of the side to act or the game's end): the action
+    /// sequences that play `--depth` turns, and the distinct positions they
+    /// end in.
+    #[arg(long)]
+    turns: bool,
     /// Print the count below each first action.
     #[arg(long)]
     divide: bool,
@@ -34,6 +41,7 @@ pub(crate) struct Args {
 pub(crate) struct Config {
     game: GameId,
     depth: u32,
+    turns: bool,
     divide: bool,
     position: Option<String>,
     options: Vec<(String, String)>,
@@ -44,6 +52,7 @@ impl Args {
         Ok(Config {
             game: self.game,
             depth: self.depth,
+            turns: self.turns,
             divide: self.divide,
             position: self.position,
             options: self.options,
@@ -65,6 +74,7 @@ impl GameVisitor for Count<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<()> {
         let Config {
             depth,
+            turns,
             divide,
             position,
             options,
@@ -77,6 +87,10 @@ impl GameVisitor for Count<'_> {
             None => G::new(&options),
         };
         let t = Instant::now();
+        if *turns {
+            count_turns(&start, depth, *divide);
+            return Ok(());
+        }
         // At depth 0 there is no first action to split by: perft 0 is 1.
         let total = if *divide && depth > 0 {
             let rows = search::divide(&start, depth);
@@ -94,4 +108,27 @@ impl GameVisitor for Count<'_> {
         );
         Ok(())
     }
+}
+
+/// Perft by turn: the sequences (split by first action with `divide`), then
+/// the distinct positions at the end of the last turn.
+fn count_turns<G: Game>(start: &G, depth: u32, divide: bool) {
+    let t = Instant::now();
+    let sequences = if divide && depth > 0 {
+        let rows = search::divide_turns(start, depth);
+        for (action, n) in &rows {
+            println!("{action}: {n}");
+        }
+        rows.iter().map(|r| r.1).sum()
+    } else {
+        search::perft_turns(start, depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!("perft {depth} by turn = {sequences} sequences ({secs:.3} s)");
+    let t = Instant::now();
+    let positions = search::turn_positions_within(start, depth, u64::MAX)
+        .and_then(|counts| counts.last().copied())
+        .unwrap_or(1);
+    let secs = t.elapsed().as_secs_f64();
+    println!("turn positions {depth} = {positions} distinct ({secs:.3} s)");
 }

@@ -39,7 +39,7 @@ pub fn failure_ids(summary: &Summary) -> Vec<(String, String)> {
                 && c != p.expected
             {
                 ids.push((
-                    format!("perft:{}:{}:{}", p.game, p.name, p.depth),
+                    p.id(),
                     format!(
                         "{}: expected {}, computed {c}",
                         if p.at.is_empty() { &p.file } else { &p.at },

@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 
 use super::{
-    CheckSummary, QuarantineReport, ScenarioResult, SimStats, Summary, Trend, Verdict, per_core,
+    CheckSummary, PerftCount, QuarantineReport, ScenarioResult, SimStats, Summary, Trend, Verdict,
+    per_core,
 };
 
 /// The markdown report: readable on its own.
@@ -192,12 +193,20 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
             let _ = writeln!(
                 md,
                 "| {} {} | {} | {} | {} |",
-                p.game, p.name, p.depth, p.expected, computed
+                p.game,
+                p.name,
+                match p.count {
+                    PerftCount::Actions => p.depth.to_string(),
+                    PerftCount::Turns => format!("{} turns", p.depth),
+                    PerftCount::TurnPositions => format!("{} turns (positions)", p.depth),
+                },
+                p.expected,
+                computed
             );
         }
         for p in &check.perft {
             if let Some(d) = &p.divide {
-                let _ = writeln!(md, "\n{} {} depth {}: {d}", p.game, p.name, p.depth);
+                let _ = writeln!(md, "\n{} {} {}: {d}", p.game, p.name, p.depth_label());
             }
         }
     }

@@ -3,7 +3,7 @@
 //! the end of the turn, and the turn-level check rule as a plain search over
 //! every continuation of the turn.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Piece, Pos, RANKS, RefFm, name, parse_pos, set_up};
 
@@ -301,6 +301,35 @@ impl RefFm {
             .iter()
             .map(|a| self.play_listed(a).perft(depth - 1))
             .sum()
+    }
+
+    /// The distinct positions (by their position text) at the end of each of
+    /// the first `depth` whole turns, level by level: the positions of one
+    /// level are the ends of every turn from the positions of the last.
+    pub(crate) fn turn_positions(&self, depth: u32) -> Vec<u64> {
+        let mut level = BTreeMap::from([(self.export(), self.clone())]);
+        let mut counts = Vec::new();
+        for _ in 0..depth {
+            let mut next = BTreeMap::new();
+            for s in level.values() {
+                s.turn_ends(&mut next);
+            }
+            counts.push(next.len() as u64);
+            level = next;
+        }
+        counts
+    }
+
+    /// Every position the turn under way can end in, by its text.
+    fn turn_ends(&self, out: &mut BTreeMap<String, RefFm>) {
+        for a in self.legal_actions() {
+            let next = self.play_listed(&a);
+            if next.over() || next.dragon != self.dragon {
+                out.entry(next.export()).or_insert(next);
+            } else {
+                next.turn_ends(out);
+            }
+        }
     }
 
     /// Leaves after `depth` whole turns (a battle that ends completes its turn).
