@@ -20,10 +20,13 @@ pub(crate) struct Args {
     depth: u32,
     /// Count whole turns (a turn is the actions one side takes in a row, up
     /// to the change of the side to act or the game's end): the action
-    /// sequences that play `--depth` turns, and the distinct positions they
-    /// end in.
+    /// sequences that play `--depth` turns.
     #[arg(long)]
     turns: bool,
+    /// With `--turns`, also the distinct positions the sequences end in
+    /// (held in memory, one level at a time).
+    #[arg(long, requires = "turns")]
+    positions: bool,
     /// Print the count below each first action.
     #[arg(long)]
     divide: bool,
@@ -42,6 +45,7 @@ pub(crate) struct Config {
     game: GameId,
     depth: u32,
     turns: bool,
+    positions: bool,
     divide: bool,
     position: Option<String>,
     options: Vec<(String, String)>,
@@ -53,6 +57,7 @@ impl Args {
             game: self.game,
             depth: self.depth,
             turns: self.turns,
+            positions: self.positions,
             divide: self.divide,
             position: self.position,
             options: self.options,
@@ -75,6 +80,7 @@ impl GameVisitor for Count<'_> {
         let Config {
             depth,
             turns,
+            positions,
             divide,
             position,
             options,
@@ -88,7 +94,7 @@ impl GameVisitor for Count<'_> {
         };
         let t = Instant::now();
         if *turns {
-            count_turns(&start, depth, *divide);
+            count_turns(&start, depth, *divide, *positions);
             return Ok(());
         }
         // At depth 0 there is no first action to split by: perft 0 is 1.
@@ -111,8 +117,8 @@ impl GameVisitor for Count<'_> {
 }
 
 /// Perft by turn: the sequences (split by first action with `divide`), then
-/// the distinct positions at the end of the last turn.
-fn count_turns<G: Game>(start: &G, depth: u32, divide: bool) {
+/// with `positions` the distinct positions at the end of each turn.
+fn count_turns<G: Game>(start: &G, depth: u32, divide: bool, positions: bool) {
     let t = Instant::now();
     let sequences = if divide && depth > 0 {
         let rows = search::divide_turns(start, depth);
@@ -125,10 +131,14 @@ fn count_turns<G: Game>(start: &G, depth: u32, divide: bool) {
     };
     let secs = t.elapsed().as_secs_f64();
     println!("perft {depth} by turn = {sequences} sequences ({secs:.3} s)");
+    if !positions {
+        return;
+    }
     let t = Instant::now();
-    let positions = search::turn_positions_within(start, depth, u64::MAX)
-        .and_then(|counts| counts.last().copied())
-        .unwrap_or(1);
+    let counts = search::turn_positions_within(start, depth, u64::MAX).unwrap_or_default();
     let secs = t.elapsed().as_secs_f64();
-    println!("turn positions {depth} = {positions} distinct ({secs:.3} s)");
+    for (d, n) in (1..).zip(counts) {
+        println!("turn positions {d} = {n} distinct");
+    }
+    println!("({secs:.3} s)");
 }

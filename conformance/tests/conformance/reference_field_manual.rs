@@ -818,53 +818,9 @@ mod versus_engine {
         }
     }
 
-    /// Leaves after `depth` whole turns of the engine (a battle that ends
-    /// completes its turn), counted as the model counts them.
-    pub(crate) fn engine_perft_turns(g: &FieldManual, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut list = Default::default();
-        g.legal_actions(&mut list);
-        let side = g.turn();
-        list.iter()
-            .map(|&a| {
-                let mut next = g.clone();
-                next.play(a).unwrap();
-                let over = matches!(next.turn(), tigerseye_engine::Turn::Over(_));
-                if over || next.turn() != side {
-                    if depth == 1 {
-                        1
-                    } else if over {
-                        0
-                    } else {
-                        engine_perft_turns(&next, depth - 1)
-                    }
-                } else {
-                    engine_perft_turns(&next, depth)
-                }
-            })
-            .sum()
-    }
-
-    /// Perft counted per whole turn: one turn of three moves from the start
-    /// (two turns of one move in The Long Game).
-    #[test]
-    fn field_manual_perft_by_turn_agrees_with_the_reference_model() {
-        for (mode, turn_check) in READINGS {
-            let g = engine(mode, turn_check);
-            let r = RefFm::start(Rules::of(mode, turn_check));
-            let depth = if mode == "long-game" { 2 } else { 1 };
-            assert_eq!(
-                engine_perft_turns(&g, depth),
-                r.perft_turns(depth),
-                "{mode}/{turn_check} perft by turn {depth}"
-            );
-        }
-    }
-
     /// The perft table: every depth up to `FM_REFERENCE_NODE_LIMIT` nodes
-    /// (100,000 unless set) recounted by this model.
+    /// (100,000 unless set) recounted by this model, and every row by turn up
+    /// to as many sequences.
     #[test]
     fn field_manual_perft_table_agrees_with_the_reference_model() {
         let limit = crate::perft_recount::node_limit("FM_REFERENCE_NODE_LIMIT", 100_000);
@@ -887,6 +843,57 @@ mod versus_engine {
             crate::perft_recount::recount(&table.name, &table.nodes, limit, 2, &start, |depth| {
                 reference.perft(depth)
             });
+            recount_turns(table, limit, &start, &reference);
+        }
+    }
+
+    /// A table's rows by turn, each depth whose count of sequences is within
+    /// `limit`: the sequences by the model's and the harness's perft by turn,
+    /// the distinct positions by the model's (told apart by their text) and
+    /// the harness's (by the engine's equality) level-by-level walks.
+    fn recount_turns(
+        table: &tigerseye_conformance::corpus::PerftTable,
+        limit: u64,
+        start: &FieldManual,
+        reference: &RefFm,
+    ) {
+        use tigerseye_conformance::search::{perft_turns, turn_positions_within};
+        let name = &table.name;
+        let depths = table.turns.iter().take_while(|&&n| n <= limit).count();
+        for (d, &n) in (1..).zip(&table.turns[..depths]) {
+            assert_eq!(reference.perft_turns(d), n, "{name} turn depth {d}");
+            assert_eq!(perft_turns(start, d), n, "{name} turn depth {d}");
+        }
+        let walked = depths.min(table.turn_positions.len());
+        if walked == 0 {
+            return;
+        }
+        let rows = &table.turn_positions[..walked];
+        assert_eq!(
+            reference.turn_positions(walked as u32),
+            rows,
+            "{name} turn positions"
+        );
+        assert_eq!(
+            turn_positions_within(start, walked as u32, u64::MAX).as_deref(),
+            Some(rows),
+            "{name} turn positions"
+        );
+    }
+
+    /// Every table of the Field Manual's counts by turn, at least its first
+    /// turn, and the distinct positions after it.
+    #[test]
+    fn field_manual_perft_table_has_rows_by_turn() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/perft/field-manual.toml");
+        let file = tigerseye_conformance::corpus::load_perft(&path).unwrap();
+        for table in &file.tables {
+            assert!(
+                !table.turns.is_empty() && !table.turn_positions.is_empty(),
+                "{}: no rows by turn",
+                table.name
+            );
         }
     }
 
