@@ -12,7 +12,7 @@ use crate::scenario::{self, locate};
 mod perft_table;
 
 pub use perft_table::{
-    PerftFile, PerftTable, explain_mismatch, load_perft, run_perft_table, run_turn_rows,
+    PerftFile, PerftTable, TurnRows, explain_mismatch, load_perft, run_perft_table, run_turn_rows,
 };
 
 /// The corpus folder: `dir` when given, else `scenarios/` in the current folder,
@@ -377,13 +377,18 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                 }
                 match run_turn_rows(game, table, node_limit) {
                     Err(e) => fail(&mut summary, format!("{at}: table `{}`: {e}", table.name)),
-                    Ok((turns, positions)) => {
-                        rows(&mut summary, PerftCount::Turns, &table.turns, turns);
+                    Ok(computed) => {
+                        rows(
+                            &mut summary,
+                            PerftCount::Turns,
+                            &table.turns,
+                            computed.turns,
+                        );
                         rows(
                             &mut summary,
                             PerftCount::TurnPositions,
                             &table.turn_positions,
-                            positions,
+                            computed.positions,
                         );
                     }
                 }

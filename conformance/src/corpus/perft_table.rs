@@ -152,6 +152,16 @@ pub fn run_perft_table(
         .unwrap_or_else(|message| Err(format!("panic: {message}")))
 }
 
+/// A table's rows by turn as computed: `None` for a depth skipped for the
+/// node limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRows {
+    /// The `turns` row: action sequences.
+    pub turns: Vec<Option<u64>>,
+    /// The `turn-positions` row: distinct positions.
+    pub positions: Vec<Option<u64>>,
+}
+
 /// Computes a table's rows by turn, `turns` and `turn-positions`, as
 /// [`run_perft_table`] computes `nodes`: `None` for a depth whose count of
 /// `turns` exceeds `node_limit` (the sequences bound the positions' walk too),
@@ -164,10 +174,10 @@ pub fn run_turn_rows(
     game: GameId,
     table: &PerftTable,
     node_limit: u64,
-) -> Result<(Vec<Option<u64>>, Vec<Option<u64>>), String> {
+) -> Result<TurnRows, String> {
     struct Visit<'a>(&'a PerftTable, u64);
     impl GameVisitor for Visit<'_> {
-        type Output = Result<(Vec<Option<u64>>, Vec<Option<u64>>), String>;
+        type Output = Result<TurnRows, String>;
         fn visit<G: Game>(self) -> Self::Output {
             let (table, limit) = (self.0, self.1);
             if table.turns.len() > MAX_PERFT_DEPTH as usize {
@@ -218,7 +228,7 @@ pub fn run_turn_rows(
             let positions = (0..table.turn_positions.len())
                 .map(|d| counts.get(d).copied())
                 .collect();
-            Ok((turns, positions))
+            Ok(TurnRows { turns, positions })
         }
     }
     crate::panics::catch_panic(|| game.visit(Visit(table, node_limit)))
