@@ -111,7 +111,8 @@ fn ends_turn(before: Turn, after: Turn) -> bool {
 }
 
 /// Perft by turn: the number of action sequences that play out `turns` whole
-/// turns from `state` (see [`ends_turn`] for what a turn is). Every leaf
+/// turns from `state`: a turn is the actions one actor takes in a row, and it
+/// ends when the one to act changes or the game ends. Every leaf
 /// action is applied; a sequence that ends the game before its last turn
 /// contributes nothing, one that ends it in its last turn is a leaf. In a game
 /// of one action a turn this is [`perft`]; in the Field Manual, one turn of
