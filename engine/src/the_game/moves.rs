@@ -131,7 +131,7 @@ impl Position {
                     0
                 };
                 let home = if b.coord[f].1 == far {
-                    self.sylvar_starts[p.side.index()]
+                    b.sylvar_starts[p.side.index()]
                 } else {
                     none
                 };

@@ -3,8 +3,6 @@
 //! to act, a pending choice, and applying an action to it, with the position
 //! hash kept as it goes. The moves themselves are in [`super::moves`].
 
-use std::sync::OnceLock;
-
 use arrayvec::ArrayVec;
 
 use super::board::{Boards, NONE, SQUARES, Set, Sq, ix};
@@ -118,7 +116,9 @@ pub const PLY_BOUND: u32 = 3000;
 /// the en passant square, the pending choice, the plies played, the ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(super) cells: [Option<Piece>; SQUARES],
+    /// Each square's piece as its [`Piece::code`], [`EMPTY`] for none: one
+    /// byte a square, so a copy of the position is short.
+    pub(super) cells: [u8; SQUARES],
     /// Each side's pieces, by [`Side::index`].
     pub(super) occ: [Set; 2],
     pub(super) djinn: Set,
@@ -134,8 +134,31 @@ pub struct Position {
     pub(super) pending: Option<Pending>,
     pub(super) ply: u32,
     pub(super) ending: Option<Ending>,
-    /// Each side's Sylvar starting squares (ruling `the-game.sylvar-return`).
-    pub(super) sylvar_starts: [Set; 2],
+}
+
+/// A cell with no piece (an even code, so that a cell's lowest bit counts
+/// Gold's pieces: see [`Piece::code`]).
+pub(super) const EMPTY: u8 = 0xFE;
+
+impl Piece {
+    /// The piece as one byte: its kind's number twice, plus its side's index
+    /// (the index of its hash keys too).
+    #[inline]
+    #[must_use]
+    pub(super) const fn code(self) -> u8 {
+        self.kind as u8 * 2 + self.side.index() as u8
+    }
+
+    /// The piece whose [`Piece::code`] is `code` ([`EMPTY`]: none).
+    #[inline]
+    #[must_use]
+    pub(super) fn decode(code: u8) -> Option<Piece> {
+        let kind = *Kind::ALL.get(usize::from(code >> 1))?;
+        Some(Piece {
+            kind,
+            side: Side::ALL[usize::from(code & 1)],
+        })
+    }
 }
 
 /// A key for each kind, side and square.
@@ -148,31 +171,15 @@ const RETURN_SALT: u64 = 0x7E6A_3E00_0000_0004;
 const PENDING_SALT: u64 = 0x7E6A_3E00_0000_0005;
 
 fn piece_key(p: Piece, sq: Sq) -> u64 {
-    PIECE_KEYS[(p.kind as usize * 2 + p.side.index()) * SQUARES + ix(sq)]
+    code_key(p.code(), sq)
+}
+
+fn code_key(code: u8, sq: Sq) -> u64 {
+    PIECE_KEYS[usize::from(code) * SQUARES + ix(sq)]
 }
 
 fn return_key(sq: Sq, ret: Sq) -> u64 {
     splitmix64(RETURN_SALT ^ (u64::from(sq) << 16) ^ u64::from(ret))
-}
-
-/// Each side's Sylvar starting squares in the standard set-up.
-fn standard_sylvar_starts() -> [Set; 2] {
-    static STARTS: OnceLock<[Set; 2]> = OnceLock::new();
-    *STARTS.get_or_init(|| {
-        let b = Boards::get();
-        let setup = SetUp::standard(&b.spec);
-        let mut starts = [Set::EMPTY; 2];
-        for p in setup.pieces.iter().filter(|p| p.kind == Kind::Sylvar) {
-            if let (Some(side), Some(sq)) = (
-                p.side,
-                b.layout
-                    .square(p.board, i16::from(p.file), i16::from(p.rank)),
-            ) {
-                starts[side.index()].insert(sq);
-            }
-        }
-        starts
-    })
 }
 
 impl Position {
@@ -199,12 +206,11 @@ impl Position {
         pos
     }
 
-    /// No piece and no Djinn, `to_move` to move (the Sylvars' starting
-    /// squares are the standard set-up's).
+    /// No piece and no Djinn, `to_move` to move.
     #[must_use]
     pub fn empty(to_move: Side) -> Position {
         Position {
-            cells: [None; SQUARES],
+            cells: [EMPTY; SQUARES],
             occ: [Set::EMPTY; 2],
             djinn: Set::EMPTY,
             kings: [NONE; 2],
@@ -215,14 +221,13 @@ impl Position {
             pending: None,
             ply: 0,
             ending: None,
-            sylvar_starts: standard_sylvar_starts(),
         }
     }
 
     /// The piece on `sq`, if any (a Djinn is none).
     #[must_use]
     pub fn at(&self, sq: Sq) -> Option<Piece> {
-        self.cells[ix(sq)]
+        Piece::decode(self.cells[ix(sq)])
     }
 
     /// Whether a Djinn stands on `sq`.
@@ -233,7 +238,7 @@ impl Position {
 
     /// Puts `piece` on `sq` (which must hold no piece).
     pub fn put(&mut self, sq: Sq, piece: Piece) {
-        self.cells[ix(sq)] = Some(piece);
+        self.cells[ix(sq)] = piece.code();
         self.occ[piece.side.index()].insert(sq);
         self.board_hash ^= piece_key(piece, sq);
         if piece.kind == Kind::Emperor {
@@ -247,7 +252,7 @@ impl Position {
     }
 
     fn take(&mut self, sq: Sq) -> Option<Piece> {
-        let p = self.cells[ix(sq)].take()?;
+        let p = Piece::decode(std::mem::replace(&mut self.cells[ix(sq)], EMPTY))?;
         self.occ[p.side.index()].remove(sq);
         self.board_hash ^= piece_key(p, sq);
         if p.kind == Kind::Emperor {
@@ -311,8 +316,9 @@ impl Position {
     pub fn recompute_hash(&self) -> u64 {
         let mut h = 0;
         for sq in (self.occ[0] | self.occ[1]).iter::<Sq>() {
-            if let Some(p) = self.at(sq) {
-                h ^= piece_key(p, sq);
+            let code = self.cells[ix(sq)];
+            if code != EMPTY {
+                h ^= code_key(code, sq);
             }
         }
         for &(sq, ret) in &self.returns {
