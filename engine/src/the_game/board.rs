@@ -339,6 +339,36 @@ impl Boards {
         self.ray3[d][usize::from(sq)].ray_to(sq, &self.step3[d][..], blockers)
     }
 
+    /// Adds to `s` the squares the ray from `sq` in direction `d` (of
+    /// [`DIRECTIONS`]) reaches before and including its first square in
+    /// `blockers`: [`Boards::ray_to`] step by step into one set.
+    #[inline]
+    pub fn ray_into(&self, s: &mut Set, sq: Sq, d: usize, blockers: Set) {
+        let steps = &self.step[d];
+        let mut at = steps[usize::from(sq)];
+        while at != NONE {
+            s.insert(at);
+            if blockers.has(at) {
+                break;
+            }
+            at = steps[usize::from(at)];
+        }
+    }
+
+    /// The same for the 26 directions of the stack.
+    #[inline]
+    pub fn ray3_into(&self, s: &mut Set, sq: Sq, d: usize, blockers: Set) {
+        let steps = &self.step3[d];
+        let mut at = steps[usize::from(sq)];
+        while at != NONE {
+            s.insert(at);
+            if blockers.has(at) {
+                break;
+            }
+            at = steps[usize::from(at)];
+        }
+    }
+
     /// The square `n` steps in direction `d` on the same board, if every
     /// square before it is outside `blockers` (a two-square move that does
     /// not leap, ruling `the-game.elemental-steps`).

@@ -31,6 +31,18 @@ const STAND: [u8; 256] = {
     table
 };
 
+/// [`STAND`] for the pieces of each side only, by `Side::index`: none for
+/// an empty cell or the other side's piece.
+const OWN_STAND: [[u8; 256]; 2] = {
+    let mut table = [[0u8; 256]; 2];
+    let mut code = 0;
+    while code < 256 {
+        table[code & 1][code] = STAND[code];
+        code += 1;
+    }
+    table
+};
+
 fn broken(text: String) -> Result<(), InvariantError> {
     Err(InvariantError(text))
 }
@@ -68,32 +80,36 @@ pub(super) fn check(pos: &Position, counts: [u32; 2]) -> Result<(), InvariantErr
             side,
         }
         .code();
-        for sq in pos.occ[i].iter::<Sq>() {
+        let mut fault = None;
+        pos.occ[i].for_each(|sq: Sq| {
             let c = pos.cells[usize::from(sq)];
-            if c == EMPTY || usize::from(c & 1) != i {
-                return broken(format!(
-                    "{} is in {}'s set but holds no piece of it",
-                    name(sq),
-                    side_name(side)
-                ));
+            if OWN_STAND[i][usize::from(c)] & (1 << b.realm(sq) as u8) == 0 && fault.is_none() {
+                fault = Some(if c == EMPTY || usize::from(c & 1) != i {
+                    format!(
+                        "{} is in {}'s set but holds no piece of it",
+                        name(sq),
+                        side_name(side)
+                    )
+                } else {
+                    let kind = Piece::decode(c).map_or(Kind::Djinn, |p| p.kind);
+                    format!(
+                        "a {} {} stands on {}, a board it may not stand on",
+                        side_name(side),
+                        kind,
+                        name(sq)
+                    )
+                });
             }
-            let realm = b.realm(sq);
-            if STAND[usize::from(c)] & (1 << realm as u8) == 0 {
-                let kind = Piece::decode(c).map_or(Kind::Djinn, |p| p.kind);
-                return broken(format!(
-                    "a {} {} stands on {}, a board it may not stand on",
-                    side_name(side),
-                    kind,
-                    name(sq)
-                ));
+            if c == emperor && sq != pos.kings[i] && fault.is_none() {
+                fault = Some("the Emperors' squares are not where the Emperors stand".to_owned());
             }
-            if c == emperor && sq != pos.kings[i] {
-                return broken("the Emperors' squares are not where the Emperors stand".to_owned());
-            }
-            if realm == Realm::Astral
-                && c >> 1 != Kind::ArchMagus as u8
-                && !pos.returns.iter().any(|&(s, _)| s == sq)
-            {
+        });
+        if let Some(text) = fault {
+            return broken(text);
+        }
+        for sq in (pos.occ[i] & b.of_realm[Realm::Astral as usize]).iter::<Sq>() {
+            let c = pos.cells[usize::from(sq)];
+            if c >> 1 != Kind::ArchMagus as u8 && !pos.returns.iter().any(|&(s, _)| s == sq) {
                 let kind = Piece::decode(c).map_or(Kind::Djinn, |p| p.kind);
                 return broken(format!(
                     "the {} on {} was sent to the Astral board but has no return square",

@@ -3,6 +3,8 @@
 //! to act, a pending choice, and applying an action to it, with the position
 //! hash kept as it goes. The moves themselves are in [`super::moves`].
 
+use std::fmt;
+
 use arrayvec::ArrayVec;
 
 use super::board::{Boards, NONE, SQUARES, Set, Sq, ix};
@@ -529,32 +531,56 @@ impl Position {
     /// Dragon's strike), `GC7-GC8=Q`, `kill`, `send AD4`, `return`.
     #[must_use]
     pub fn action_text(&self, a: Action) -> String {
+        let mut s = String::new();
+        let _ = self.write_action(a, &mut s);
+        s
+    }
+
+    /// Writes [`Position::action_text`] to `out`, character by character.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_action<O: fmt::Write + ?Sized>(&self, a: Action, out: &mut O) -> fmt::Result {
         let b = Boards::get();
-        let name = |sq: Sq| b.layout.name(sq).to_string();
+        let square = |sq: Sq, out: &mut O| {
+            if usize::from(sq) < SQUARES {
+                b.layout.write_square(sq, out)
+            } else {
+                out.write_char('?')
+            }
+        };
         match a.tag {
-            Tag::Kill => "kill".to_owned(),
-            Tag::Return => "return".to_owned(),
-            Tag::Send => format!("send {}", name(a.to)),
+            Tag::Kill => out.write_str("kill"),
+            Tag::Return => out.write_str("return"),
+            Tag::Send => {
+                out.write_str("send ")?;
+                square(a.to, out)
+            }
             Tag::Go | Tag::Strike | Tag::Promote | Tag::EnPassant => {
-                let x = if self.at(a.to).is_some() || a.tag == Tag::EnPassant {
+                let x = if (usize::from(a.to) < SQUARES && self.at(a.to).is_some())
+                    || a.tag == Tag::EnPassant
+                {
                     'x'
                 } else {
                     '-'
                 };
-                let mut s = format!("{}{x}{}", name(a.from), name(a.to));
+                square(a.from, out)?;
+                out.write_char(x)?;
+                square(a.to, out)?;
                 if a.tag == Tag::Strike {
-                    s.push('x');
-                    s.push_str(&name(a.aux));
+                    out.write_char('x')?;
+                    square(a.aux, out)?;
                 }
                 if a.tag == Tag::Promote {
-                    s.push('=');
-                    s.push(
+                    out.write_char('=')?;
+                    out.write_char(
                         Kind::ALL
                             .get(usize::from(a.aux))
                             .map_or('?', |k| k.letter()),
-                    );
+                    )?;
                 }
-                s
+                Ok(())
             }
         }
     }
