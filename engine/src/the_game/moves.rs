@@ -48,6 +48,80 @@ struct Masks {
     reach: Set,
 }
 
+/// What a piece's target rules read: the tables, its square and the masks.
+/// Its methods are always inlined, so that each rule's sets stay in
+/// registers and the empty ones fold away.
+struct Here<'a> {
+    b: &'static Boards,
+    f: usize,
+    from: Sq,
+    m: &'a Masks,
+}
+
+impl Here<'_> {
+    /// One step in direction `d` (of [`super::board::DIRECTIONS`]).
+    #[inline(always)]
+    fn step(&self, d: usize) -> Set {
+        one(self.b.step[d][self.f])
+    }
+
+    /// One step in each of the directions `ds`.
+    #[inline(always)]
+    fn steps(&self, ds: &[usize]) -> Set {
+        let mut s = Set::EMPTY;
+        for &d in ds {
+            let to = self.b.step[d][self.f];
+            if to != NONE {
+                s.insert(to);
+            }
+        }
+        s
+    }
+
+    /// Two steps in direction `d`, the first to an empty square.
+    #[inline(always)]
+    fn two(&self, d: usize) -> Set {
+        self.b
+            .two(self.from, d, self.m.blockers)
+            .map_or(Set::EMPTY, Set::single)
+    }
+
+    /// [`Here::two`] in each of the directions `ds`.
+    #[inline(always)]
+    fn twos(&self, ds: &[usize]) -> Set {
+        let mut s = Set::EMPTY;
+        for &d in ds {
+            if let Some(to) = self.b.two(self.from, d, self.m.blockers) {
+                s.insert(to);
+            }
+        }
+        s
+    }
+
+    /// The rays in the directions `ds`, each to its first piece or Djinn.
+    #[inline(always)]
+    fn rays(&self, ds: std::ops::Range<usize>) -> Set {
+        let mut s = Set::EMPTY;
+        for d in ds {
+            self.b.ray_into(&mut s, self.from, d, self.m.blockers);
+        }
+        s
+    }
+
+    /// Of squares the piece may move to or capture on, those it may go to now.
+    #[inline(always)]
+    fn any(&self, both: Set) -> Set {
+        both & self.m.reach
+    }
+
+    /// Of squares it may move to only, capture on only, and either, those it
+    /// may go to now.
+    #[inline(always)]
+    fn split(&self, mv: Set, cap: Set, both: Set) -> Set {
+        ((mv | both) & self.m.empty) | ((cap | both) & self.m.enemy)
+    }
+}
+
 /// The kinds a Warrior may become, in kind order.
 fn promotions() -> impl Iterator<Item = Kind> {
     Kind::ALL.into_iter().filter(|k| k.promotes_to())
@@ -66,39 +140,8 @@ impl Position {
         let gold = p.side == GOLD;
         // Forward is north for Gold, south for Silver: indices into DIRECTIONS.
         let (fwd, back, fwd_diag) = if gold { (0, 1, [4, 5]) } else { (1, 0, [6, 7]) };
-        let step = |d: usize| one(b.step[d][f]);
-        let steps = |ds: &[usize]| {
-            let mut s = Set::EMPTY;
-            for &d in ds {
-                let to = b.step[d][f];
-                if to != NONE {
-                    s.insert(to);
-                }
-            }
-            s
-        };
-        let two = |d: usize| b.two(from, d, blockers).map_or(Set::EMPTY, Set::single);
-        let twos = |ds: &[usize]| {
-            let mut s = Set::EMPTY;
-            for &d in ds {
-                if let Some(to) = b.two(from, d, blockers) {
-                    s.insert(to);
-                }
-            }
-            s
-        };
-        let rays = |ds: std::ops::Range<usize>| {
-            let mut s = Set::EMPTY;
-            for d in ds {
-                b.ray_into(&mut s, from, d, blockers);
-            }
-            s
-        };
         let (up, down) = (one(b.up[f]), one(b.down[f]));
-        // Targets it may move to or capture on; and split by what it may do.
-        let any = |both: Set| both & m.reach;
-        let split =
-            |mv: Set, cap: Set, both: Set| ((mv | both) & m.empty) | ((cap | both) & m.enemy);
+        let h = Here { b, f, from, m };
         let (orth, diag) = (&[0, 1, 2, 3][..], &[4, 5, 6, 7][..]);
         let realm = b.realm(from);
         let none = Set::EMPTY;
@@ -107,18 +150,18 @@ impl Position {
         // the-game.teleport-targets, the-game.astral-moves).
         if p.kind == Kind::ArchMagus && matches!(realm, Realm::Mana | Realm::Astral) {
             let emperors = self.emperors();
-            return any(b.all.minus(emperors));
+            return h.any(b.all.minus(emperors));
         }
         // Any other piece on the Astral board: one square any way, and from a
         // square between the Djinn any number along a line (rulings
         // the-game.astral-moves, the-game.djinn-lines, the-game.djinn-squares).
         if realm == Realm::Astral {
             let lines = if b.djinn_lines.has(from) {
-                rays(0..8)
+                h.rays(0..8)
             } else {
                 none
             };
-            return any(b.king[f] | lines);
+            return h.any(b.king[f] | lines);
         }
         let (sky, ground, cavern) = (
             realm == Realm::Sky,
@@ -128,8 +171,8 @@ impl Position {
         match p.kind {
             // Dragon: the Queen on the Sky and down to the nine squares
             // below; the King on the Ground and back up to the nine above.
-            Kind::Dragon if sky => any(rays(0..8) | b.nine_down[f]),
-            Kind::Dragon if ground => any(b.king[f] | b.nine_up[f]),
+            Kind::Dragon if sky => h.any(h.rays(0..8) | b.nine_down[f]),
+            Kind::Dragon if ground => h.any(b.king[f] | b.nine_up[f]),
             // Gryphon: the (3,2) leap; down to the square below or its four
             // diagonals; on the Ground one square diagonally and back up.
             Kind::Gryphon if sky => {
@@ -142,7 +185,7 @@ impl Position {
                             .iter()
                             .fold(none, |s, &d| s | one(b.step[d][ix(below)]))
                 };
-                any(b.zebra[f] | drop)
+                h.any(b.zebra[f] | drop)
             }
             Kind::Gryphon if ground => {
                 let above = b.up[f];
@@ -154,13 +197,13 @@ impl Position {
                             .iter()
                             .fold(none, |s, &d| s | one(b.step[d][ix(above)]))
                 };
-                any(steps(diag) | rise)
+                h.any(h.steps(diag) | rise)
             }
             // Eagle: the Rook and the King; Phoenix: the Bishop and the King;
             // down to the square below; on the Ground only back up.
-            Kind::Eagle if sky => any(rays(0..4) | b.king[f] | down),
-            Kind::Phoenix if sky => any(rays(4..8) | b.king[f] | down),
-            Kind::Eagle | Kind::Phoenix | Kind::Sylvar if ground => any(up),
+            Kind::Eagle if sky => h.any(h.rays(0..4) | b.king[f] | down),
+            Kind::Phoenix if sky => h.any(h.rays(4..8) | b.king[f] | down),
+            Kind::Eagle | Kind::Phoenix | Kind::Sylvar if ground => h.any(up),
             // Sylvar: moves diagonally forward, captures straight forward
             // and straight down; from the far rank back to a starting square.
             Kind::Sylvar if sky => {
@@ -174,7 +217,7 @@ impl Position {
                 } else {
                     none
                 };
-                split(steps(&fwd_diag) | home, step(fwd) | down, none)
+                h.split(h.steps(&fwd_diag) | home, h.step(fwd) | down, none)
             }
             // Elemental: one or two horizontally or vertically, one
             // diagonally without capturing, up by a step across to an empty
@@ -189,7 +232,7 @@ impl Position {
                         s | one(b.up[ix(mid)])
                     }
                 });
-                split(steps(diag), none, steps(orth) | twos(orth) | rise)
+                h.split(h.steps(diag), none, h.steps(orth) | h.twos(orth) | rise)
             }
             Kind::Elemental if ground => {
                 let below = b.down[f];
@@ -199,19 +242,19 @@ impl Position {
                     orth.iter()
                         .fold(none, |s, &d| s | one(b.step[d][ix(below)]))
                 };
-                any(steps(orth) | sink)
+                h.any(h.steps(orth) | sink)
             }
             // Basilisk: the three squares in front and the one behind.
-            Kind::Basilisk if cavern => any(steps(&[fwd, back]) | steps(&fwd_diag)),
+            Kind::Basilisk if cavern => h.any(h.steps(&[fwd, back]) | h.steps(&fwd_diag)),
             // Org: diagonally forward and straight back; moves only one
             // forward or one or two sideways; straight up. On the Ground:
             // moves only one forward or back, diagonally forward, straight down.
-            Kind::Org if cavern => split(
-                steps(&[fwd, 2, 3]) | twos(&[2, 3]),
+            Kind::Org if cavern => h.split(
+                h.steps(&[fwd, 2, 3]) | h.twos(&[2, 3]),
                 none,
-                steps(&fwd_diag) | step(back) | up,
+                h.steps(&fwd_diag) | h.step(back) | up,
             ),
-            Kind::Org if ground => split(steps(&[fwd, back]), none, steps(&fwd_diag) | down),
+            Kind::Org if ground => h.split(h.steps(&[fwd, back]), none, h.steps(&fwd_diag) | down),
             // Amochal: one or two forward and one sideways; moves only one
             // diagonally; captures only one back; up by a step forward to
             // an empty square then up; on the Ground forward one only, and
@@ -224,61 +267,61 @@ impl Position {
                     } else {
                         one(b.up[ix(ahead)])
                     };
-                    two(fwd) | rise
+                    h.two(fwd) | rise
                 } else {
                     down
                 };
-                split(steps(diag), step(back), steps(&[fwd, 2, 3]) | extra)
+                h.split(h.steps(diag), h.step(back), h.steps(&[fwd, 2, 3]) | extra)
             }
             // Dwarf (ruling the-game.dwarf): moves one forward or sideways,
             // captures one diagonally forward; up only capturing, down only moving.
-            Kind::Dwarf if cavern => split(steps(&[fwd, 2, 3]), steps(&fwd_diag) | up, none),
-            Kind::Dwarf if ground => split(steps(&[fwd, 2, 3]) | down, steps(&fwd_diag), none),
+            Kind::Dwarf if cavern => h.split(h.steps(&[fwd, 2, 3]), h.steps(&fwd_diag) | up, none),
+            Kind::Dwarf if ground => h.split(h.steps(&[fwd, 2, 3]) | down, h.steps(&fwd_diag), none),
             // Emperor: the King on the Ground, straight up or down; off the
             // Ground only back.
-            Kind::Emperor if ground => any(b.king[f] | up | down),
-            Kind::Emperor if sky => any(down),
-            Kind::Emperor if cavern => any(up),
+            Kind::Emperor if ground => h.any(b.king[f] | up | down),
+            Kind::Emperor if sky => h.any(down),
+            Kind::Emperor if cavern => h.any(up),
             // Wizard: the Queen on the Ground, the King on the Sky and the
             // Cavern; straight up or down.
-            Kind::Wizard if ground => any(rays(0..8) | up | down),
-            Kind::Wizard => any(b.king[f] | up | down),
+            Kind::Wizard if ground => h.any(h.rays(0..8) | up | down),
+            Kind::Wizard => h.any(b.king[f] | up | down),
             // Avatar: moves one, captures two away, either three away,
             // leaping along the eight lines (ruling the-game.avatar-lines);
             // straight up or down.
-            Kind::Avatar => split(b.king[f], b.line2[f], b.line3[f] | up | down),
+            Kind::Avatar => h.split(b.king[f], b.line2[f], b.line3[f] | up | down),
             // Æmur: moves one or two horizontally or vertically, captures one
             // or two diagonally, never leaping; one square on the Cavern
             // (ruling the-game.split-movers-limited); down and back up.
             Kind::Aemur if ground => {
-                split(steps(orth) | twos(orth), steps(diag) | twos(diag), down)
+                h.split(h.steps(orth) | h.twos(orth), h.steps(diag) | h.twos(diag), down)
             }
-            Kind::Aemur if cavern => split(steps(orth), steps(diag), up),
+            Kind::Aemur if cavern => h.split(h.steps(orth), h.steps(diag), up),
             // Krargog: the Æmur's mirror, up to the Sky and back down (ruling
             // the-game.krargog-return).
             Kind::Krargog if ground => {
-                split(steps(diag) | twos(diag), steps(orth) | twos(orth), up)
+                h.split(h.steps(diag) | h.twos(diag), h.steps(orth) | h.twos(orth), up)
             }
-            Kind::Krargog if sky => split(steps(diag), steps(orth), down),
+            Kind::Krargog if sky => h.split(h.steps(diag), h.steps(orth), down),
             // Mithyari: within two squares, leaping, and the fields above and
             // below (ruling the-game.mithyari-field).
-            Kind::Mithyari => any(b.mithyari[f]),
+            Kind::Mithyari => h.any(b.mithyari[f]),
             // Cleric, Knight, Fortress: the Bishop, the Knight, the Rook.
-            Kind::Cleric if ground => any(rays(4..8)),
-            Kind::Knight if ground => any(b.knight[f]),
-            Kind::Fortress if ground => any(rays(0..4)),
+            Kind::Cleric if ground => h.any(h.rays(4..8)),
+            Kind::Knight if ground => h.any(b.knight[f]),
+            Kind::Fortress if ground => h.any(h.rays(0..4)),
             // Assassin: the King on every board of the stack, up or down.
-            Kind::Assassin => any(b.king[f] | up | down),
+            Kind::Assassin => h.any(b.king[f] | up | down),
             // Nightblade and Paladin: the Knight with the Bishop or the Rook
             // on the Ground, the King elsewhere; up or down.
-            Kind::Nightblade if ground => any(b.knight[f] | rays(4..8) | up | down),
-            Kind::Paladin if ground => any(b.knight[f] | rays(0..4) | up | down),
-            Kind::Nightblade | Kind::Paladin => any(b.king[f] | up | down),
+            Kind::Nightblade if ground => h.any(b.knight[f] | h.rays(4..8) | up | down),
+            Kind::Paladin if ground => h.any(b.knight[f] | h.rays(0..4) | up | down),
+            Kind::Nightblade | Kind::Paladin => h.any(b.king[f] | up | down),
             // Cavalier (ruling the-game.cavalier): the King (and the Knight
             // on the Ground), and its leaps between boards.
             Kind::Cavalier => {
                 let knight = if ground { b.knight[f] } else { none };
-                any(b.king[f] | knight | b.cavalier[f])
+                h.any(b.king[f] | knight | b.cavalier[f])
             }
             // Warrior: the Pawn (ruling the-game.warrior-pawn); en passant
             // and promotion are added by the generator.
@@ -289,17 +332,17 @@ impl Position {
                     b.spec.boards[b.ground].ranks - 2
                 };
                 let double = if b.coord[f].1 == start {
-                    two(fwd)
+                    h.two(fwd)
                 } else {
                     none
                 };
-                let cap = steps(&fwd_diag);
+                let cap = h.steps(&fwd_diag);
                 let ep = if self.ep != NONE && cap.has(self.ep) {
                     one(self.ep)
                 } else {
                     none
                 };
-                split(step(fwd) | double, cap, none) | ep
+                h.split(h.step(fwd) | double, cap, none) | ep
             }
             // ArchMagus on the stack: the 26 directions (ruling the-game.archmagus-lines).
             Kind::ArchMagus => {
@@ -307,7 +350,7 @@ impl Position {
                 for d in 0..26 {
                     b.ray3_into(&mut s, from, d, blockers);
                 }
-                any(s)
+                h.any(s)
             }
             // A kind on a board where the text gives it no move (ruling
             // the-game.board-changes), and the Djinn.
