@@ -276,7 +276,9 @@ impl Position {
             // Dwarf (ruling the-game.dwarf): moves one forward or sideways,
             // captures one diagonally forward; up only capturing, down only moving.
             Kind::Dwarf if cavern => h.split(h.steps(&[fwd, 2, 3]), h.steps(&fwd_diag) | up, none),
-            Kind::Dwarf if ground => h.split(h.steps(&[fwd, 2, 3]) | down, h.steps(&fwd_diag), none),
+            Kind::Dwarf if ground => {
+                h.split(h.steps(&[fwd, 2, 3]) | down, h.steps(&fwd_diag), none)
+            }
             // Emperor: the King on the Ground, straight up or down; off the
             // Ground only back.
             Kind::Emperor if ground => h.any(b.king[f] | up | down),
@@ -293,15 +295,19 @@ impl Position {
             // Æmur: moves one or two horizontally or vertically, captures one
             // or two diagonally, never leaping; one square on the Cavern
             // (ruling the-game.split-movers-limited); down and back up.
-            Kind::Aemur if ground => {
-                h.split(h.steps(orth) | h.twos(orth), h.steps(diag) | h.twos(diag), down)
-            }
+            Kind::Aemur if ground => h.split(
+                h.steps(orth) | h.twos(orth),
+                h.steps(diag) | h.twos(diag),
+                down,
+            ),
             Kind::Aemur if cavern => h.split(h.steps(orth), h.steps(diag), up),
             // Krargog: the Æmur's mirror, up to the Sky and back down (ruling
             // the-game.krargog-return).
-            Kind::Krargog if ground => {
-                h.split(h.steps(diag) | h.twos(diag), h.steps(orth) | h.twos(orth), up)
-            }
+            Kind::Krargog if ground => h.split(
+                h.steps(diag) | h.twos(diag),
+                h.steps(orth) | h.twos(orth),
+                up,
+            ),
             Kind::Krargog if sky => h.split(h.steps(diag), h.steps(orth), down),
             // Mithyari: within two squares, leaping, and the fields above and
             // below (ruling the-game.mithyari-field).
@@ -460,6 +466,20 @@ impl Position {
                 return;
             }
             let targets = self.piece_targets(p, from, &m);
+            // Only a Warrior and a Dragon on the Sky list more than a move
+            // a target: the other pieces' targets in a loop of their own.
+            let strikes = p.kind == Kind::Dragon && b.realm(from) == Realm::Sky;
+            if p.kind != Kind::Warrior && !strikes {
+                targets.for_each(|to: Sq| {
+                    out.push(Action {
+                        tag: Tag::Go,
+                        from,
+                        to,
+                        aux: 0,
+                    });
+                });
+                return;
+            }
             targets.for_each(|to: Sq| {
                 if p.kind == Kind::Warrior {
                     if to == self.ep {
@@ -491,10 +511,7 @@ impl Position {
                     aux: 0,
                 });
                 // The Dragon's strike (ruling the-game.dragon-strike).
-                if p.kind == Kind::Dragon
-                    && b.realm(from) == Realm::Sky
-                    && b.realm(to) == Realm::Sky
-                {
+                if strikes && b.realm(to) == Realm::Sky {
                     for s in (b.nine_down[ix(to)] & enemy).iter::<Sq>() {
                         out.push(Action {
                             tag: Tag::Strike,
