@@ -103,6 +103,9 @@ pub struct Boards {
     /// The squares between two Djinn of the standard set-up (ruling
     /// `the-game.djinn-lines`).
     pub djinn_lines: Set,
+    /// Each side's Sylvar starting squares in the drafted set-up, by
+    /// `Side::index` (ruling `the-game.sylvar-return`).
+    pub sylvar_starts: [Set; 2],
 }
 
 fn leak(s: &str) -> &'static str {
@@ -247,6 +250,19 @@ impl Boards {
             .filter(|p| p.kind == super::Kind::Djinn)
             .filter_map(|p| layout_ref.square(p.board, i16::from(p.file), i16::from(p.rank)))
             .collect();
+        let mut sylvar_starts = [Set::EMPTY; 2];
+        for p in standard
+            .pieces
+            .iter()
+            .filter(|p| p.kind == super::Kind::Sylvar)
+        {
+            if let (Some(side), Some(sq)) = (
+                p.side,
+                layout.square(p.board, i16::from(p.file), i16::from(p.rank)),
+            ) {
+                sylvar_starts[side.index()].insert(sq);
+            }
+        }
         for &a in &djinn {
             for &b in &djinn {
                 let (pa, ca) = layout.locate(a);
@@ -293,6 +309,7 @@ impl Boards {
             nine_down: Box::new(layout.leap_sets::<WORDS, SQUARES>(&nine(-1), everywhere)),
             cavalier: Box::new(layout.leap_sets::<WORDS, SQUARES>(&cav, everywhere)),
             djinn_lines,
+            sylvar_starts,
             realm,
             coord,
             layout,
@@ -320,6 +337,36 @@ impl Boards {
     #[must_use]
     pub fn ray3_to(&self, sq: Sq, d: usize, blockers: Set) -> Set {
         self.ray3[d][usize::from(sq)].ray_to(sq, &self.step3[d][..], blockers)
+    }
+
+    /// Adds to `s` the squares the ray from `sq` in direction `d` (of
+    /// [`DIRECTIONS`]) reaches before and including its first square in
+    /// `blockers`: [`Boards::ray_to`] step by step into one set.
+    #[inline]
+    pub fn ray_into(&self, s: &mut Set, sq: Sq, d: usize, blockers: Set) {
+        let steps = &self.step[d];
+        let mut at = steps[usize::from(sq)];
+        while at != NONE {
+            s.insert(at);
+            if blockers.has(at) {
+                break;
+            }
+            at = steps[usize::from(at)];
+        }
+    }
+
+    /// The same for the 26 directions of the stack.
+    #[inline]
+    pub fn ray3_into(&self, s: &mut Set, sq: Sq, d: usize, blockers: Set) {
+        let steps = &self.step3[d];
+        let mut at = steps[usize::from(sq)];
+        while at != NONE {
+            s.insert(at);
+            if blockers.has(at) {
+                break;
+            }
+            at = steps[usize::from(at)];
+        }
     }
 
     /// The square `n` steps in direction `d` on the same board, if every

@@ -277,7 +277,7 @@ impl Game for TheGame {
     }
 
     fn write_action(&self, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
-        out.write_str(&self.pos.action_text(action))
+        self.pos.write_action(action, out)
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, NotationError> {

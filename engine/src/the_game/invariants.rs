@@ -7,9 +7,41 @@
 
 use super::board::{Boards, NONE, SQUARES, Sq};
 use super::kinds::{Kind, Realm};
-use super::position::{PLY_BOUND, Piece, Position};
+use super::position::{EMPTY, PLY_BOUND, Piece, Position};
 use super::setup::side_name;
 use crate::core::{InvariantError, Side};
+
+/// The realms a piece may stand on, by its [`Piece::code`], as bits of
+/// `Realm as u8` ([`Kind::may_stand`]); none for a Djinn, which is no piece
+/// of a side, and for a code of no piece.
+const STAND: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut code = 0;
+    while code < 2 * Kind::ALL.len() {
+        let kind = Kind::ALL[code / 2];
+        let mut r = 0;
+        while r < Realm::ALL.len() {
+            if !matches!(kind, Kind::Djinn) && kind.may_stand(Realm::ALL[r]) {
+                table[code] |= 1 << r;
+            }
+            r += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// [`STAND`] for the pieces of each side only, by `Side::index`: none for
+/// an empty cell or the other side's piece.
+const OWN_STAND: [[u8; 256]; 2] = {
+    let mut table = [[0u8; 256]; 2];
+    let mut code = 0;
+    while code < 256 {
+        table[code & 1][code] = STAND[code];
+        code += 1;
+    }
+    table
+};
 
 fn broken(text: String) -> Result<(), InvariantError> {
     Err(InvariantError(text))
@@ -26,54 +58,80 @@ pub(super) fn check(pos: &Position, counts: [u32; 2]) -> Result<(), InvariantErr
     if !pos.occ[0].minus(b.all).is_empty() || !pos.occ[1].minus(b.all).is_empty() {
         return broken("a side's set holds a square beyond the boards".to_owned());
     }
-    // The cells and the sets agree: as many pieces on the cells as in the
-    // sets, and each square of a side's set holds one of its pieces.
-    let on_cells = pos.cells.iter().filter(|c| c.is_some()).count() as u32;
+    // The cells and the sets agree: each side has as many pieces on the
+    // cells as in its set (one pass over the cells' bytes: a piece's code is
+    // odd for Gold, the empty cell's even), and each square of a side's set
+    // holds one of its pieces.
+    // Counted in bytes a run of at most 255 cells, so that the counts add
+    // up sixteen cells an instruction.
+    let (mut on_cells, mut gold_on_cells) = (0u32, 0u32);
+    for run in pos.cells.chunks(255) {
+        let (mut pieces, mut gold) = (0u8, 0u8);
+        for &c in run {
+            pieces += u8::from(c != EMPTY);
+            gold += c & 1;
+        }
+        on_cells += u32::from(pieces);
+        gold_on_cells += u32::from(gold);
+    }
     let seen = [pos.occ[0].count(), pos.occ[1].count()];
-    if on_cells != seen[0] + seen[1] {
+    if [on_cells - gold_on_cells, gold_on_cells] != seen {
         return broken(format!(
-            "the cells hold {on_cells} pieces, the sets {seen:?}"
+            "the cells hold {on_cells} pieces ({gold_on_cells} Gold), the sets {seen:?}"
         ));
     }
-    let mut emperors = [NONE; 2];
     for side in [Side::Green, Side::Red] {
-        for sq in pos.occ[side.index()].iter::<Sq>() {
-            let Some(p) = pos.at(sq).filter(|p| p.side == side) else {
-                return broken(format!(
-                    "{} is in {}'s set but holds no piece of it",
-                    name(sq),
-                    side_name(side)
-                ));
-            };
-            let realm = b.realm(sq);
-            if p.kind == Kind::Djinn || !p.kind.may_stand(realm) {
-                return broken(format!(
-                    "a {} {} stands on {}, a board it may not stand on",
-                    side_name(p.side),
-                    p.kind,
-                    name(sq)
-                ));
+        let i = side.index();
+        let emperor = Piece {
+            kind: Kind::Emperor,
+            side,
+        }
+        .code();
+        let mut fault = None;
+        pos.occ[i].for_each(|sq: Sq| {
+            let c = pos.cells[usize::from(sq)];
+            if OWN_STAND[i][usize::from(c)] & (1 << b.realm(sq) as u8) == 0 && fault.is_none() {
+                fault = Some(if c == EMPTY || usize::from(c & 1) != i {
+                    format!(
+                        "{} is in {}'s set but holds no piece of it",
+                        name(sq),
+                        side_name(side)
+                    )
+                } else {
+                    let kind = Piece::decode(c).map_or(Kind::Djinn, |p| p.kind);
+                    format!(
+                        "a {} {} stands on {}, a board it may not stand on",
+                        side_name(side),
+                        kind,
+                        name(sq)
+                    )
+                });
             }
-            if p.kind == Kind::Emperor {
-                if emperors[side.index()] != NONE {
-                    return broken(format!("{} has two Emperors", side_name(side)));
-                }
-                emperors[side.index()] = sq;
+            if c == emperor && sq != pos.kings[i] && fault.is_none() {
+                fault = Some("the Emperors' squares are not where the Emperors stand".to_owned());
             }
-            if realm == Realm::Astral
-                && p.kind != Kind::ArchMagus
-                && !pos.returns.iter().any(|&(s, _)| s == sq)
-            {
+        });
+        if let Some(text) = fault {
+            return broken(text);
+        }
+        for sq in (pos.occ[i] & b.of_realm[Realm::Astral as usize]).iter::<Sq>() {
+            let c = pos.cells[usize::from(sq)];
+            if c >> 1 != Kind::ArchMagus as u8 && !pos.returns.iter().any(|&(s, _)| s == sq) {
+                let kind = Piece::decode(c).map_or(Kind::Djinn, |p| p.kind);
                 return broken(format!(
                     "the {} on {} was sent to the Astral board but has no return square",
-                    p.kind,
+                    kind,
                     name(sq)
                 ));
             }
         }
-    }
-    if emperors != pos.kings {
-        return broken("the Emperors' squares are not where the Emperors stand".to_owned());
+        // Every Emperor of the side stands on its Emperor's square (so it has
+        // at most one), and that square holds it.
+        let king = pos.kings[i];
+        if king != NONE && (usize::from(king) >= SQUARES || pos.cells[usize::from(king)] != emperor)
+        {
+            return broken("the Emperors' squares are not where the Emperors stand".to_owned());
+        }
     }
     for sq in pos.djinn.iter::<Sq>() {
         if usize::from(sq) >= SQUARES || b.realm(sq) != Realm::Astral {

@@ -37,29 +37,111 @@ fn one(sq: Sq) -> Set {
     }
 }
 
+/// The squares that cut a piece's targets: those that stop a ray (every
+/// piece and Djinn), the empty squares it may move to, the enemy's it may
+/// capture on, and either.
+#[derive(Clone, Copy, Debug)]
+struct Masks {
+    blockers: Set,
+    empty: Set,
+    enemy: Set,
+    reach: Set,
+}
+
+/// What a piece's target rules read: the tables, its square and the masks.
+/// Its methods are always inlined, so that each rule's sets stay in
+/// registers and the empty ones fold away.
+struct Here<'a> {
+    b: &'static Boards,
+    f: usize,
+    from: Sq,
+    m: &'a Masks,
+}
+
+impl Here<'_> {
+    /// One step in direction `d` (of [`super::board::DIRECTIONS`]).
+    #[inline(always)]
+    fn step(&self, d: usize) -> Set {
+        one(self.b.step[d][self.f])
+    }
+
+    /// One step in each of the directions `ds`.
+    #[inline(always)]
+    fn steps(&self, ds: &[usize]) -> Set {
+        let mut s = Set::EMPTY;
+        for &d in ds {
+            let to = self.b.step[d][self.f];
+            if to != NONE {
+                s.insert(to);
+            }
+        }
+        s
+    }
+
+    /// Two steps in direction `d`, the first to an empty square.
+    #[inline(always)]
+    fn two(&self, d: usize) -> Set {
+        self.b
+            .two(self.from, d, self.m.blockers)
+            .map_or(Set::EMPTY, Set::single)
+    }
+
+    /// [`Here::two`] in each of the directions `ds`.
+    #[inline(always)]
+    fn twos(&self, ds: &[usize]) -> Set {
+        let mut s = Set::EMPTY;
+        for &d in ds {
+            if let Some(to) = self.b.two(self.from, d, self.m.blockers) {
+                s.insert(to);
+            }
+        }
+        s
+    }
+
+    /// The rays in the directions `ds`, each to its first piece or Djinn.
+    #[inline(always)]
+    fn rays(&self, ds: std::ops::Range<usize>) -> Set {
+        let mut s = Set::EMPTY;
+        for d in ds {
+            self.b.ray_into(&mut s, self.from, d, self.m.blockers);
+        }
+        s
+    }
+
+    /// Of squares the piece may move to or capture on, those it may go to now.
+    #[inline(always)]
+    fn any(&self, both: Set) -> Set {
+        both & self.m.reach
+    }
+
+    /// Of squares it may move to only, capture on only, and either, those it
+    /// may go to now.
+    #[inline(always)]
+    fn split(&self, mv: Set, cap: Set, both: Set) -> Set {
+        ((mv | both) & self.m.empty) | ((cap | both) & self.m.enemy)
+    }
+}
+
 /// The kinds a Warrior may become, in kind order.
 fn promotions() -> impl Iterator<Item = Kind> {
     Kind::ALL.into_iter().filter(|k| k.promotes_to())
 }
 
 impl Position {
-    /// The squares `p` on `from` may move to only (if empty), capture on only
-    /// (if an enemy's), and either: `[move, capture, both]`.
-    fn piece_targets(&self, p: Piece, from: Sq) -> [Set; 3] {
+    /// The squares `p` on `from` may go to now: of the squares its rules
+    /// let it move to only (if empty), capture on only (if an enemy's), and
+    /// either, those that `m` allows, with the en passant square for a
+    /// Warrior that may take there.
+    #[inline]
+    fn piece_targets(&self, p: Piece, from: Sq, m: &Masks) -> Set {
         let b = Boards::get();
         let f = ix(from);
-        let blockers = self.occ[0] | self.occ[1] | self.djinn;
+        let blockers = m.blockers;
         let gold = p.side == GOLD;
         // Forward is north for Gold, south for Silver: indices into DIRECTIONS.
         let (fwd, back, fwd_diag) = if gold { (0, 1, [4, 5]) } else { (1, 0, [6, 7]) };
-        let step = |d: usize| one(b.step[d][f]);
-        let steps = |ds: &[usize]| ds.iter().fold(Set::EMPTY, |s, &d| s | one(b.step[d][f]));
-        let two = |d: usize| b.two(from, d, blockers).map_or(Set::EMPTY, Set::single);
-        let twos = |ds: &[usize]| ds.iter().fold(Set::EMPTY, |s, &d| s | two(d));
-        let rays = |ds: std::ops::Range<usize>| {
-            ds.fold(Set::EMPTY, |s, d| s | b.ray_to(from, d, blockers))
-        };
         let (up, down) = (one(b.up[f]), one(b.down[f]));
+        let h = Here { b, f, from, m };
         let (orth, diag) = (&[0, 1, 2, 3][..], &[4, 5, 6, 7][..]);
         let realm = b.realm(from);
         let none = Set::EMPTY;
@@ -68,18 +150,18 @@ impl Position {
         // the-game.teleport-targets, the-game.astral-moves).
         if p.kind == Kind::ArchMagus && matches!(realm, Realm::Mana | Realm::Astral) {
             let emperors = self.emperors();
-            return [none, none, b.all.minus(emperors)];
+            return h.any(b.all.minus(emperors));
         }
         // Any other piece on the Astral board: one square any way, and from a
         // square between the Djinn any number along a line (rulings
         // the-game.astral-moves, the-game.djinn-lines, the-game.djinn-squares).
         if realm == Realm::Astral {
             let lines = if b.djinn_lines.has(from) {
-                rays(0..8)
+                h.rays(0..8)
             } else {
                 none
             };
-            return [none, none, b.king[f] | lines];
+            return h.any(b.king[f] | lines);
         }
         let (sky, ground, cavern) = (
             realm == Realm::Sky,
@@ -89,8 +171,8 @@ impl Position {
         match p.kind {
             // Dragon: the Queen on the Sky and down to the nine squares
             // below; the King on the Ground and back up to the nine above.
-            Kind::Dragon if sky => [none, none, rays(0..8) | b.nine_down[f]],
-            Kind::Dragon if ground => [none, none, b.king[f] | b.nine_up[f]],
+            Kind::Dragon if sky => h.any(h.rays(0..8) | b.nine_down[f]),
+            Kind::Dragon if ground => h.any(b.king[f] | b.nine_up[f]),
             // Gryphon: the (3,2) leap; down to the square below or its four
             // diagonals; on the Ground one square diagonally and back up.
             Kind::Gryphon if sky => {
@@ -103,7 +185,7 @@ impl Position {
                             .iter()
                             .fold(none, |s, &d| s | one(b.step[d][ix(below)]))
                 };
-                [none, none, b.zebra[f] | drop]
+                h.any(b.zebra[f] | drop)
             }
             Kind::Gryphon if ground => {
                 let above = b.up[f];
@@ -115,13 +197,13 @@ impl Position {
                             .iter()
                             .fold(none, |s, &d| s | one(b.step[d][ix(above)]))
                 };
-                [none, none, steps(diag) | rise]
+                h.any(h.steps(diag) | rise)
             }
             // Eagle: the Rook and the King; Phoenix: the Bishop and the King;
             // down to the square below; on the Ground only back up.
-            Kind::Eagle if sky => [none, none, rays(0..4) | b.king[f] | down],
-            Kind::Phoenix if sky => [none, none, rays(4..8) | b.king[f] | down],
-            Kind::Eagle | Kind::Phoenix | Kind::Sylvar if ground => [none, none, up],
+            Kind::Eagle if sky => h.any(h.rays(0..4) | b.king[f] | down),
+            Kind::Phoenix if sky => h.any(h.rays(4..8) | b.king[f] | down),
+            Kind::Eagle | Kind::Phoenix | Kind::Sylvar if ground => h.any(up),
             // Sylvar: moves diagonally forward, captures straight forward
             // and straight down; from the far rank back to a starting square.
             Kind::Sylvar if sky => {
@@ -131,11 +213,11 @@ impl Position {
                     0
                 };
                 let home = if b.coord[f].1 == far {
-                    self.sylvar_starts[p.side.index()]
+                    b.sylvar_starts[p.side.index()]
                 } else {
                     none
                 };
-                [steps(&fwd_diag) | home, step(fwd) | down, none]
+                h.split(h.steps(&fwd_diag) | home, h.step(fwd) | down, none)
             }
             // Elemental: one or two horizontally or vertically, one
             // diagonally without capturing, up by a step across to an empty
@@ -150,7 +232,7 @@ impl Position {
                         s | one(b.up[ix(mid)])
                     }
                 });
-                [steps(diag), none, steps(orth) | twos(orth) | rise]
+                h.split(h.steps(diag), none, h.steps(orth) | h.twos(orth) | rise)
             }
             Kind::Elemental if ground => {
                 let below = b.down[f];
@@ -160,19 +242,19 @@ impl Position {
                     orth.iter()
                         .fold(none, |s, &d| s | one(b.step[d][ix(below)]))
                 };
-                [none, none, steps(orth) | sink]
+                h.any(h.steps(orth) | sink)
             }
             // Basilisk: the three squares in front and the one behind.
-            Kind::Basilisk if cavern => [none, none, steps(&[fwd, back]) | steps(&fwd_diag)],
+            Kind::Basilisk if cavern => h.any(h.steps(&[fwd, back]) | h.steps(&fwd_diag)),
             // Org: diagonally forward and straight back; moves only one
             // forward or one or two sideways; straight up. On the Ground:
             // moves only one forward or back, diagonally forward, straight down.
-            Kind::Org if cavern => [
-                steps(&[fwd, 2, 3]) | twos(&[2, 3]),
+            Kind::Org if cavern => h.split(
+                h.steps(&[fwd, 2, 3]) | h.twos(&[2, 3]),
                 none,
-                steps(&fwd_diag) | step(back) | up,
-            ],
-            Kind::Org if ground => [steps(&[fwd, back]), none, steps(&fwd_diag) | down],
+                h.steps(&fwd_diag) | h.step(back) | up,
+            ),
+            Kind::Org if ground => h.split(h.steps(&[fwd, back]), none, h.steps(&fwd_diag) | down),
             // Amochal: one or two forward and one sideways; moves only one
             // diagonally; captures only one back; up by a step forward to
             // an empty square then up; on the Ground forward one only, and
@@ -185,57 +267,67 @@ impl Position {
                     } else {
                         one(b.up[ix(ahead)])
                     };
-                    two(fwd) | rise
+                    h.two(fwd) | rise
                 } else {
                     down
                 };
-                [steps(diag), step(back), steps(&[fwd, 2, 3]) | extra]
+                h.split(h.steps(diag), h.step(back), h.steps(&[fwd, 2, 3]) | extra)
             }
             // Dwarf (ruling the-game.dwarf): moves one forward or sideways,
             // captures one diagonally forward; up only capturing, down only moving.
-            Kind::Dwarf if cavern => [steps(&[fwd, 2, 3]), steps(&fwd_diag) | up, none],
-            Kind::Dwarf if ground => [steps(&[fwd, 2, 3]) | down, steps(&fwd_diag), none],
+            Kind::Dwarf if cavern => h.split(h.steps(&[fwd, 2, 3]), h.steps(&fwd_diag) | up, none),
+            Kind::Dwarf if ground => {
+                h.split(h.steps(&[fwd, 2, 3]) | down, h.steps(&fwd_diag), none)
+            }
             // Emperor: the King on the Ground, straight up or down; off the
             // Ground only back.
-            Kind::Emperor if ground => [none, none, b.king[f] | up | down],
-            Kind::Emperor if sky => [none, none, down],
-            Kind::Emperor if cavern => [none, none, up],
+            Kind::Emperor if ground => h.any(b.king[f] | up | down),
+            Kind::Emperor if sky => h.any(down),
+            Kind::Emperor if cavern => h.any(up),
             // Wizard: the Queen on the Ground, the King on the Sky and the
             // Cavern; straight up or down.
-            Kind::Wizard if ground => [none, none, rays(0..8) | up | down],
-            Kind::Wizard => [none, none, b.king[f] | up | down],
+            Kind::Wizard if ground => h.any(h.rays(0..8) | up | down),
+            Kind::Wizard => h.any(b.king[f] | up | down),
             // Avatar: moves one, captures two away, either three away,
             // leaping along the eight lines (ruling the-game.avatar-lines);
             // straight up or down.
-            Kind::Avatar => [b.king[f], b.line2[f], b.line3[f] | up | down],
+            Kind::Avatar => h.split(b.king[f], b.line2[f], b.line3[f] | up | down),
             // Æmur: moves one or two horizontally or vertically, captures one
             // or two diagonally, never leaping; one square on the Cavern
             // (ruling the-game.split-movers-limited); down and back up.
-            Kind::Aemur if ground => [steps(orth) | twos(orth), steps(diag) | twos(diag), down],
-            Kind::Aemur if cavern => [steps(orth), steps(diag), up],
+            Kind::Aemur if ground => h.split(
+                h.steps(orth) | h.twos(orth),
+                h.steps(diag) | h.twos(diag),
+                down,
+            ),
+            Kind::Aemur if cavern => h.split(h.steps(orth), h.steps(diag), up),
             // Krargog: the Æmur's mirror, up to the Sky and back down (ruling
             // the-game.krargog-return).
-            Kind::Krargog if ground => [steps(diag) | twos(diag), steps(orth) | twos(orth), up],
-            Kind::Krargog if sky => [steps(diag), steps(orth), down],
+            Kind::Krargog if ground => h.split(
+                h.steps(diag) | h.twos(diag),
+                h.steps(orth) | h.twos(orth),
+                up,
+            ),
+            Kind::Krargog if sky => h.split(h.steps(diag), h.steps(orth), down),
             // Mithyari: within two squares, leaping, and the fields above and
             // below (ruling the-game.mithyari-field).
-            Kind::Mithyari => [none, none, b.mithyari[f]],
+            Kind::Mithyari => h.any(b.mithyari[f]),
             // Cleric, Knight, Fortress: the Bishop, the Knight, the Rook.
-            Kind::Cleric if ground => [none, none, rays(4..8)],
-            Kind::Knight if ground => [none, none, b.knight[f]],
-            Kind::Fortress if ground => [none, none, rays(0..4)],
+            Kind::Cleric if ground => h.any(h.rays(4..8)),
+            Kind::Knight if ground => h.any(b.knight[f]),
+            Kind::Fortress if ground => h.any(h.rays(0..4)),
             // Assassin: the King on every board of the stack, up or down.
-            Kind::Assassin => [none, none, b.king[f] | up | down],
+            Kind::Assassin => h.any(b.king[f] | up | down),
             // Nightblade and Paladin: the Knight with the Bishop or the Rook
             // on the Ground, the King elsewhere; up or down.
-            Kind::Nightblade if ground => [none, none, b.knight[f] | rays(4..8) | up | down],
-            Kind::Paladin if ground => [none, none, b.knight[f] | rays(0..4) | up | down],
-            Kind::Nightblade | Kind::Paladin => [none, none, b.king[f] | up | down],
+            Kind::Nightblade if ground => h.any(b.knight[f] | h.rays(4..8) | up | down),
+            Kind::Paladin if ground => h.any(b.knight[f] | h.rays(0..4) | up | down),
+            Kind::Nightblade | Kind::Paladin => h.any(b.king[f] | up | down),
             // Cavalier (ruling the-game.cavalier): the King (and the Knight
             // on the Ground), and its leaps between boards.
             Kind::Cavalier => {
                 let knight = if ground { b.knight[f] } else { none };
-                [none, none, b.king[f] | knight | b.cavalier[f]]
+                h.any(b.king[f] | knight | b.cavalier[f])
             }
             // Warrior: the Pawn (ruling the-game.warrior-pawn); en passant
             // and promotion are added by the generator.
@@ -246,18 +338,26 @@ impl Position {
                     b.spec.boards[b.ground].ranks - 2
                 };
                 let double = if b.coord[f].1 == start {
-                    two(fwd)
+                    h.two(fwd)
                 } else {
                     none
                 };
-                [step(fwd) | double, steps(&fwd_diag), none]
+                let cap = h.steps(&fwd_diag);
+                let ep = if self.ep != NONE && cap.has(self.ep) {
+                    one(self.ep)
+                } else {
+                    none
+                };
+                h.split(h.step(fwd) | double, cap, none) | ep
             }
             // ArchMagus on the stack: the 26 directions (ruling the-game.archmagus-lines).
-            Kind::ArchMagus => [
-                none,
-                none,
-                (0..26).fold(none, |s, d| s | b.ray3_to(from, d, blockers)),
-            ],
+            Kind::ArchMagus => {
+                let mut s = Set::EMPTY;
+                for d in 0..26 {
+                    b.ray3_into(&mut s, from, d, blockers);
+                }
+                h.any(s)
+            }
             // A kind on a board where the text gives it no move (ruling
             // the-game.board-changes), and the Djinn.
             Kind::Dragon
@@ -277,7 +377,7 @@ impl Position {
             | Kind::Knight
             | Kind::Fortress
             | Kind::Warrior
-            | Kind::Djinn => [none; 3],
+            | Kind::Djinn => none,
         }
     }
 
@@ -296,16 +396,31 @@ impl Position {
         }
     }
 
-    /// The squares the piece `p` on `from` may go to now: empty squares it
-    /// may move to, enemy squares it may capture on, and the en passant
-    /// square for a Warrior that may take there.
-    fn targets(&self, p: Piece, from: Sq, empty: Set, enemy: Set) -> Set {
-        let [mv, cap, both] = self.piece_targets(p, from);
-        let mut t = ((mv | both) & empty) | ((cap | both) & enemy);
-        if p.kind == Kind::Warrior && self.ep != NONE && cap.has(self.ep) {
-            t.insert(self.ep);
+    /// The squares that cut the targets of the side to move's pieces.
+    #[inline]
+    fn masks(&self) -> Masks {
+        let b = Boards::get();
+        let us = self.to_move;
+        let own = self.occ[us.index()];
+        let enemy = self.occ[us.opponent().index()];
+        Masks {
+            blockers: own | enemy | self.djinn,
+            empty: b.all.minus(own | enemy),
+            enemy,
+            reach: b.all.minus(own),
         }
-        t
+    }
+
+    /// Whether the piece on `from`, whose code is `code`, is frozen: a Ground
+    /// piece over an enemy Basilisk (ruling `the-game.basilisk-freeze`).
+    #[inline]
+    fn frozen_code(&self, from: Sq, code: u8) -> bool {
+        let b = Boards::get();
+        if b.realm(from) != Realm::Ground {
+            return false;
+        }
+        let below = b.down[ix(from)];
+        below != NONE && self.cells[ix(below)] == (Kind::Basilisk as u8 * 2) | (!code & 1)
     }
 
     /// Writes every legal action into `out` (cleared first), in increasing
@@ -341,17 +456,31 @@ impl Position {
             return;
         }
         let us = self.to_move;
-        let own = self.occ[us.index()];
-        let enemy = self.occ[us.opponent().index()];
-        let empty = b.all.minus(own | enemy);
+        let m = self.masks();
+        let enemy = m.enemy;
         let far = self.far_rank();
-        for from in own.iter::<Sq>() {
-            let Some(p) = self.at(from) else { continue };
-            if self.frozen(from) {
-                continue;
+        self.occ[us.index()].for_each(|from: Sq| {
+            let code = self.cells[ix(from)];
+            let Some(p) = Piece::decode(code) else { return };
+            if self.frozen_code(from, code) {
+                return;
             }
-            let targets = self.targets(p, from, empty, enemy);
-            for to in targets.iter::<Sq>() {
+            let targets = self.piece_targets(p, from, &m);
+            // Only a Warrior and a Dragon on the Sky list more than a move
+            // a target: the other pieces' targets in a loop of their own.
+            let strikes = p.kind == Kind::Dragon && b.realm(from) == Realm::Sky;
+            if p.kind != Kind::Warrior && !strikes {
+                targets.for_each(|to: Sq| {
+                    out.push(Action {
+                        tag: Tag::Go,
+                        from,
+                        to,
+                        aux: 0,
+                    });
+                });
+                return;
+            }
+            targets.for_each(|to: Sq| {
                 if p.kind == Kind::Warrior {
                     if to == self.ep {
                         let victim = b.step[if us == GOLD { 1 } else { 0 }][ix(to)];
@@ -361,7 +490,7 @@ impl Position {
                             to,
                             aux: victim,
                         });
-                        continue;
+                        return;
                     }
                     if b.realm(to) == Realm::Ground && b.coord[ix(to)].1 == far {
                         for k in promotions() {
@@ -372,7 +501,7 @@ impl Position {
                                 aux: k as u16,
                             });
                         }
-                        continue;
+                        return;
                     }
                 }
                 out.push(Action {
@@ -382,10 +511,7 @@ impl Position {
                     aux: 0,
                 });
                 // The Dragon's strike (ruling the-game.dragon-strike).
-                if p.kind == Kind::Dragon
-                    && b.realm(from) == Realm::Sky
-                    && b.realm(to) == Realm::Sky
-                {
+                if strikes && b.realm(to) == Realm::Sky {
                     for s in (b.nine_down[ix(to)] & enemy).iter::<Sq>() {
                         out.push(Action {
                             tag: Tag::Strike,
@@ -395,8 +521,8 @@ impl Position {
                         });
                     }
                 }
-            }
-        }
+            });
+        });
     }
 
     /// Whether `a` is among [`Position::legal`]'s actions, without listing
@@ -435,10 +561,9 @@ impl Position {
         if self.frozen(a.from) {
             return false;
         }
-        let own = self.occ[us.index()];
-        let enemy = self.occ[us.opponent().index()];
-        let empty = b.all.minus(own | enemy);
-        if !self.targets(p, a.from, empty, enemy).has(a.to) {
+        let m = self.masks();
+        let enemy = m.enemy;
+        if !self.piece_targets(p, a.from, &m).has(a.to) {
             return false;
         }
         if p.kind == Kind::Warrior {
@@ -476,20 +601,15 @@ impl Position {
         if self.pending.is_some() {
             return true;
         }
-        let b = Boards::get();
-        let us = self.to_move;
-        let own = self.occ[us.index()];
-        let enemy = self.occ[us.opponent().index()];
-        let empty = b.all.minus(own | enemy);
+        let m = self.masks();
         // From the highest square down: the Mana boards and the Astral board
         // come first, where an ArchMagus's teleport always has a target.
-        let mut left = own;
+        let mut left = self.occ[self.to_move.index()];
         while let Some(from) = left.last::<Sq>() {
             left.remove(from);
-            if !self.frozen(from)
-                && self
-                    .at(from)
-                    .is_some_and(|p| !self.targets(p, from, empty, enemy).is_empty())
+            let code = self.cells[ix(from)];
+            if !self.frozen_code(from, code)
+                && Piece::decode(code).is_some_and(|p| !self.piece_targets(p, from, &m).is_empty())
             {
                 return true;
             }
@@ -517,8 +637,15 @@ pub fn worst_case_bound() -> usize {
                 let mut pos = Position::empty(side);
                 let p = Piece { kind, side };
                 pos.put(from, p);
-                let [mv, cap, both] = pos.piece_targets(p, from);
-                let targets = (mv | cap | both).without(from);
+                // Every square allowed, empty and enemy alike: the targets
+                // to move to, capture on, and either.
+                let open = Masks {
+                    blockers: pos.occ[0] | pos.occ[1] | pos.djinn,
+                    empty: b.all,
+                    enemy: b.all,
+                    reach: b.all,
+                };
+                let targets = pos.piece_targets(p, from, &open).without(from);
                 let n = targets.count() as usize;
                 let actions = if kind == Kind::Warrior {
                     n * 23

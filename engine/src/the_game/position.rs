@@ -3,7 +3,7 @@
 //! to act, a pending choice, and applying an action to it, with the position
 //! hash kept as it goes. The moves themselves are in [`super::moves`].
 
-use std::sync::OnceLock;
+use std::fmt;
 
 use arrayvec::ArrayVec;
 
@@ -74,9 +74,16 @@ impl Action {
     }
 }
 
+/// Inlined where the harness compares neighbouring actions of a list.
 impl PartialOrd for Action {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        self.key() < other.key()
     }
 }
 
@@ -118,7 +125,9 @@ pub const PLY_BOUND: u32 = 3000;
 /// the en passant square, the pending choice, the plies played, the ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(super) cells: [Option<Piece>; SQUARES],
+    /// Each square's piece as its [`Piece::code`], [`EMPTY`] for none: one
+    /// byte a square, so a copy of the position is short.
+    pub(super) cells: [u8; SQUARES],
     /// Each side's pieces, by [`Side::index`].
     pub(super) occ: [Set; 2],
     pub(super) djinn: Set,
@@ -134,8 +143,31 @@ pub struct Position {
     pub(super) pending: Option<Pending>,
     pub(super) ply: u32,
     pub(super) ending: Option<Ending>,
-    /// Each side's Sylvar starting squares (ruling `the-game.sylvar-return`).
-    pub(super) sylvar_starts: [Set; 2],
+}
+
+/// A cell with no piece (an even code, so that a cell's lowest bit counts
+/// Gold's pieces: see [`Piece::code`]).
+pub(super) const EMPTY: u8 = 0xFE;
+
+impl Piece {
+    /// The piece as one byte: its kind's number twice, plus its side's index
+    /// (the index of its hash keys too).
+    #[inline]
+    #[must_use]
+    pub(super) const fn code(self) -> u8 {
+        self.kind as u8 * 2 + self.side.index() as u8
+    }
+
+    /// The piece whose [`Piece::code`] is `code` ([`EMPTY`]: none).
+    #[inline]
+    #[must_use]
+    pub(super) fn decode(code: u8) -> Option<Piece> {
+        let kind = *Kind::ALL.get(usize::from(code >> 1))?;
+        Some(Piece {
+            kind,
+            side: Side::ALL[usize::from(code & 1)],
+        })
+    }
 }
 
 /// A key for each kind, side and square.
@@ -148,31 +180,15 @@ const RETURN_SALT: u64 = 0x7E6A_3E00_0000_0004;
 const PENDING_SALT: u64 = 0x7E6A_3E00_0000_0005;
 
 fn piece_key(p: Piece, sq: Sq) -> u64 {
-    PIECE_KEYS[(p.kind as usize * 2 + p.side.index()) * SQUARES + ix(sq)]
+    code_key(p.code(), sq)
+}
+
+fn code_key(code: u8, sq: Sq) -> u64 {
+    PIECE_KEYS[usize::from(code) * SQUARES + ix(sq)]
 }
 
 fn return_key(sq: Sq, ret: Sq) -> u64 {
     splitmix64(RETURN_SALT ^ (u64::from(sq) << 16) ^ u64::from(ret))
-}
-
-/// Each side's Sylvar starting squares in the standard set-up.
-fn standard_sylvar_starts() -> [Set; 2] {
-    static STARTS: OnceLock<[Set; 2]> = OnceLock::new();
-    *STARTS.get_or_init(|| {
-        let b = Boards::get();
-        let setup = SetUp::standard(&b.spec);
-        let mut starts = [Set::EMPTY; 2];
-        for p in setup.pieces.iter().filter(|p| p.kind == Kind::Sylvar) {
-            if let (Some(side), Some(sq)) = (
-                p.side,
-                b.layout
-                    .square(p.board, i16::from(p.file), i16::from(p.rank)),
-            ) {
-                starts[side.index()].insert(sq);
-            }
-        }
-        starts
-    })
 }
 
 impl Position {
@@ -199,12 +215,11 @@ impl Position {
         pos
     }
 
-    /// No piece and no Djinn, `to_move` to move (the Sylvars' starting
-    /// squares are the standard set-up's).
+    /// No piece and no Djinn, `to_move` to move.
     #[must_use]
     pub fn empty(to_move: Side) -> Position {
         Position {
-            cells: [None; SQUARES],
+            cells: [EMPTY; SQUARES],
             occ: [Set::EMPTY; 2],
             djinn: Set::EMPTY,
             kings: [NONE; 2],
@@ -215,14 +230,13 @@ impl Position {
             pending: None,
             ply: 0,
             ending: None,
-            sylvar_starts: standard_sylvar_starts(),
         }
     }
 
     /// The piece on `sq`, if any (a Djinn is none).
     #[must_use]
     pub fn at(&self, sq: Sq) -> Option<Piece> {
-        self.cells[ix(sq)]
+        Piece::decode(self.cells[ix(sq)])
     }
 
     /// Whether a Djinn stands on `sq`.
@@ -233,7 +247,7 @@ impl Position {
 
     /// Puts `piece` on `sq` (which must hold no piece).
     pub fn put(&mut self, sq: Sq, piece: Piece) {
-        self.cells[ix(sq)] = Some(piece);
+        self.cells[ix(sq)] = piece.code();
         self.occ[piece.side.index()].insert(sq);
         self.board_hash ^= piece_key(piece, sq);
         if piece.kind == Kind::Emperor {
@@ -247,7 +261,7 @@ impl Position {
     }
 
     fn take(&mut self, sq: Sq) -> Option<Piece> {
-        let p = self.cells[ix(sq)].take()?;
+        let p = Piece::decode(std::mem::replace(&mut self.cells[ix(sq)], EMPTY))?;
         self.occ[p.side.index()].remove(sq);
         self.board_hash ^= piece_key(p, sq);
         if p.kind == Kind::Emperor {
@@ -311,8 +325,9 @@ impl Position {
     pub fn recompute_hash(&self) -> u64 {
         let mut h = 0;
         for sq in (self.occ[0] | self.occ[1]).iter::<Sq>() {
-            if let Some(p) = self.at(sq) {
-                h ^= piece_key(p, sq);
+            let code = self.cells[ix(sq)];
+            if code != EMPTY {
+                h ^= code_key(code, sq);
             }
         }
         for &(sq, ret) in &self.returns {
@@ -523,32 +538,56 @@ impl Position {
     /// Dragon's strike), `GC7-GC8=Q`, `kill`, `send AD4`, `return`.
     #[must_use]
     pub fn action_text(&self, a: Action) -> String {
+        let mut s = String::new();
+        let _ = self.write_action(a, &mut s);
+        s
+    }
+
+    /// Writes [`Position::action_text`] to `out`, character by character.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_action<O: fmt::Write + ?Sized>(&self, a: Action, out: &mut O) -> fmt::Result {
         let b = Boards::get();
-        let name = |sq: Sq| b.layout.name(sq).to_string();
+        let square = |sq: Sq, out: &mut O| {
+            if usize::from(sq) < SQUARES {
+                b.layout.write_square(sq, out)
+            } else {
+                out.write_char('?')
+            }
+        };
         match a.tag {
-            Tag::Kill => "kill".to_owned(),
-            Tag::Return => "return".to_owned(),
-            Tag::Send => format!("send {}", name(a.to)),
+            Tag::Kill => out.write_str("kill"),
+            Tag::Return => out.write_str("return"),
+            Tag::Send => {
+                out.write_str("send ")?;
+                square(a.to, out)
+            }
             Tag::Go | Tag::Strike | Tag::Promote | Tag::EnPassant => {
-                let x = if self.at(a.to).is_some() || a.tag == Tag::EnPassant {
+                let x = if (usize::from(a.to) < SQUARES && self.at(a.to).is_some())
+                    || a.tag == Tag::EnPassant
+                {
                     'x'
                 } else {
                     '-'
                 };
-                let mut s = format!("{}{x}{}", name(a.from), name(a.to));
+                square(a.from, out)?;
+                out.write_char(x)?;
+                square(a.to, out)?;
                 if a.tag == Tag::Strike {
-                    s.push('x');
-                    s.push_str(&name(a.aux));
+                    out.write_char('x')?;
+                    square(a.aux, out)?;
                 }
                 if a.tag == Tag::Promote {
-                    s.push('=');
-                    s.push(
+                    out.write_char('=')?;
+                    out.write_char(
                         Kind::ALL
                             .get(usize::from(a.aux))
                             .map_or('?', |k| k.letter()),
-                    );
+                    )?;
                 }
-                s
+                Ok(())
             }
         }
     }
