@@ -11,7 +11,8 @@ use tigerseye_engine::GameId;
 
 use crate::report::Summary;
 use crate::sim::{
-    LengthStats, MAX_RECORDED_FAILURES, MAX_SHRUNK_FAILURES, OutcomeCount, Shard, SimStats,
+    GameFigures, LengthStats, MAX_RECORDED_FAILURES, MAX_SHRUNK_FAILURES, OutcomeCount, Shard,
+    SimStats,
 };
 
 /// The first setting of the run that `a` and `b` do not share (game, options,
@@ -318,6 +319,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         length: LengthStats::from_counts(counts),
         events,
         scores,
+        game_stats: GameFigures::merged(parts.iter().map(|p| &p.game_stats)),
         failed_games: sum(parts, |p| p.failed_games, "failed games")?,
         failures,
         stopped_early: parts.iter().any(|p| p.stopped_early),

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::{series, sim};
-use tigerseye_engine::Game;
+use tigerseye_engine::{Game, GameId};
 
 /// Ctrl-C in `sim` and `nightly`: the first stops starting games
 /// ([`sim::interrupt`]); the games under way finish and the report is written,
@@ -76,6 +76,13 @@ pub(crate) fn print_sim(s: &sim::SimStats) {
             println!("  {line}");
         }
     }
+    if let Ok(game) = s.game.parse::<GameId>() {
+        for table in s.game_stats.tables(game) {
+            for line in table.to_string().lines() {
+                println!("  {line}");
+            }
+        }
+    }
     if let Some((_, message)) = s.shortfall() {
         println!("  FAILED: {message}");
     }
@@ -124,17 +131,4 @@ pub(crate) fn finish(
     };
     report::unique_run_id(root, summary);
     Ok(report::write(root, summary)?)
-}
-
-/// The Field Manual's turn-level check search at its hardest in this run: the
-/// most positions it visited for one decision and for one turn.
-pub(crate) fn print_field_manual_search() {
-    let s = tigerseye_engine::field_manual::stats::search_stats();
-    println!(
-        "field-manual check search: at most {} positions for one decision, {} for one turn",
-        s.most_for_a_decision, s.most_for_a_turn
-    );
-    if !s.hardest.is_empty() {
-        println!("field-manual hardest decision: {}", s.hardest);
-    }
 }

@@ -275,6 +275,11 @@ fn simulation(md: &mut String, sim: &SimStats) {
     if !never.is_empty() {
         let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
     }
+    if let Ok(game) = sim.game.parse::<tigerseye_engine::GameId>() {
+        for table in sim.game_stats.tables(game) {
+            let _ = write!(md, "\n{table}");
+        }
+    }
     let _ = writeln!(md, "\nGame length (plies):\n\n```");
     let peak = sim
         .length

@@ -14,6 +14,7 @@
 //! save-restore check ([`resume::Resumed`]).
 
 mod caught;
+mod figures;
 mod player;
 pub mod resume;
 mod tally;
@@ -31,6 +32,7 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
 pub use crate::panics::catch_panic;
 pub use caught::play_caught;
+pub use figures::{FigureValue, GameFigures};
 pub use player::{GameEnd, Player, sample_chance};
 
 use crate::invariants::CheckMode;
@@ -261,6 +263,10 @@ pub struct SimStats {
     /// `½-½ Game Points`): the Jewel Series' margins in Chords come from here.
     #[serde(default)]
     pub scores: BTreeMap<String, u64>,
+    /// The game's own statistics ([`Game::Stats`]), by figure; absent for a
+    /// game that keeps none.
+    #[serde(default, skip_serializing_if = "GameFigures::is_empty")]
+    pub game_stats: GameFigures,
     /// Games that broke an invariant or panicked.
     pub failed_games: u64,
     /// The first failures, at most [`MAX_RECORDED_FAILURES`].
@@ -783,6 +789,48 @@ mod tests {
             (one.plies, &one.outcomes, &one.events, &one.length.histogram),
             (two.plies, &two.outcomes, &two.events, &two.length.histogram)
         );
+    }
+
+    /// A game's own statistics (The Game's author's table, the Field
+    /// Manual's search maxima) are the same whatever the thread count, and
+    /// the shards' merge to the whole run's; a game that keeps none writes
+    /// no field.
+    #[test]
+    fn game_stats_do_not_depend_on_threads_or_shards() {
+        for game in [GameId::TheGame, GameId::FieldManual] {
+            let mut config = SimConfig::new(game, 24);
+            config.master_seed = 5;
+            config.max_plies = 300;
+            config.threads = Some(1);
+            let one = run(&config).unwrap();
+            assert_eq!(one.failed_games, 0, "{:?}", one.failures);
+            assert!(!one.game_stats.is_empty(), "{game}");
+            config.threads = Some(3);
+            let three = run(&config).unwrap();
+            assert_eq!(one.game_stats, three.game_stats, "{game}");
+            let parts: Vec<GameFigures> = (0..2)
+                .map(|k| {
+                    config.shard = Shard { k, n: 2 };
+                    run(&config).unwrap().game_stats
+                })
+                .collect();
+            assert_eq!(GameFigures::merged(&parts), one.game_stats, "{game}");
+            assert!(!one.game_stats.tables(game).is_empty(), "{game}");
+        }
+        let the_game = SimStats::clone(&{
+            let mut config = SimConfig::new(GameId::TheGame, 2);
+            config.max_plies = 50;
+            run(&config).unwrap()
+        });
+        let games = match the_game.game_stats.0.get("games") {
+            Some(FigureValue::Count(n)) => *n,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(games, 2);
+        let duel = run(&SimConfig::new(GameId::Duel, 10)).unwrap();
+        assert!(duel.game_stats.is_empty());
+        let json = serde_json::to_string(&duel).unwrap();
+        assert!(!json.contains("game_stats"), "{json}");
     }
 
     #[test]

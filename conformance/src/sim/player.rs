@@ -2,6 +2,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use tigerseye_engine::core::GameStats;
 use tigerseye_engine::{Game, RuleEvent, Turn};
 
 use super::resume::{Resumed, SavePoints};
@@ -30,6 +31,8 @@ pub struct Player<G: Game> {
     /// The actions of the game in progress.
     pub actions: Vec<G::Action>,
     events: Vec<u64>,
+    /// The game's own statistics of the games played ([`Game::Stats`]).
+    stats: G::Stats,
     oracle: Option<Oracle<G>>,
     /// The games restored from saves of the game in progress.
     resumed: Resumed<G>,
@@ -48,6 +51,7 @@ impl<G: Game> Player<G> {
             max_plies,
             actions: Vec::with_capacity(256),
             events: vec![0; G::EVENTS.len()],
+            stats: G::Stats::default(),
             oracle: None,
             resumed: Resumed::default(),
         }
@@ -109,24 +113,51 @@ impl<G: Game> Player<G> {
                 return GameEnd::Failed(v);
             }
             let action = match turn {
-                Turn::Over(outcome) => return GameEnd::Over(outcome),
+                Turn::Over(outcome) => {
+                    if G::Stats::KEPT {
+                        self.stats.game_end(&self.state);
+                    }
+                    return GameEnd::Over(outcome);
+                }
                 Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
                 Turn::Player(_) => self.legal[rng.random_range(0..self.legal.len())],
             };
             if ply >= self.max_plies {
+                if G::Stats::KEPT {
+                    self.stats.game_end(&self.state);
+                }
                 return GameEnd::Unfinished;
             }
             self.actions.push(action);
             if saves != SavePoints::None {
                 self.resumed.apply(action);
             }
+            if G::Stats::KEPT {
+                self.stats.before_action(&self.state, action);
+            }
             let events = &mut self.events;
+            let stats = &mut self.stats;
             self.state.apply_unchecked(action, &mut |e: G::Event| {
                 if let Some(i) = G::EVENTS.iter().position(|t| *t == e.tag()) {
                     events[i] += 1;
                 }
+                if G::Stats::KEPT {
+                    stats.event(e);
+                }
             });
+            if G::Stats::KEPT {
+                self.stats.after_action(&self.state);
+            }
         }
+    }
+
+    /// The game's own statistics of the games played so far, as figures,
+    /// and resets them.
+    pub fn take_figures(&mut self) -> tigerseye_engine::core::Figures {
+        if !G::Stats::KEPT {
+            return tigerseye_engine::core::Figures::default();
+        }
+        std::mem::take(&mut self.stats).figures()
     }
 
     /// The counts of events emitted so far, by index into [`Game::EVENTS`], and

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
-use tigerseye_engine::core::ScoreUnit;
+use tigerseye_engine::core::{Figures, ScoreUnit};
 use tigerseye_engine::{Game, Side};
 
 use super::{
@@ -48,6 +48,8 @@ pub(super) struct Acc {
     pub(super) failed: u64,
     pub(super) failures: Vec<FailureRecord>,
     pub(super) skipped: u64,
+    /// The game's own statistics ([`tigerseye_engine::Game::Stats`]).
+    pub(super) figures: Figures,
 }
 
 impl Acc {
@@ -80,6 +82,7 @@ impl Acc {
         self.failures.sort_by_key(|f| f.index);
         self.failures.truncate(MAX_RECORDED_FAILURES);
         self.skipped += other.skipped;
+        self.figures.merge(&other.figures);
         self
     }
 }
@@ -187,6 +190,7 @@ pub(super) fn run_batch<G: Game>(
                 bar.inc(pending);
             }
             add(&mut acc.events, &player.take_events());
+            acc.figures.merge(&player.take_figures());
             acc
         })
         .reduce(|| Acc::new(rules, events), Acc::merge)
@@ -351,6 +355,7 @@ pub(super) fn summarize<G: Game>(
                 (score.to_string(), n)
             })
             .collect(),
+        game_stats: super::GameFigures::from(&acc.figures),
         failed_games: acc.failed,
         failures: acc.failures,
         stopped_early: acc.skipped > 0,

@@ -470,6 +470,7 @@ impl Game for NorthernLight {
     type Actions = SeriesActions;
     type Event = SeriesEvent;
     type Options = SeriesOptions;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = "northern-light";
     const TITLE: &'static str =
