@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::{series, sim};
-use tigerseye_engine::{Game, GameId};
+use tigerseye_engine::Game;
 
 /// Ctrl-C in `sim` and `nightly`: the first stops starting games
 /// ([`sim::interrupt`]); the games under way finish and the report is written,
@@ -76,11 +76,9 @@ pub(crate) fn print_sim(s: &sim::SimStats) {
             println!("  {line}");
         }
     }
-    if let Ok(game) = s.game.parse::<GameId>() {
-        for table in s.game_stats.tables(game) {
-            for line in table.to_string().lines() {
-                println!("  {line}");
-            }
+    for table in s.game_stats.tables(s.game) {
+        for line in table.to_string().lines().filter(|l| !l.is_empty()) {
+            println!("  {line}");
         }
     }
     if let Some((_, message)) = s.shortfall() {

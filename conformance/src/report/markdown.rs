@@ -165,7 +165,7 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
             "\n### Rule coverage\n\n| game | event | in scenarios | in random play |\n|---|---|---:|---:|"
         );
         for (game, events) in &check.events {
-            let sim = s.sims.iter().find(|x| &x.game == game);
+            let sim = s.sims.iter().find(|x| x.game.name() == game);
             for (tag, n) in events {
                 let random = sim
                     .and_then(|x| x.events.get(tag))
@@ -275,10 +275,8 @@ fn simulation(md: &mut String, sim: &SimStats) {
     if !never.is_empty() {
         let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
     }
-    if let Ok(game) = sim.game.parse::<tigerseye_engine::GameId>() {
-        for table in sim.game_stats.tables(game) {
-            let _ = write!(md, "\n{table}");
-        }
+    for table in sim.game_stats.tables(sim.game) {
+        let _ = write!(md, "\n{table}");
     }
     let _ = writeln!(md, "\nGame length (plies):\n\n```");
     let peak = sim

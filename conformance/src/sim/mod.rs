@@ -17,6 +17,7 @@ mod caught;
 mod figures;
 mod player;
 pub mod resume;
+pub mod schema;
 mod tally;
 
 use std::collections::BTreeMap;
@@ -34,6 +35,7 @@ pub use crate::panics::catch_panic;
 pub use caught::play_caught;
 pub use figures::{FigureValue, GameFigures};
 pub use player::{GameEnd, Player, sample_chance};
+pub use schema::{FinalScore, Winner};
 
 use crate::invariants::CheckMode;
 use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text, shrink};
@@ -177,8 +179,8 @@ pub struct FailureRecord {
 /// Count of games that ended one way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OutcomeCount {
-    /// `green`, `red` or `draw`.
-    pub winner: String,
+    /// The winner (`green`, `red`, the game's name for the side, or `draw`).
+    pub winner: Winner,
     /// The deciding rule.
     pub rule: String,
     /// Games.
@@ -222,8 +224,9 @@ impl LengthStats {
 /// The result of a simulation run (or one shard of it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SimStats {
-    /// The game's name.
-    pub game: String,
+    /// The game (its name in `summary.json`).
+    #[serde(with = "schema::game_name")]
+    pub game: GameId,
     /// The options in force, every key with its value.
     pub options: BTreeMap<String, String>,
     /// The master seed.
@@ -262,7 +265,7 @@ pub struct SimStats {
     /// Finished games by their final score as the game prints it (`4-0 Chords`,
     /// `½-½ Game Points`): the Jewel Series' margins in Chords come from here.
     #[serde(default)]
-    pub scores: BTreeMap<String, u64>,
+    pub scores: BTreeMap<FinalScore, u64>,
     /// The game's own statistics ([`Game::Stats`]), by figure; absent for a
     /// game that keeps none.
     #[serde(default, skip_serializing_if = "GameFigures::is_empty")]
