@@ -30,7 +30,7 @@ pub struct Player<G: Game> {
     max_plies: u32,
     /// The actions of the game in progress.
     pub actions: Vec<G::Action>,
-    events: Vec<u64>,
+    events: EventCounts,
     /// The game's own statistics of the games played ([`Game::Stats`]).
     stats: G::Stats,
     oracle: Option<Oracle<G>>,
@@ -50,7 +50,7 @@ impl<G: Game> Player<G> {
             mode,
             max_plies,
             actions: Vec::with_capacity(256),
-            events: vec![0; G::EVENTS.len()],
+            events: EventCounts::new(G::EVENTS.len()),
             stats: G::Stats::default(),
             oracle: None,
             resumed: Resumed::default(),
@@ -138,9 +138,7 @@ impl<G: Game> Player<G> {
             let events = &mut self.events;
             let stats = &mut self.stats;
             self.state.apply_unchecked(action, &mut |e: G::Event| {
-                if let Some(i) = G::EVENTS.iter().position(|t| *t == e.tag()) {
-                    events[i] += 1;
-                }
+                events.count(e.tag(), G::EVENTS);
                 if G::Stats::KEPT {
                     stats.event(e);
                 }
@@ -163,7 +161,7 @@ impl<G: Game> Player<G> {
     /// The counts of events emitted so far, by index into [`Game::EVENTS`], and
     /// resets them.
     pub fn take_events(&mut self) -> Vec<u64> {
-        std::mem::replace(&mut self.events, vec![0; G::EVENTS.len()])
+        std::mem::replace(&mut self.events.counts, vec![0; G::EVENTS.len()])
     }
 }
 
@@ -215,4 +213,61 @@ pub fn sample_chance<G: Game>(
         pick -= w;
     }
     outcomes[outcomes.len() - 1]
+}
+
+/// Rule events counted by index into [`Game::EVENTS`]. A tag is a
+/// `&'static str`: each one is matched to its index by its text once, the
+/// first time it is met, and known by its address after that, so that the
+/// play loop compares no strings.
+#[derive(Debug, Default)]
+struct EventCounts {
+    /// Each tag met so far, by address and length, with its index (`None`
+    /// for a tag the game does not declare).
+    seen: Vec<((usize, usize), Option<usize>)>,
+    /// The counts by index.
+    counts: Vec<u64>,
+}
+
+impl EventCounts {
+    fn new(events: usize) -> EventCounts {
+        EventCounts {
+            seen: Vec::new(),
+            counts: vec![0; events],
+        }
+    }
+
+    /// Counts one event of kind `tag`, one of `events`.
+    #[inline]
+    fn count(&mut self, tag: &'static str, events: &[&str]) {
+        let key = (tag.as_ptr() as usize, tag.len());
+        let index = match self.seen.iter().find(|(k, _)| *k == key) {
+            Some(&(_, i)) => i,
+            None => {
+                let i = events.iter().position(|t| *t == tag);
+                self.seen.push((key, i));
+                i
+            }
+        };
+        if let Some(n) = index.and_then(|i| self.counts.get_mut(i)) {
+            *n += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EventCounts;
+
+    /// Counts go to the tag's index whatever its address: a tag with the
+    /// text of a declared one counts as it, an undeclared one not at all.
+    #[test]
+    fn events_count_by_index() {
+        let events = ["capture", "promotion"];
+        let mut c = EventCounts::new(events.len());
+        let other: &'static str = String::from("capture").leak();
+        for tag in ["promotion", "capture", other, "capture", "castling"] {
+            c.count(tag, &events);
+        }
+        assert_eq!(c.counts, [3, 1]);
+    }
 }
