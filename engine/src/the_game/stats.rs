@@ -84,23 +84,24 @@ fn rule_of(b: &Boards, a: Action, from_kind: Kind) -> Option<usize> {
         Tag::Strike => Some(STRIKE),
         Tag::Promote => Some(PROMOTION),
         Tag::EnPassant => Some(EN_PASSANT),
-        _ if from_kind == Kind::ArchMagus
-            && matches!(from_realm, Realm::Mana | Realm::Astral)
-            && to_realm != from_realm =>
-        {
-            Some(TELEPORT)
+        Tag::Go | Tag::Kill | Tag::Send | Tag::Return => {
+            if from_kind == Kind::ArchMagus
+                && matches!(from_realm, Realm::Mana | Realm::Astral)
+                && to_realm != from_realm
+            {
+                Some(TELEPORT)
+            } else if from_realm == Realm::Astral && !b.king[usize::from(a.from)].has(a.to) {
+                Some(DJINN_LINE)
+            } else if from_kind == Kind::Sylvar
+                && from_realm == Realm::Sky
+                && to_realm == Realm::Sky
+                && rank(a.from).abs_diff(rank(a.to)) > 1
+            {
+                Some(SYLVAR_BACK)
+            } else {
+                None
+            }
         }
-        _ if from_realm == Realm::Astral && !b.king[usize::from(a.from)].has(a.to) => {
-            Some(DJINN_LINE)
-        }
-        _ if from_kind == Kind::Sylvar
-            && from_realm == Realm::Sky
-            && to_realm == Realm::Sky
-            && rank(a.from).abs_diff(rank(a.to)) > 1 =>
-        {
-            Some(SYLVAR_BACK)
-        }
-        _ => None,
     }
 }
 
