@@ -14,18 +14,20 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use tigerseye_engine::Side;
 use tigerseye_engine::core::clocks::{
     Clocks, IncrementTiming, Lag, LagReading, Millis, MillisError, ReserveReading, SwingAfterLimit,
     SwingReading, TimeControl,
 };
+use tigerseye_engine::jewel::northern_light::hunt::DiamondQuest;
+use tigerseye_engine::jewel::northern_light::series;
 use tigerseye_engine::registry::{clock_preset, clock_presets};
 use tigerseye_engine::rulings::Ruling;
+use tigerseye_engine::{Game, Side};
 use toml::Spanned;
 
 use crate::check_results::Verdict;
 use crate::check_results::{CheckSummary, ScenarioResult};
-use crate::scenario::{LoadError, Status, locate};
+use crate::scenario::{Header, LoadError, Status, check_header, locate};
 
 /// The folder under the corpus that holds the clock scenarios, and the name
 /// their results are counted under.
@@ -139,19 +141,16 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedClockScenario, LoadError> 
         at: path.display().to_string(),
         message: message.to_owned(),
     };
-    if s.source.trim().is_empty() {
-        return Err(whole("`source` is empty: cite the seed file and section"));
-    }
-    if let Some((key, placeholder)) = crate::scenario::skeleton_placeholder(&s.title, &s.source) {
-        return Err(whole(&format!(
-            "`{key}` still holds the skeleton's placeholder `{placeholder}`: say what the scenario shows and cite the seed's section and words"
-        )));
-    }
-    if s.status == Status::Disputed && s.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
-        return Err(whole(
-            "`status = \"disputed\"` needs a `reason` saying why the example cannot hold",
-        ));
-    }
+    check_header(
+        path,
+        text,
+        &Header {
+            title: &s.title,
+            source: &s.source,
+            status: s.status,
+            reason: s.reason.as_deref(),
+        },
+    )?;
     if s.steps.is_empty() {
         return Err(whole(
             "no `[[step]]`: the scenario checks nothing; add a step",
@@ -221,12 +220,7 @@ fn expects(st: &ClockStep) -> bool {
 ///
 /// [`LoadError`] when the file cannot be read or [`parse`] fails.
 pub fn load(path: &Path) -> Result<LoadedClockScenario, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError {
-        at: path.display().to_string(),
-        message: e.to_string(),
-    })?;
-    let text = crate::scenario::utf8(path, bytes)?;
-    parse(path, &text)
+    parse(path, &crate::scenario::read(path)?)
 }
 
 /// The result of running one clock scenario.
@@ -484,17 +478,13 @@ fn too_long(loaded: &LoadedClockScenario, text: &str, at: usize) -> String {
     )
 }
 
-/// The hunt Northern Light plays after `hunt` when it is drawn (seed 002,
-/// Northern Light: DiamondQi, then DiamondQuest, then DiamondChess, then the
-/// Deciding Hunt, a second DiamondChess), and whether an interval may come
-/// before it ("If the game moves to DiamondQuest then a short interval is
-/// allowable of up to thirty minutes").
+/// The hunt Northern Light plays after `hunt` when it is drawn, in the
+/// match's own order ([`series::hunt_after`]), and whether an interval may
+/// come before it (seed 002, Northern Light: "If the game moves to
+/// DiamondQuest then a short interval is allowable of up to thirty minutes").
 fn hunt_after(hunt: &str) -> Option<(&'static str, bool)> {
-    match hunt {
-        "diamond-qi" => Some(("diamond-quest", true)),
-        "diamond-quest" | "diamond-chess" => Some(("diamond-chess", false)),
-        _ => None,
-    }
+    let next = series::hunt_after(hunt)?;
+    Some((next, next == <DiamondQuest as Game>::NAME))
 }
 
 /// The keys of `[fields]` that choose a ruling's reading: they carry over to
@@ -874,6 +864,17 @@ mod tests {
             "c.toml: no `[[step]]`: the scenario checks nothing; add a step"
         );
         assert!(err(&format!("{HEAD}[[step]]\nthink = 5\n")).starts_with("c.toml:5:9: "));
+        // The header is checked as a game scenario's is, at the key's line.
+        assert_eq!(
+            err(&format!(
+                "{HEAD}status = \"disputed\"\n[[step]]\nflag = \"none\"\n"
+            )),
+            "c.toml:4:1: `status = \"disputed\"` needs a `reason` saying why the example cannot hold"
+        );
+        assert!(
+            err("title = \"t\"\nsource = \" \"\ncontrol = \"duel-5\"\n[[step]]\nflag = \"none\"\n")
+                .starts_with("c.toml:2:1: `source` is empty")
+        );
         let bad_preset = run_text(
             "title = \"t\"\nsource = \"s\"\ncontrol = \"blitz\"\n[[step]]\nflag = \"none\"\n",
         );

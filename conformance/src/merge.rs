@@ -7,11 +7,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tigerseye_engine::GameId;
+use tigerseye_engine::{GameId, Side};
 
 use crate::report::Summary;
 use crate::sim::{
-    LengthStats, MAX_RECORDED_FAILURES, MAX_SHRUNK_FAILURES, OutcomeCount, Shard, SimStats,
+    FinalScore, GameFigures, LengthStats, MAX_RECORDED_FAILURES, MAX_SHRUNK_FAILURES, OutcomeCount,
+    Shard, SimStats, Winner,
 };
 
 /// The first setting of the run that `a` and `b` do not share (game, options,
@@ -27,7 +28,7 @@ pub fn run_difference(a: &SimStats, b: &SimStats) -> Option<String> {
             .join(",")
     };
     let fields = [
-        ("game", a.game.clone(), b.game.clone()),
+        ("game", a.game.to_string(), b.game.to_string()),
         ("options", opts(a), opts(b)),
         ("seed", a.master_seed.to_string(), b.master_seed.to_string()),
         (
@@ -54,7 +55,7 @@ pub fn run_difference(a: &SimStats, b: &SimStats) -> Option<String> {
 }
 
 /// A game's name and the occurrence of its sim in its report (0 for the first).
-type GroupKey = (String, usize);
+type GroupKey = (GameId, usize);
 
 /// Why reports could not be merged: they are not the shards of one run.
 #[derive(Debug, thiserror::Error)]
@@ -217,7 +218,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
                 field,
             });
         }
-        let (game, k) = (p.game.clone(), p.shard.k);
+        let (game, k) = (p.game.to_string(), p.shard.k);
         if k >= n {
             return Err(MergeError::NoShard { game, k, n });
         }
@@ -229,19 +230,19 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
     // `parts.len() + 1` is missing unless all `n` are there.
     if let Some(missing) = (0..n).take(parts.len() + 1).find(|k| !seen.contains(k)) {
         return Err(MergeError::Missing {
-            game: first.game.clone(),
+            game: first.game.to_string(),
             k: missing,
             n,
         });
     }
-    let mut outcomes: BTreeMap<(String, String), u64> = BTreeMap::new();
+    let mut outcomes: BTreeMap<(Winner, String), u64> = BTreeMap::new();
     let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
     let mut events: BTreeMap<String, u64> = BTreeMap::new();
-    let mut scores: BTreeMap<String, u64> = BTreeMap::new();
+    let mut scores: BTreeMap<FinalScore, u64> = BTreeMap::new();
     let mut failures = Vec::new();
     for p in parts {
         for o in &p.outcomes {
-            let key = (o.winner.clone(), o.rule.clone());
+            let key = (o.winner, o.rule.clone());
             add_to(&mut outcomes, key, o.count, "counts of an outcome")?;
         }
         for (&l, &c) in &p.length.counts {
@@ -251,7 +252,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
             add_to(&mut events, e.clone(), c, "counts of an event")?;
         }
         for (e, &c) in &p.scores {
-            add_to(&mut scores, e.clone(), c, "counts of a score")?;
+            add_to(&mut scores, *e, c, "counts of a score")?;
         }
         failures.extend(p.failures.iter().cloned());
     }
@@ -280,20 +281,15 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
             G::RULES.iter().map(|r| r.name()).collect()
         }
     }
-    if let Ok(game) = first.game.parse::<GameId>() {
-        let rules = game.visit(Rules);
-        rule_order.sort_by_key(|r| rules.iter().position(|k| k == r).unwrap_or(usize::MAX));
-    }
-    let [green, red] = first
-        .game
-        .parse::<GameId>()
-        .map_or(["green", "red"], GameId::side_names);
+    let rules = first.game.visit(Rules);
+    rule_order.sort_by_key(|r| rules.iter().position(|k| k == r).unwrap_or(usize::MAX));
     let mut merged_outcomes = Vec::new();
-    for w in [green, red, "draw"] {
+    for side in [Some(Side::Green), Some(Side::Red), None] {
+        let w = Winner::of(first.game, side);
         for r in &rule_order {
-            if let Some(&count) = outcomes.get(&(w.to_owned(), r.clone())) {
+            if let Some(&count) = outcomes.get(&(w, r.clone())) {
                 merged_outcomes.push(OutcomeCount {
-                    winner: w.to_owned(),
+                    winner: w,
                     rule: r.clone(),
                     count,
                 });
@@ -301,7 +297,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         }
     }
     Ok(SimStats {
-        game: first.game.clone(),
+        game: first.game,
         options: first.options.clone(),
         master_seed: first.master_seed,
         shard: Shard::WHOLE,
@@ -318,6 +314,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         length: LengthStats::from_counts(counts),
         events,
         scores,
+        game_stats: GameFigures::merged(parts.iter().map(|p| &p.game_stats)),
         failed_games: sum(parts, |p| p.failed_games, "failed games")?,
         failures,
         stopped_early: parts.iter().any(|p| p.stopped_early),
@@ -367,7 +364,7 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, MergeError>
     }
     // The shards of one run play the same games: a report of other games is
     // no shard of it (it read as "shard k/n is missing").
-    let games = |p: &Summary| p.sims.iter().map(|s| s.game.clone()).collect::<Vec<_>>();
+    let games = |p: &Summary| p.sims.iter().map(|s| s.game.name()).collect::<Vec<_>>();
     for (p, name) in parts.iter().zip(names).skip(1) {
         if games(p) != games(&parts[0]) {
             return Err(MergeError::Games {
@@ -409,8 +406,8 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, MergeError>
     for (p, name) in parts.iter().zip(names) {
         let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
         for sim in &p.sims {
-            let nth = seen.entry(sim.game.as_str()).or_default();
-            let key = (sim.game.clone(), *nth);
+            let nth = seen.entry(sim.game.name()).or_default();
+            let key = (sim.game, *nth);
             *nth += 1;
             match groups.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, g)) => g.push((name.as_str(), sim.clone())),

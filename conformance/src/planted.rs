@@ -38,6 +38,35 @@ pub(crate) fn hit(text: &str) {
     }
 }
 
+thread_local! {
+    static FAILING_WRITE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Makes the writing of every report file named `name` fail on this thread
+/// ([`crate::report::write_atomic`]), until the guard is dropped.
+pub(crate) fn fail_writing(name: &str) -> WriteGuard {
+    FAILING_WRITE.with(|p| *p.borrow_mut() = Some(name.to_owned()));
+    WriteGuard
+}
+
+/// Ends a [`fail_writing`] when dropped.
+pub(crate) struct WriteGuard;
+
+impl Drop for WriteGuard {
+    fn drop(&mut self) {
+        FAILING_WRITE.with(|p| *p.borrow_mut() = None);
+    }
+}
+
+/// Whether writing `path` is to fail ([`fail_writing`] named its file name).
+pub(crate) fn write_fails(path: &std::path::Path) -> bool {
+    FAILING_WRITE.with(|p| {
+        p.borrow()
+            .as_deref()
+            .is_some_and(|name| path.file_name().is_some_and(|f| f == name))
+    })
+}
+
 /// The master seeds whose sims break a planted check, each with its rate:
 /// a sim of such a seed ([`crate::sim::run`]) fails every state whose hash is
 /// a multiple of the rate, with the check `planted`. Keyed by seed, so that

@@ -197,6 +197,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
     let mut tmp = builder
         .tempfile_in(dir)
         .doing(|| format!("creating a file in {}", dir.display()))?;
+    #[cfg(test)]
+    if crate::planted::write_fails(path) {
+        return Err::<(), _>(std::io::Error::other("a planted failure"))
+            .doing(|| format!("writing {}", path.display()));
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path)
@@ -770,12 +775,12 @@ mod tests {
 
     #[test]
     fn a_write_that_fails_midway_leaves_no_report_folder() {
-        // summary.json, summary.md and junit.xml are written, then the chart's
-        // name (from a game name no file name can hold) fails: before, the run
-        // folder stayed with three of its files; now nothing is left.
+        // summary.json, summary.md and junit.xml are written, then the chart
+        // fails: before, the run folder stayed with three of its files; now
+        // nothing is left.
         let root = tempfile::tempdir().unwrap();
-        let mut summary = sim_summary();
-        summary.sims[0].game = "duel\0".into();
+        let summary = sim_summary();
+        let _planted = crate::planted::fail_writing("duel-length.svg");
         assert!(write(root.path(), &summary).is_err());
         assert!(
             entries(root.path()).is_empty(),

@@ -285,32 +285,16 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, LoadError> {
         scenario,
     };
     let s = &loaded.scenario;
-    // A top-level key's line: searched from the start up to the first table.
-    let top = |key: &str| loaded.locate(key_at(&loaded.text, &(0..0), key));
-    if s.source.trim().is_empty() {
-        return Err(LoadError {
-            at: top("source"),
-            message: "`source` is empty: cite the seed file and section".into(),
-        });
-    }
-    if let Some((key, placeholder)) = skeleton_placeholder(&s.title, &s.source) {
-        return Err(LoadError {
-            at: top(key),
-            message: placeholder_message(key, placeholder),
-        });
-    }
-    if s.status == Status::Disputed && s.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
-        let key = if s.reason.is_some() {
-            "reason"
-        } else {
-            "status"
-        };
-        return Err(LoadError {
-            at: top(key),
-            message: "`status = \"disputed\"` needs a `reason` saying why the example cannot hold"
-                .into(),
-        });
-    }
+    check_header(
+        path,
+        text,
+        &Header {
+            title: &s.title,
+            source: &s.source,
+            status: s.status,
+            reason: s.reason.as_deref(),
+        },
+    )?;
     // With a `position`, a scenario with no steps still checks that it imports.
     if s.steps.is_empty() && s.position.is_none() {
         return Err(LoadError {
@@ -432,12 +416,71 @@ fn repeated(list: &[String]) -> Option<&str> {
 ///
 /// [`LoadError`] when the file cannot be read or [`parse`] fails.
 pub fn load(path: &Path) -> Result<LoadedScenario, LoadError> {
+    parse(path, &read(path)?)
+}
+
+/// The text of the scenario file at `path`, a game's or a clock scenario.
+///
+/// # Errors
+///
+/// [`LoadError`] when the file cannot be read or is not UTF-8.
+pub fn read(path: &Path) -> Result<String, LoadError> {
     let bytes = std::fs::read(path).map_err(|e| LoadError {
         at: path.display().to_string(),
         message: e.to_string(),
     })?;
-    let text = utf8(path, bytes)?;
-    parse(path, &text)
+    utf8(path, bytes)
+}
+
+/// The header every scenario file starts with, a game's and a clock
+/// scenario alike: what it shows, where it comes from, whether it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Header<'a> {
+    /// `title`.
+    pub title: &'a str,
+    /// `source`.
+    pub source: &'a str,
+    /// `status`.
+    pub status: Status,
+    /// `reason`.
+    pub reason: Option<&'a str>,
+}
+
+/// Checks the header of the scenario `text` read from `path`: a `source`
+/// that cites something, no skeleton placeholder left, a `reason` for a
+/// disputed status.
+///
+/// # Errors
+///
+/// [`LoadError`] at the line of the key at fault.
+pub fn check_header(path: &Path, text: &str, h: &Header<'_>) -> Result<(), LoadError> {
+    // A top-level key's line: searched from the start up to the first table.
+    let top = |key: &str| locate(path, text, key_at(text, &(0..0), key));
+    if h.source.trim().is_empty() {
+        return Err(LoadError {
+            at: top("source"),
+            message: "`source` is empty: cite the seed file and section".into(),
+        });
+    }
+    if let Some((key, placeholder)) = skeleton_placeholder(h.title, h.source) {
+        return Err(LoadError {
+            at: top(key),
+            message: placeholder_message(key, placeholder),
+        });
+    }
+    if h.status == Status::Disputed && h.reason.is_none_or(|r| r.trim().is_empty()) {
+        let key = if h.reason.is_some() {
+            "reason"
+        } else {
+            "status"
+        };
+        return Err(LoadError {
+            at: top(key),
+            message: "`status = \"disputed\"` needs a `reason` saying why the example cannot hold"
+                .into(),
+        });
+    }
+    Ok(())
 }
 
 /// The text of a file read as `bytes`, or an error at the line and column of its

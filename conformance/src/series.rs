@@ -42,41 +42,18 @@ pub struct SeriesSummary {
     pub take_back_offers: u64,
 }
 
-/// Reads half units written as the seeds do: `6`, `½`, `6½`.
-fn halves(text: &str) -> Option<u16> {
-    let (whole, half) = match text.strip_suffix('½') {
-        Some(w) => (w, 1),
-        None => (text, 0),
-    };
-    let whole: u16 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    Some(whole * 2 + half)
-}
-
-/// The margin in half units of a score printed `4-9 Chords`.
-fn margin(score: &str) -> Option<u16> {
-    let (g, rest) = score.split_once('-')?;
-    let (r, _) = rest.split_once(' ')?;
-    Some(halves(g)?.abs_diff(halves(r)?))
-}
-
 /// The summary of a run of `jewel-series`; `None` for any other game.
 #[must_use]
 pub fn summarize(stats: &SimStats) -> Option<SeriesSummary> {
-    if stats.game != GameId::JewelSeries.name() {
+    if stats.game != GameId::JewelSeries {
         return None;
     }
     let event = |tag: &str| stats.events.get(tag).copied().unwrap_or(0);
     let mut s = SeriesSummary::default();
     for o in &stats.outcomes {
         s.finished += o.count;
-        match o.winner.as_str() {
-            "green" => s.wins[0] += o.count,
-            "red" => s.wins[1] += o.count,
-            _ => {}
+        if let Some(side) = o.winner.side {
+            s.wins[side.index()] += o.count;
         }
         if o.rule == CHORDS.name() {
             s.by_chords += o.count;
@@ -85,9 +62,7 @@ pub fn summarize(stats: &SimStats) -> Option<SeriesSummary> {
         }
     }
     for (score, &n) in &stats.scores {
-        if let Some(m) = margin(score) {
-            *s.margins.entry(m).or_default() += n;
-        }
+        *s.margins.entry(score.margin_halves()).or_default() += n;
     }
     for f in Facet::ALL {
         let name = f.name();
@@ -181,14 +156,6 @@ impl SeriesSummary {
 mod tests {
     use super::*;
     use crate::sim::{SimConfig, run};
-
-    #[test]
-    fn margins_read_the_printed_scores() {
-        assert_eq!(margin("4-9 Chords"), Some(10));
-        assert_eq!(margin("6½-6½ Chords"), Some(0));
-        assert_eq!(margin("½-11 Chords"), Some(21));
-        assert_eq!(margin("nonsense"), None);
-    }
 
     #[test]
     fn a_run_of_series_adds_up() {

@@ -20,7 +20,7 @@ pub fn compare(before: &Summary, now: &Summary) -> Trend {
             continue;
         };
         trend.throughput.push(Throughput {
-            game: sim.game.clone(),
+            game: sim.game.to_string(),
             before: old.plies_per_second() / old.threads.max(1) as f64,
             now: sim.plies_per_second() / sim.threads.max(1) as f64,
         });
@@ -35,7 +35,7 @@ pub fn compare(before: &Summary, now: &Summary) -> Trend {
             };
             if changed {
                 trend.events.push(EventFrequency {
-                    game: sim.game.clone(),
+                    game: sim.game.to_string(),
                     event: event.clone(),
                     before: b,
                     now: a,

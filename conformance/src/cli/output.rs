@@ -76,6 +76,11 @@ pub(crate) fn print_sim(s: &sim::SimStats) {
             println!("  {line}");
         }
     }
+    for table in s.game_stats.tables(s.game) {
+        for line in table.to_string().lines().filter(|l| !l.is_empty()) {
+            println!("  {line}");
+        }
+    }
     if let Some((_, message)) = s.shortfall() {
         println!("  FAILED: {message}");
     }
@@ -124,17 +129,4 @@ pub(crate) fn finish(
     };
     report::unique_run_id(root, summary);
     Ok(report::write(root, summary)?)
-}
-
-/// The Field Manual's turn-level check search at its hardest in this run: the
-/// most positions it visited for one decision and for one turn.
-pub(crate) fn print_field_manual_search() {
-    let s = tigerseye_engine::field_manual::stats::search_stats();
-    println!(
-        "field-manual check search: at most {} positions for one decision, {} for one turn",
-        s.most_for_a_decision, s.most_for_a_turn
-    );
-    if !s.hardest.is_empty() {
-        println!("field-manual hardest decision: {}", s.hardest);
-    }
 }

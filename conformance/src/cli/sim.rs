@@ -133,9 +133,6 @@ pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
         }
         let stats = sim::run(sim_config)?;
         output::print_sim(&stats);
-        if sim_config.game == GameId::FieldManual {
-            output::print_field_manual_search();
-        }
         summary.sims.push(stats);
     }
     let dir = output::finish(&mut summary, started, &config.reports)?;

@@ -166,7 +166,7 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
             "\n### Rule coverage\n\n| game | event | in scenarios | in random play |\n|---|---|---:|---:|"
         );
         for (game, events) in &check.events {
-            let sim = s.sims.iter().find(|x| &x.game == game);
+            let sim = s.sims.iter().find(|x| x.game.name() == game);
             for (tag, n) in events {
                 let random = sim
                     .and_then(|x| x.events.get(tag))
@@ -283,6 +283,9 @@ fn simulation(md: &mut String, sim: &SimStats) {
     let never = sim.events_never_fired();
     if !never.is_empty() {
         let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
+    }
+    for table in sim.game_stats.tables(sim.game) {
+        let _ = write!(md, "\n{table}");
     }
     let _ = writeln!(md, "\nGame length (plies):\n\n```");
     let peak = sim

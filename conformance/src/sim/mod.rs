@@ -14,8 +14,10 @@
 //! save-restore check ([`resume::Resumed`]).
 
 mod caught;
+mod figures;
 mod player;
 pub mod resume;
+pub mod schema;
 mod tally;
 
 use std::collections::BTreeMap;
@@ -31,7 +33,9 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
 pub use crate::panics::catch_panic;
 pub use caught::play_caught;
+pub use figures::{FigureValue, GameFigures};
 pub use player::{GameEnd, Player, sample_chance};
+pub use schema::{FinalScore, Winner};
 
 use crate::invariants::CheckMode;
 use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text, shrink};
@@ -175,8 +179,8 @@ pub struct FailureRecord {
 /// Count of games that ended one way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OutcomeCount {
-    /// `green`, `red` or `draw`.
-    pub winner: String,
+    /// The winner (`green`, `red`, the game's name for the side, or `draw`).
+    pub winner: Winner,
     /// The deciding rule.
     pub rule: String,
     /// Games.
@@ -220,8 +224,9 @@ impl LengthStats {
 /// The result of a simulation run (or one shard of it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SimStats {
-    /// The game's name.
-    pub game: String,
+    /// The game (its name in `summary.json`).
+    #[serde(with = "schema::game_name")]
+    pub game: GameId,
     /// The options in force, every key with its value.
     pub options: BTreeMap<String, String>,
     /// The master seed.
@@ -260,7 +265,11 @@ pub struct SimStats {
     /// Finished games by their final score as the game prints it (`4-0 Chords`,
     /// `½-½ Game Points`): the Jewel Series' margins in Chords come from here.
     #[serde(default)]
-    pub scores: BTreeMap<String, u64>,
+    pub scores: BTreeMap<FinalScore, u64>,
+    /// The game's own statistics ([`Game::Stats`]), by figure; absent for a
+    /// game that keeps none.
+    #[serde(default, skip_serializing_if = "GameFigures::is_empty")]
+    pub game_stats: GameFigures,
     /// Games that broke an invariant or panicked.
     pub failed_games: u64,
     /// The first failures, at most [`MAX_RECORDED_FAILURES`].
@@ -783,6 +792,48 @@ mod tests {
             (one.plies, &one.outcomes, &one.events, &one.length.histogram),
             (two.plies, &two.outcomes, &two.events, &two.length.histogram)
         );
+    }
+
+    /// A game's own statistics (The Game's author's table, the Field
+    /// Manual's search maxima) are the same whatever the thread count, and
+    /// the shards' merge to the whole run's; a game that keeps none writes
+    /// no field.
+    #[test]
+    fn game_stats_do_not_depend_on_threads_or_shards() {
+        for game in [GameId::TheGame, GameId::FieldManual] {
+            let mut config = SimConfig::new(game, 24);
+            config.master_seed = 5;
+            config.max_plies = 300;
+            config.threads = Some(1);
+            let one = run(&config).unwrap();
+            assert_eq!(one.failed_games, 0, "{:?}", one.failures);
+            assert!(!one.game_stats.is_empty(), "{game}");
+            config.threads = Some(3);
+            let three = run(&config).unwrap();
+            assert_eq!(one.game_stats, three.game_stats, "{game}");
+            let parts: Vec<GameFigures> = (0..2)
+                .map(|k| {
+                    config.shard = Shard { k, n: 2 };
+                    run(&config).unwrap().game_stats
+                })
+                .collect();
+            assert_eq!(GameFigures::merged(&parts), one.game_stats, "{game}");
+            assert!(!one.game_stats.tables(game).is_empty(), "{game}");
+        }
+        let the_game = SimStats::clone(&{
+            let mut config = SimConfig::new(GameId::TheGame, 2);
+            config.max_plies = 50;
+            run(&config).unwrap()
+        });
+        let games = match the_game.game_stats.0.get("games") {
+            Some(FigureValue::Count(n)) => *n,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(games, 2);
+        let duel = run(&SimConfig::new(GameId::Duel, 10)).unwrap();
+        assert!(duel.game_stats.is_empty());
+        let json = serde_json::to_string(&duel).unwrap();
+        assert!(!json.contains("game_stats"), "{json}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use tigerseye_engine::core::GameStats;
 use tigerseye_engine::{Game, RuleEvent, Turn};
 
 use super::resume::{Resumed, SavePoints};
@@ -29,7 +30,9 @@ pub struct Player<G: Game> {
     max_plies: u32,
     /// The actions of the game in progress.
     pub actions: Vec<G::Action>,
-    events: Vec<u64>,
+    events: EventCounts,
+    /// The game's own statistics of the games played ([`Game::Stats`]).
+    stats: G::Stats,
     oracle: Option<Oracle<G>>,
     /// The games restored from saves of the game in progress.
     resumed: Resumed<G>,
@@ -47,7 +50,8 @@ impl<G: Game> Player<G> {
             mode,
             max_plies,
             actions: Vec::with_capacity(256),
-            events: vec![0; G::EVENTS.len()],
+            events: EventCounts::new(G::EVENTS.len()),
+            stats: G::Stats::default(),
             oracle: None,
             resumed: Resumed::default(),
         }
@@ -109,30 +113,55 @@ impl<G: Game> Player<G> {
                 return GameEnd::Failed(v);
             }
             let action = match turn {
-                Turn::Over(outcome) => return GameEnd::Over(outcome),
+                Turn::Over(outcome) => {
+                    if G::Stats::KEPT {
+                        self.stats.game_end(&self.state);
+                    }
+                    return GameEnd::Over(outcome);
+                }
                 Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
                 Turn::Player(_) => self.legal[rng.random_range(0..self.legal.len())],
             };
             if ply >= self.max_plies {
+                if G::Stats::KEPT {
+                    self.stats.game_end(&self.state);
+                }
                 return GameEnd::Unfinished;
             }
             self.actions.push(action);
             if saves != SavePoints::None {
                 self.resumed.apply(action);
             }
+            if G::Stats::KEPT {
+                self.stats.before_action(&self.state, action);
+            }
             let events = &mut self.events;
+            let stats = &mut self.stats;
             self.state.apply_unchecked(action, &mut |e: G::Event| {
-                if let Some(i) = G::EVENTS.iter().position(|t| *t == e.tag()) {
-                    events[i] += 1;
+                events.count(e.tag(), G::EVENTS);
+                if G::Stats::KEPT {
+                    stats.event(e);
                 }
             });
+            if G::Stats::KEPT {
+                self.stats.after_action(&self.state);
+            }
         }
+    }
+
+    /// The game's own statistics of the games played so far, as figures,
+    /// and resets them.
+    pub fn take_figures(&mut self) -> tigerseye_engine::core::Figures {
+        if !G::Stats::KEPT {
+            return tigerseye_engine::core::Figures::default();
+        }
+        std::mem::take(&mut self.stats).figures()
     }
 
     /// The counts of events emitted so far, by index into [`Game::EVENTS`], and
     /// resets them.
     pub fn take_events(&mut self) -> Vec<u64> {
-        std::mem::replace(&mut self.events, vec![0; G::EVENTS.len()])
+        std::mem::replace(&mut self.events.counts, vec![0; G::EVENTS.len()])
     }
 }
 
@@ -184,4 +213,61 @@ pub fn sample_chance<G: Game>(
         pick -= w;
     }
     outcomes[outcomes.len() - 1]
+}
+
+/// Rule events counted by index into [`Game::EVENTS`]. A tag is a
+/// `&'static str`: each one is matched to its index by its text once, the
+/// first time it is met, and known by its address after that, so that the
+/// play loop compares no strings.
+#[derive(Debug, Default)]
+struct EventCounts {
+    /// Each tag met so far, by address and length, with its index (`None`
+    /// for a tag the game does not declare).
+    seen: Vec<((usize, usize), Option<usize>)>,
+    /// The counts by index.
+    counts: Vec<u64>,
+}
+
+impl EventCounts {
+    fn new(events: usize) -> EventCounts {
+        EventCounts {
+            seen: Vec::new(),
+            counts: vec![0; events],
+        }
+    }
+
+    /// Counts one event of kind `tag`, one of `events`.
+    #[inline]
+    fn count(&mut self, tag: &'static str, events: &[&str]) {
+        let key = (tag.as_ptr() as usize, tag.len());
+        let index = match self.seen.iter().find(|(k, _)| *k == key) {
+            Some(&(_, i)) => i,
+            None => {
+                let i = events.iter().position(|t| *t == tag);
+                self.seen.push((key, i));
+                i
+            }
+        };
+        if let Some(n) = index.and_then(|i| self.counts.get_mut(i)) {
+            *n += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EventCounts;
+
+    /// Counts go to the tag's index whatever its address: a tag with the
+    /// text of a declared one counts as it, an undeclared one not at all.
+    #[test]
+    fn events_count_by_index() {
+        let events = ["capture", "promotion"];
+        let mut c = EventCounts::new(events.len());
+        let other: &'static str = String::from("capture").leak();
+        for tag in ["promotion", "capture", other, "capture", "castling"] {
+            c.count(tag, &events);
+        }
+        assert_eq!(c.counts, [3, 1]);
+    }
 }

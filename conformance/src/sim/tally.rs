@@ -7,23 +7,15 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
-use tigerseye_engine::core::ScoreUnit;
-use tigerseye_engine::{Game, Side};
+use tigerseye_engine::core::Figures;
+use tigerseye_engine::{Game, Score, Side};
 
 use super::{
-    FailureRecord, GameEnd, LengthStats, MAX_RECORDED_FAILURES, OutcomeCount, Player, SimConfig,
-    SimStats, game_seed, option_map, play_caught, replay_command,
+    FailureRecord, FinalScore, GameEnd, LengthStats, MAX_RECORDED_FAILURES, OutcomeCount, Player,
+    SimConfig, SimStats, Winner, game_seed, option_map, play_caught, replay_command,
 };
 use crate::invariants::Violation;
 use crate::shrink::Oracle;
-
-/// Every unit a score is counted in, to print a counted score back in its unit.
-const SCORE_UNITS: [ScoreUnit; 4] = [
-    ScoreUnit::GamePoints,
-    ScoreUnit::Chords,
-    ScoreUnit::Notes,
-    ScoreUnit::NominalPoints,
-];
 
 /// Lengths below this are counted in a flat array, longer ones in a map.
 const EXACT_LENGTHS: usize = 4096;
@@ -44,10 +36,13 @@ pub(super) struct Acc {
     pub(super) max_len: u32,
     pub(super) events: Vec<u64>,
     /// Finished games by final score: `(green halves, red halves, unit)`.
-    pub(super) scores: BTreeMap<(u16, u16, &'static str), u64>,
+    /// Finished games by final score (a handful of scores: a list).
+    pub(super) scores: Vec<(Score, u64)>,
     pub(super) failed: u64,
     pub(super) failures: Vec<FailureRecord>,
     pub(super) skipped: u64,
+    /// The game's own statistics ([`tigerseye_engine::Game::Stats`]).
+    pub(super) figures: Figures,
 }
 
 impl Acc {
@@ -72,14 +67,15 @@ impl Acc {
         }
         self.max_len = self.max_len.max(other.max_len);
         add(&mut self.events, &other.events);
-        for (k, n) in other.scores {
-            *self.scores.entry(k).or_default() += n;
+        for (score, n) in other.scores {
+            add_score(&mut self.scores, score, n);
         }
         self.failed += other.failed;
         self.failures.extend(other.failures);
         self.failures.sort_by_key(|f| f.index);
         self.failures.truncate(MAX_RECORDED_FAILURES);
         self.skipped += other.skipped;
+        self.figures.merge(&other.figures);
         self
     }
 }
@@ -187,6 +183,7 @@ pub(super) fn run_batch<G: Game>(
                 bar.inc(pending);
             }
             add(&mut acc.events, &player.take_events());
+            acc.figures.merge(&player.take_figures());
             acc
         })
         .reduce(|| Acc::new(rules, events), Acc::merge)
@@ -201,6 +198,14 @@ fn boxed_player<G: Game>(
     oracle: Option<&Oracle<G>>,
 ) -> Box<Player<G>> {
     Box::new(Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned()))
+}
+
+/// Adds `n` games ended at `score` to `scores`.
+fn add_score(scores: &mut Vec<(Score, u64)>, score: Score, n: u64) {
+    match scores.iter_mut().find(|(s, _)| *s == score) {
+        Some((_, count)) => *count += n,
+        None => scores.push((score, n)),
+    }
 }
 
 fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig, index: u64) {
@@ -233,10 +238,7 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
                     },
                 ),
             }
-            let score = outcome.score;
-            *acc.scores
-                .entry((score.green_halves, score.red_halves, score.unit.name()))
-                .or_default() += 1;
+            add_score(&mut acc.scores, outcome.score, 1);
             match acc.lengths.get_mut(plies as usize) {
                 Some(n) => *n += 1,
                 None => *acc.long_lengths.entry(plies).or_default() += 1,
@@ -289,8 +291,8 @@ pub(super) fn summarize<G: Game>(
     threads: usize,
 ) -> SimStats {
     let mut outcomes = Vec::new();
-    let names = [G::side_name(Side::Green), G::side_name(Side::Red), "draw"];
-    for (w, name) in names.iter().enumerate() {
+    let winners = [Some(Side::Green), Some(Side::Red), None];
+    for (w, side) in winners.into_iter().enumerate() {
         for (r, rule) in G::RULES.iter().enumerate() {
             let count = acc
                 .outcomes
@@ -299,7 +301,7 @@ pub(super) fn summarize<G: Game>(
                 .unwrap_or(0);
             if count > 0 {
                 outcomes.push(OutcomeCount {
-                    winner: (*name).to_owned(),
+                    winner: Winner::of(config.game, side),
                     rule: rule.name().to_owned(),
                     count,
                 });
@@ -315,7 +317,7 @@ pub(super) fn summarize<G: Game>(
         .collect();
     counts.extend(acc.long_lengths);
     SimStats {
-        game: G::NAME.to_owned(),
+        game: config.game,
         options: option_map::<G>(options),
         master_seed: config.master_seed,
         shard: config.shard,
@@ -338,19 +340,9 @@ pub(super) fn summarize<G: Game>(
         scores: acc
             .scores
             .iter()
-            .map(|(&(g, r, unit), &n)| {
-                let unit = SCORE_UNITS
-                    .into_iter()
-                    .find(|u| u.name() == unit)
-                    .unwrap_or(ScoreUnit::GamePoints);
-                let score = tigerseye_engine::Score {
-                    green_halves: g,
-                    red_halves: r,
-                    unit,
-                };
-                (score.to_string(), n)
-            })
+            .map(|&(score, n)| (FinalScore(score), n))
             .collect(),
+        game_stats: super::GameFigures::from(&acc.figures),
         failed_games: acc.failed,
         failures: acc.failures,
         stopped_early: acc.skipped > 0,

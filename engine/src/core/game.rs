@@ -488,6 +488,9 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     type Event: RuleEvent;
     /// The game's options (readings of its rulings).
     type Options: GameOptions;
+    /// The game's own statistics of the games a simulation plays
+    /// ([`NoStats`](super::NoStats) for none, at no cost).
+    type Stats: super::GameStats<Self>;
 
     /// The game's short name (`duel`), the one its registry line gives it: the
     /// command line and scenario files name the game by it.

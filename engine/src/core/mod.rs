@@ -13,6 +13,7 @@ mod outcome;
 mod ruling;
 pub mod save;
 mod side;
+mod stats;
 pub mod zobrist;
 
 pub use board::{
@@ -30,6 +31,7 @@ pub use history::RepetitionHistory;
 pub use outcome::{NamedOutcome, Outcome, Probability, RuleId, Score, ScoreUnit, Turn};
 pub use ruling::{Reading, Ruling};
 pub use side::{Side, SideError};
+pub use stats::{Figure, Figures, GameStats, NoStats, StatsTable};
 
 /// Deciding rules shared by several games.
 pub mod rules {

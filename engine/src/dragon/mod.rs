@@ -280,6 +280,7 @@ impl Game for Dragon {
     type Actions = DragonActions;
     type Event = DragonEvent;
     type Options = DragonOptions;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = "dragon";
     const TITLE: &'static str = "Dragon";

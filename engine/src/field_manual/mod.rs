@@ -57,6 +57,9 @@ pub struct FieldManual {
     searched: AtomicU64,
     /// Positions it visited for this turn's decisions so far.
     turn_searched: u64,
+    /// When the last action ended a turn: the positions that turn's
+    /// decisions visited, and those the next turn's start visited.
+    turn_ended: Option<(u64, u64)>,
     /// This turn's actions, for the invariants.
     log: invariants::TurnLog,
 }
@@ -69,6 +72,7 @@ impl Clone for FieldManual {
             ply: self.ply,
             searched: AtomicU64::new(self.searched.load(Ordering::Relaxed)),
             turn_searched: self.turn_searched,
+            turn_ended: self.turn_ended,
             log: self.log,
         }
     }
@@ -79,6 +83,7 @@ impl Clone for FieldManual {
         self.ply = source.ply;
         *self.searched.get_mut() = source.searched.load(Ordering::Relaxed);
         self.turn_searched = source.turn_searched;
+        self.turn_ended = source.turn_ended;
         self.log = source.log;
     }
 }
@@ -113,6 +118,7 @@ impl Game for FieldManual {
     type Actions = Actions;
     type Event = Event;
     type Options = FieldManualOptions;
+    type Stats = stats::SearchStats;
 
     const NAME: &'static str = "field-manual";
     const TITLE: &'static str = "The Field Manual";
@@ -138,6 +144,7 @@ impl Game for FieldManual {
             ply: 0,
             searched: AtomicU64::new(0),
             turn_searched: 0,
+            turn_ended: None,
         }
     }
 
@@ -159,7 +166,6 @@ impl Game for FieldManual {
     fn legal_actions(&self, out: &mut Actions) {
         let visited = self.pos.legal_actions(self.options.rules(), out);
         self.searched.store(visited, Ordering::Relaxed);
-        stats::decision(visited, &self.pos);
     }
 
     fn is_legal(&self, action: Action) -> bool {
@@ -171,6 +177,7 @@ impl Game for FieldManual {
         self.ply += 1;
         // The search behind the decision just taken belongs to this turn.
         self.turn_searched += std::mem::take(self.searched.get_mut());
+        self.turn_ended = None;
         self.log.before(&self.pos, action);
         let promotion = self.pos.promotion;
         let ends = action == Action::Pass || {
@@ -189,8 +196,7 @@ impl Game for FieldManual {
         }
         if ends {
             let start = self.pos.end_turn(rules, events);
-            stats::turn(self.turn_searched);
-            stats::decision(start, &self.pos);
+            self.turn_ended = Some((self.turn_searched, start));
             self.turn_searched = start;
             self.log.next_turn(self.pos.to_act);
         }
@@ -241,6 +247,7 @@ impl Game for FieldManual {
             ply: 0,
             searched: AtomicU64::new(0),
             turn_searched: 0,
+            turn_ended: None,
         })
     }
 

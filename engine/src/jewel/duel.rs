@@ -487,6 +487,7 @@ impl Game for Duel {
     type Actions = ArrayVec<DuelAction, 4>;
     type Event = DuelEvent;
     type Options = DuelOptions;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = "duel";
     const TITLE: &'static str = "Duel in the Castle";

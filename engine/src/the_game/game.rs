@@ -200,6 +200,8 @@ impl Game for TheGame {
     type Actions = Actions;
     type Event = Event;
     type Options = NoOptions;
+    /// The author's table ([`super::stats`]).
+    type Stats = super::stats::AuthorTable;
 
     const NAME: &'static str = "the-game";
     const TITLE: &'static str = "The Game";

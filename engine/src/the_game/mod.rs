@@ -23,6 +23,7 @@ pub mod position;
 mod render;
 pub mod rulings;
 pub mod setup;
+pub mod stats;
 mod text;
 
 pub use self::game::{EMPEROR_CAPTURED, Event, PLY_BOUND_RULE, STALEMATE, TheGame};

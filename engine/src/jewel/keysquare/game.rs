@@ -710,6 +710,7 @@ impl<P: Params> Game for KeyGame<P> {
     type Actions = P::Actions;
     type Event = KeyEvent;
     type Options = KeyOptions<P>;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = P::NAME;
     const TITLE: &'static str = P::TITLE;

@@ -445,6 +445,7 @@ impl<const DOUBLE: bool> Game for Hunt<DOUBLE> {
     type Actions = crate::core::ActionList<JewelAction, CAPACITY>;
     type Event = HuntEvent;
     type Options = HuntOptions<DOUBLE>;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = if DOUBLE {
         "diamond-chess"

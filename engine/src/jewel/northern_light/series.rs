@@ -206,6 +206,35 @@ fn extra_hash(stage: &Stage, qi_first: Option<Side>, chess_first: Option<Side>) 
     h
 }
 
+/// The Hunts of the match in the order it plays them, each by its game's
+/// name (seed 002, Northern Light: "the 1st Hunt is DiamondQi ... the 2nd Hunt
+/// is DiamondQuest ... the 3rd Hunt is DiamondChess", and the Deciding Hunt, a
+/// second DiamondChess). A drawn Hunt is followed by the next; [`Stage`]
+/// holds the Hunt under way.
+pub const HUNTS: [&str; 4] = [
+    <DiamondQi as Game>::NAME,
+    <DiamondQuest as Game>::NAME,
+    <DiamondChess as Game>::NAME,
+    <DiamondChess as Game>::NAME,
+];
+
+/// The game of the Hunt the match plays after a drawn Hunt of game `hunt`
+/// ([`HUNTS`]; DiamondChess after DiamondChess, the Deciding Hunt), `None`
+/// for a game that is no Hunt of the match.
+///
+/// ```
+/// use tigerseye_engine::jewel::northern_light::series::hunt_after;
+///
+/// assert_eq!(hunt_after("diamond-qi"), Some("diamond-quest"));
+/// assert_eq!(hunt_after("diamond-chess"), Some("diamond-chess"));
+/// assert_eq!(hunt_after("duel"), None);
+/// ```
+#[must_use]
+pub fn hunt_after(hunt: &str) -> Option<&'static str> {
+    let i = HUNTS.iter().position(|h| *h == hunt)?;
+    HUNTS.get(i + 1).copied()
+}
+
 /// The stages' names in the export, by [`Stage`] index.
 const STAGE_NAMES: [&str; 4] = [
     "diamond-qi",
@@ -470,6 +499,7 @@ impl Game for NorthernLight {
     type Actions = SeriesActions;
     type Event = SeriesEvent;
     type Options = SeriesOptions;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = "northern-light";
     const TITLE: &'static str =

@@ -722,6 +722,7 @@ impl Game for Race {
     type Actions = ArrayVec<RaceAction, 6>;
     type Event = RaceEvent;
     type Options = RaceOptions;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = "race";
     const TITLE: &'static str = "Race";

@@ -628,6 +628,7 @@ impl Game for JewelSeries {
     type Actions = SeriesActions;
     type Event = SeriesEvent;
     type Options = SeriesOptions;
+    type Stats = crate::core::NoStats;
 
     const NAME: &'static str = "jewel-series";
     const TITLE: &'static str = "The Jewel Series (Jewel, Keys in Time, as a Linked-series)";
