@@ -9,6 +9,7 @@
 //! - [`search`]: perft, divide and a bounded solver;
 //! - [`invariants`] and [`sim`]: random games on all cores with invariants after
 //!   every step;
+//! - [`from_corpus`]: the corpus's positions as starts of random games;
 //! - [`shrink`]: failing games reduced to short scenarios;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
@@ -34,6 +35,7 @@ pub mod check_results;
 pub mod clauses;
 pub mod clock_scenario;
 pub mod corpus;
+pub mod from_corpus;
 pub mod fuzzing;
 pub mod invariants;
 #[cfg(test)]

@@ -47,6 +47,11 @@ pub(crate) struct Args {
     /// The corpus folder [default: ./scenarios, else the repository's].
     #[arg(long)]
     corpus: Option<PathBuf>,
+    /// Every sim's games from the standard start only. By default every
+    /// other game starts from one of the corpus's positions (`sim
+    /// --from-corpus`).
+    #[arg(long)]
+    no_corpus_starts: bool,
 }
 
 /// A nightly run to make: its corpus found, its quarantine and previous run
@@ -67,6 +72,7 @@ impl Args {
         run.min_games = self.min_games;
         run.seed = self.seed;
         run.shard = self.shard.unwrap_or(Shard::WHOLE);
+        run.from_corpus = !self.no_corpus_starts;
         run.verbose = true;
         let fuzz = root.join("../fuzz/corpus");
         if !fuzz.is_dir() {

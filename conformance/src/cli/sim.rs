@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::Context as _;
 use tigerseye_conformance::corpus::Only;
+use tigerseye_conformance::from_corpus;
 use tigerseye_conformance::invariants::CheckMode;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, Shard, SimConfig};
@@ -59,6 +61,17 @@ pub(crate) struct Args {
     /// A game option, `key=value` (repeatable).
     #[arg(long = "option", value_parser = flags::parse_option)]
     options: Vec<(String, String)>,
+    /// Start the games from the corpus's positions instead of the standard
+    /// start: every scenario's start and the position after each of its
+    /// steps, and every perft table's position, each under its file's
+    /// options, in turn (game i from the i-th modulo their number). A game's
+    /// replay line and shrunk scenario name the file and step it started from.
+    #[arg(long, conflicts_with_all = ["options", "series"])]
+    from_corpus: bool,
+    /// The corpus folder of `--from-corpus` [default: ./scenarios, else the
+    /// repository's].
+    #[arg(long, requires = "from_corpus")]
+    corpus: Option<PathBuf>,
     /// Where reports go.
     #[arg(long, default_value = "reports")]
     reports: PathBuf,
@@ -100,6 +113,13 @@ impl Args {
                 save_every: self.save_every,
             }
         };
+        let corpus_starts = if self.from_corpus {
+            let root = flags::corpus_root(self.corpus.as_deref())?;
+            from_corpus::collect(&root)
+                .with_context(|| format!("reading the corpus at {}", root.display()))?
+        } else {
+            Vec::new()
+        };
         let sims = ids
             .into_iter()
             .map(|id| {
@@ -111,6 +131,9 @@ impl Args {
                 config.max_plies = self.max_plies;
                 config.progress = !self.quiet;
                 config.shard = self.shard.unwrap_or(Shard::WHOLE);
+                if self.from_corpus {
+                    config.starts = from_corpus::starts_of(&corpus_starts, id, false);
+                }
                 config
             })
             .collect();

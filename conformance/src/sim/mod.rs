@@ -11,11 +11,13 @@
 //! one game ([`Player`], [`sample_chance`]), `caught` turns a panic into a
 //! failure ([`catch_panic`], [`play_caught`]), and `tally` counts a run's games
 //! in batches over the worker pool and summarizes them; `resume` is the
-//! save-restore check ([`resume::Resumed`]).
+//! save-restore check ([`resume::Resumed`]), and `starts` where a run's games
+//! start ([`Starts`]: the standard start, or positions from the corpus).
 
 mod caught;
 mod player;
 pub mod resume;
+mod starts;
 mod tally;
 
 use std::collections::BTreeMap;
@@ -32,9 +34,11 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 pub use crate::panics::catch_panic;
 pub use caught::play_caught;
 pub use player::{GameEnd, Player, sample_chance};
+pub use starts::{Start, Starts, shell_quoted};
 
 use crate::invariants::CheckMode;
-use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text, shrink};
+use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text_from, shrink};
+use starts::{Begin, begins};
 use tally::{Acc, Cut, histogram, run_batch, summarize};
 
 /// The seed of game `index` in a run with master seed `master`.
@@ -92,6 +96,10 @@ pub struct SimConfig {
     /// not grow with a game's state: each worker's [`Player`] (for Dragon, four
     /// action buffers of 16 KiB and three states) lives on the heap.
     pub worker_stack: Option<usize>,
+    /// Where the games start: the standard start under
+    /// [`options`](Self::options) unless positions are listed (each under
+    /// its own options).
+    pub starts: Starts,
 }
 
 /// Set by [`interrupt`]: every simulation stops starting games.
@@ -147,6 +155,7 @@ impl SimConfig {
             min_games: 0,
             shard: Shard::WHOLE,
             worker_stack: None,
+            starts: Starts::default(),
         }
     }
 }
@@ -168,6 +177,10 @@ pub struct FailureRecord {
     pub actions: Vec<String>,
     /// The command that replays it.
     pub replay: String,
+    /// Where the position it started from was found (`duel/drawn-line.toml,
+    /// after step 3`), when it did not start at the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
     /// The game shrunk to a scenario (for the first [`MAX_SHRUNK_FAILURES`]).
     pub shrunk: Option<ShrunkScenario>,
 }
@@ -447,6 +460,15 @@ pub enum SimError {
         /// The pool's error.
         message: String,
     },
+    /// A start that is not a position of the game (`replay --position`, a
+    /// corpus start).
+    #[error("the start {from}: {message}")]
+    Start {
+        /// Where the start was found.
+        from: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A shard outside its run.
     #[error("shard {k}/{n} is not one of 0..{n}")]
     Shard {
@@ -494,15 +516,26 @@ pub fn option_map<G: Game>(options: &G::Options) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// The command that replays game `index` of a run.
+/// The command that replays game `index` of a run: from the position it
+/// started from, and naming where that was found, when it was not the
+/// standard start.
 #[must_use]
 pub fn replay_command(config: &SimConfig, index: u64) -> String {
     let mut cmd = format!(
         "tigerseye replay --game {} --seed {} --index {index}",
         config.game, config.master_seed
     );
-    for (k, v) in &config.options {
+    let start = config.starts.of(index);
+    let options = start.map_or(&config.options, |s| &s.options);
+    for (k, v) in options {
         cmd.push_str(&format!(" --option {k}={v}"));
+    }
+    if let Some(start) = start {
+        cmd.push_str(&format!(
+            " --position {} --from {}",
+            shell_quoted(&start.save),
+            shell_quoted(&start.from)
+        ));
     }
     cmd
 }
@@ -549,7 +582,7 @@ pub fn run_with_oracle<G: Game>(
         });
     }
     let options = build_options::<G>(&config.options)?;
-    let initial = G::new(&options);
+    let begins = begins::<G>(&options, &config.starts)?;
     let threads = config
         .threads
         .unwrap_or_else(rayon::current_num_threads)
@@ -607,7 +640,7 @@ pub fn run_with_oracle<G: Game>(
         let t = Instant::now();
         let part = pool.install(|| {
             run_batch::<G>(
-                &initial,
+                &begins,
                 config,
                 &cut,
                 next,
@@ -627,14 +660,7 @@ pub fn run_with_oracle<G: Game>(
     }
     let elapsed = started.elapsed();
     pool.install(|| {
-        shrink_failures(
-            &initial,
-            &options,
-            config,
-            oracle.as_ref(),
-            &mut acc.failures,
-            threads,
-        );
+        shrink_failures(&begins, config, oracle.as_ref(), &mut acc.failures, threads);
     });
     Ok(summarize::<G>(config, &options, acc, elapsed, threads))
 }
@@ -643,8 +669,7 @@ pub fn run_with_oracle<G: Game>(
 /// `threads` at a time on the current pool, each within its share of the time
 /// left before `config`'s deadline (and all of them by it).
 fn shrink_failures<G: Game>(
-    initial: &G,
-    options: &G::Options,
+    begins: &[Begin<G>],
     config: &SimConfig,
     oracle: Option<&Oracle<G>>,
     failures: &mut [FailureRecord],
@@ -664,17 +689,22 @@ fn shrink_failures<G: Game>(
             slot.and_then(|s| Instant::now().checked_add(s))
                 .map_or(d, |own| own.min(d))
         });
+        let picked = config.starts.pick(failure.index);
+        let begin = &begins[picked.map_or(0, |k| k + 1)];
         let mut player =
-            Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned());
+            Player::new(&begin.initial, config.mode, config.max_plies).with_oracle(oracle.cloned());
+        player.start_at(begin);
         let _ = play_caught(&mut player, failure.game_seed);
         let limits = ShrinkLimits {
             deadline,
             seed: failure.game_seed,
         };
-        if let Some(shrunk) = shrink(initial, &player.actions, oracle, limits) {
-            failure.shrunk = Some(scenario_text(
+        if let Some(shrunk) = shrink(&begin.initial, &player.actions, oracle, limits) {
+            let start = config.starts.of(failure.index);
+            failure.shrunk = Some(scenario_text_from(
                 &shrunk,
-                options,
+                &begin.options,
+                start.map(|s| (s.save.as_str(), s.from.as_str())),
                 config.master_seed,
                 failure.index,
                 &failure.replay,
@@ -722,20 +752,21 @@ pub fn replay(
         type Output = Result<(GameEnd, Vec<String>, String, String), SimError>;
         fn visit<G: Game>(self) -> Self::Output {
             let options = build_options::<G>(&self.0.options)?;
-            let initial = G::new(&options);
-            let mut player = Player::new(&initial, CheckMode::PARANOID, self.0.max_plies);
+            let begin: Begin<G> = match self.0.starts.of(self.1) {
+                Some(start) => Begin::of(start)?,
+                None => Begin::standard(&options),
+            };
+            let mut player = Player::new(&begin.initial, CheckMode::PARANOID, self.0.max_plies);
+            player.start_at(&begin);
             let end = play_caught(&mut player, game_seed(self.0.master_seed, self.1));
-            let mut state = initial;
+            let mut state = begin.initial.clone();
             let mut texts = Vec::new();
             for &a in &player.actions {
                 texts.push(state.action_text(a));
                 state.apply_unchecked(a, &mut |_| {});
             }
-            let save = catch_panic(|| {
-                tigerseye_engine::core::save::Record::replay(&player.initial, &player.actions)
-                    .save_string()
-            })
-            .unwrap_or_else(|panic| format!("none (replaying the actions panics: {panic})"));
+            let save = catch_panic(|| begin.record(&player.actions).save_string())
+                .unwrap_or_else(|panic| format!("none (replaying the actions panics: {panic})"));
             Ok((end, texts, player.state().render_string(), save))
         }
     }
@@ -791,9 +822,11 @@ mod tests {
         // and played the next 63, so a batch ran on to 63/64 of its games.
         let mut config = SimConfig::new(GameId::Duel, 4096);
         config.deadline = Some(Instant::now());
-        let initial = tigerseye_engine::jewel::duel::Duel::new(&Default::default());
+        let begins = [Begin::standard(&Default::default())];
         let cut = Cut::new(Instant::now(), None);
-        let acc = run_batch(&initial, &config, &cut, 0, 4096, None, None);
+        let acc = run_batch::<tigerseye_engine::jewel::duel::Duel>(
+            &begins, &config, &cut, 0, 4096, None, None,
+        );
         assert_eq!(acc.games, 0);
         assert_eq!(acc.skipped, 4096);
     }
