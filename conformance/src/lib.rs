@@ -11,6 +11,7 @@
 //!   every step;
 //! - [`from_corpus`]: the corpus's positions as starts of random games;
 //! - [`shrink`]: failing games reduced to short scenarios;
+//! - [`reference`]: the reference models, and their oracle for `sim`;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`](mod@bench): random-play and perft throughput;
@@ -47,6 +48,7 @@ pub mod panics;
 pub(crate) mod planted;
 pub mod plot;
 pub mod quarantine;
+pub mod reference;
 pub mod report;
 pub mod rulings_doc;
 pub mod runner;

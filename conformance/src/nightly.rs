@@ -47,6 +47,9 @@ pub struct NightlyConfig {
     /// Every other game of each sim starts from one of the corpus's positions
     /// ([`from_corpus`]) instead of the standard start.
     pub from_corpus: bool,
+    /// Each sim compares the engine's legal list with the game's reference
+    /// model on one state in this many ([`SimConfig::reference_every`]).
+    pub reference_every: u32,
 }
 
 impl NightlyConfig {
@@ -68,6 +71,7 @@ impl NightlyConfig {
             chance_games: 2_000,
             worker_stack: None,
             from_corpus: true,
+            reference_every: sim::REFERENCE_EVERY,
         }
     }
 }
@@ -170,6 +174,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
         sim_config.shard = config.shard;
         sim_config.worker_stack = config.worker_stack;
         sim_config.starts = from_corpus::starts_of(&corpus_starts, id, true);
+        sim_config.reference_every = config.reference_every;
         sim_config.deadline = Instant::now().checked_add(share);
         if config.games.is_none() {
             sim_config.min_games = config.min_games;

@@ -52,6 +52,10 @@ pub(crate) struct Args {
     /// --from-corpus`).
     #[arg(long)]
     no_corpus_starts: bool,
+    /// Compare the engine's legal list with the game's reference model on
+    /// one state in N of every sim (0: never), as `sim --reference-every`.
+    #[arg(long, default_value_t = tigerseye_conformance::sim::REFERENCE_EVERY)]
+    reference_every: u32,
 }
 
 /// A nightly run to make: its corpus found, its quarantine and previous run
@@ -73,6 +77,7 @@ impl Args {
         run.seed = self.seed;
         run.shard = self.shard.unwrap_or(Shard::WHOLE);
         run.from_corpus = !self.no_corpus_starts;
+        run.reference_every = self.reference_every;
         run.verbose = true;
         let fuzz = root.join("../fuzz/corpus");
         if !fuzz.is_dir() {

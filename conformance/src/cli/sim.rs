@@ -49,6 +49,12 @@ pub(crate) struct Args {
     /// none; --paranoid: every step of every game).
     #[arg(long, default_value_t = CheckMode::DEFAULT.save_every, conflicts_with = "paranoid")]
     save_every: u32,
+    /// Compare the engine's legal list with the game's reference model on one
+    /// state in N (0: never; --paranoid: every state), for the games that
+    /// have one as an oracle; a difference fails the game (check
+    /// `reference-model`).
+    #[arg(long, default_value_t = sim::REFERENCE_EVERY)]
+    reference_every: u32,
     /// Ply cap, 1 or more: a game still going after this many plies stops and
     /// counts as unfinished. It applies to every game; the default is above
     /// the bound of every game whose rules imply one (Duel 305, Race 519,
@@ -131,6 +137,7 @@ impl Args {
                 config.max_plies = self.max_plies;
                 config.progress = !self.quiet;
                 config.shard = self.shard.unwrap_or(Shard::WHOLE);
+                config.reference_every = self.reference_every;
                 if self.from_corpus {
                     config.starts = from_corpus::starts_of(&corpus_starts, id, false);
                 }

@@ -15,6 +15,7 @@
 //! start ([`Starts`]: the standard start, or positions from the corpus).
 
 mod caught;
+mod oracles;
 mod player;
 pub mod resume;
 mod starts;
@@ -33,6 +34,7 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
 pub use crate::panics::catch_panic;
 pub use caught::play_caught;
+pub use oracles::REFERENCE_EVERY;
 pub use player::{GameEnd, Player, sample_chance};
 pub use starts::{Start, Starts, shell_quoted};
 
@@ -96,6 +98,11 @@ pub struct SimConfig {
     /// not grow with a game's state: each worker's [`Player`] (for Dragon, four
     /// action buffers of 16 KiB and three states) lives on the heap.
     pub worker_stack: Option<usize>,
+    /// Compare the engine's legal list with the game's reference model
+    /// ([`crate::reference`]) on one state in this many (0: never; every state
+    /// in [`CheckMode::PARANOID`]); a difference fails the game (check
+    /// `reference-model`).
+    pub reference_every: u32,
     /// Where the games start: the standard start under
     /// [`options`](Self::options) unless positions are listed (each under
     /// its own options).
@@ -156,6 +163,7 @@ impl SimConfig {
             shard: Shard::WHOLE,
             worker_stack: None,
             starts: Starts::default(),
+            reference_every: REFERENCE_EVERY,
         }
     }
 }
@@ -582,7 +590,12 @@ pub fn run_with_oracle<G: Game>(
         });
     }
     let options = build_options::<G>(&config.options)?;
-    let begins = begins::<G>(&options, &config.starts)?;
+    let mut begins = begins::<G>(&options, &config.starts)?;
+    oracles::attach(
+        &mut begins,
+        oracle.as_ref(),
+        oracles::reference_every(config),
+    );
     let threads = config
         .threads
         .unwrap_or_else(rayon::current_num_threads)
@@ -646,7 +659,7 @@ pub fn run_with_oracle<G: Game>(
                 next,
                 end,
                 bar.as_ref(),
-                oracle.as_ref(),
+                begins[0].oracle.as_ref(),
             )
         });
         acc = acc.merge(part);
@@ -660,7 +673,7 @@ pub fn run_with_oracle<G: Game>(
     }
     let elapsed = started.elapsed();
     pool.install(|| {
-        shrink_failures(&begins, config, oracle.as_ref(), &mut acc.failures, threads);
+        shrink_failures(&begins, config, &mut acc.failures, threads);
     });
     Ok(summarize::<G>(config, &options, acc, elapsed, threads))
 }
@@ -671,7 +684,6 @@ pub fn run_with_oracle<G: Game>(
 fn shrink_failures<G: Game>(
     begins: &[Begin<G>],
     config: &SimConfig,
-    oracle: Option<&Oracle<G>>,
     failures: &mut [FailureRecord],
     threads: usize,
 ) {
@@ -691,9 +703,11 @@ fn shrink_failures<G: Game>(
         });
         let picked = config.starts.pick(failure.index);
         let begin = &begins[picked.map_or(0, |k| k + 1)];
-        let mut player =
-            Player::new(&begin.initial, config.mode, config.max_plies).with_oracle(oracle.cloned());
+        let oracle = begin.full_oracle.as_ref();
+        let mut player = Player::new(&begin.initial, config.mode, config.max_plies);
         player.start_at(begin);
+        // Every state checked (`start_at` set the sampled oracle).
+        let mut player = player.with_oracle(oracle.cloned());
         let _ = play_caught(&mut player, failure.game_seed);
         let limits = ShrinkLimits {
             deadline,
@@ -752,10 +766,13 @@ pub fn replay(
         type Output = Result<(GameEnd, Vec<String>, String, String), SimError>;
         fn visit<G: Game>(self) -> Self::Output {
             let options = build_options::<G>(&self.0.options)?;
-            let begin: Begin<G> = match self.0.starts.of(self.1) {
+            let mut begin: Begin<G> = match self.0.starts.of(self.1) {
                 Some(start) => Begin::of(start)?,
                 None => Begin::standard(&options),
             };
+            // Every state against the reference model, unless the run had none.
+            let every = self.0.reference_every.min(1);
+            oracles::attach(std::slice::from_mut(&mut begin), None, every);
             let mut player = Player::new(&begin.initial, CheckMode::PARANOID, self.0.max_plies);
             player.start_at(&begin);
             let end = play_caught(&mut player, game_seed(self.0.master_seed, self.1));

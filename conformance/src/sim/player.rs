@@ -71,13 +71,21 @@ impl<G: Game> Player<G> {
         self
     }
 
-    /// Plays the next games from `begin`, with its past (a no-op when they
-    /// already start there).
+    /// Plays the next games from `begin`, with its past and under its oracle
+    /// (a no-op when they already start there).
     pub(super) fn start_at(&mut self, begin: &Begin<G>) {
         if self.initial != begin.initial || self.prefix != begin.prefix || self.root != begin.root {
             self.initial.clone_from(&begin.initial);
             self.root.clone_from(&begin.root);
             self.prefix.clone_from(&begin.prefix);
+        }
+        let same = match (&self.oracle, &begin.oracle) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.oracle.clone_from(&begin.oracle);
         }
     }
 

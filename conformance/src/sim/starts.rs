@@ -16,6 +16,7 @@ use tigerseye_engine::Game;
 use tigerseye_engine::core::save::{Record, restore};
 
 use super::{SimError, build_options};
+use crate::shrink::Oracle;
 
 /// A position random games may start from, and where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +67,9 @@ impl Starts {
 }
 
 /// A start ready to play: the state its record starts from (with no past),
-/// the actions from there, and the state they reach.
-#[derive(Clone, Debug)]
+/// the actions from there, the state they reach, and the oracle its games
+/// answer to.
+#[derive(Clone)]
 pub(super) struct Begin<G: Game> {
     /// The state with no past the save starts from.
     pub(super) root: G,
@@ -77,6 +79,11 @@ pub(super) struct Begin<G: Game> {
     pub(super) initial: G,
     /// The options in force.
     pub(super) options: G::Options,
+    /// The extra check on every state of its games ([`super::oracles`]).
+    pub(super) oracle: Option<Oracle<G>>,
+    /// The same check with nothing sampled, for shrinking a failure: a
+    /// shorter game reaches the failing position at another ply.
+    pub(super) full_oracle: Option<Oracle<G>>,
 }
 
 impl<G: Game> Begin<G> {
@@ -88,6 +95,8 @@ impl<G: Game> Begin<G> {
             prefix: Vec::new(),
             initial,
             options: options.clone(),
+            oracle: None,
+            full_oracle: None,
         }
     }
 
@@ -110,6 +119,8 @@ impl<G: Game> Begin<G> {
             prefix: record.actions().to_vec(),
             initial: record.state().clone(),
             options,
+            oracle: None,
+            full_oracle: None,
         })
     }
 
