@@ -23,6 +23,7 @@ pub const ORACLE_GAMES: &[GameId] = &[
     GameId::StarLords,
     GameId::DiamondQuest,
     GameId::DiamondChess,
+    GameId::NorthernLight,
 ];
 
 /// A reference model's legal list at a position.
@@ -55,7 +56,30 @@ pub fn legal(game: GameId, export: &str) -> Option<Legal> {
             RefHunt::from_export(export, double).actions().len(),
         ));
     }
+    if game == GameId::NorthernLight {
+        return northern_light(export);
+    }
     None
+}
+
+/// The Northern Light match's legal list: its Hunt in progress, the export's
+/// first word (`diamond-qi`, `diamond-quest`, `diamond-chess` or
+/// `deciding-hunt`, a DiamondChess game), its `qi-first:` and `chess-first:`
+/// words passed over, the rest the Hunt's own export.
+fn northern_light(export: &str) -> Option<Legal> {
+    let (stage, mut rest) = export.trim_start().split_once(' ')?;
+    while let Some((word, after)) = rest.split_once(' ')
+        && (word.starts_with("qi-first:") || word.starts_with("chess-first:"))
+    {
+        rest = after;
+    }
+    let n = match stage {
+        "diamond-qi" => RefKey::from_export(&keys::QI, rest).actions().len(),
+        "diamond-quest" => RefHunt::from_export(rest, false).actions().len(),
+        "diamond-chess" | "deciding-hunt" => RefHunt::from_export(rest, true).actions().len(),
+        _ => return None,
+    };
+    Some(Legal::Count(n))
 }
 
 /// The engine's legal list at `state`, in the form `model` takes.
