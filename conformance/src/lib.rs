@@ -11,7 +11,7 @@
 //!   every step;
 //! - [`from_corpus`]: the corpus's positions as starts of random games;
 //! - [`shrink`]: failing games reduced to short scenarios;
-//! - [`reference`]: the reference models, and their oracle for `sim`;
+//! - [`reference`](mod@reference): the reference models, and their oracle for `sim`;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`](mod@bench): random-play and perft throughput;
