@@ -9,7 +9,9 @@
 //! - [`search`]: perft, divide and a bounded solver;
 //! - [`invariants`] and [`sim`]: random games on all cores with invariants after
 //!   every step;
+//! - [`from_corpus`]: the corpus's positions as starts of random games;
 //! - [`shrink`]: failing games reduced to short scenarios;
+//! - [`reference`](mod@reference): the reference models, and their oracle for `sim`;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`](mod@bench): random-play and perft throughput;
@@ -34,6 +36,7 @@ pub mod check_results;
 pub mod clauses;
 pub mod clock_scenario;
 pub mod corpus;
+pub mod from_corpus;
 pub mod fuzzing;
 pub mod invariants;
 #[cfg(test)]
@@ -45,6 +48,7 @@ pub mod panics;
 pub(crate) mod planted;
 pub mod plot;
 pub mod quarantine;
+pub mod reference;
 pub mod report;
 pub mod rulings_doc;
 pub mod runner;

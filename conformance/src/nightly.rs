@@ -1,5 +1,6 @@
 //! `tigerseye nightly`: the corpus with every perft table, the fuzz seed corpora,
-//! a chi-square check of sampled chance frequencies, and random games of every registered game, within a time budget; reports with
+//! a chi-square check of sampled chance frequencies, and random games of every registered game
+//! (every other one from a position of the corpus), within a time budget; reports with
 //! the quarantine applied and, given the previous summary, the trend.
 
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use tigerseye_engine::GameId;
 use crate::quarantine::{self, Quarantine};
 use crate::report::{SimsNotStarted, Summary};
 use crate::sim::{self, Shard, SimConfig, SimStats};
-use crate::{corpus, fuzzing, trend};
+use crate::{corpus, from_corpus, fuzzing, trend};
 
 /// What a nightly run does.
 #[derive(Clone, Debug)]
@@ -43,6 +44,12 @@ pub struct NightlyConfig {
     pub chance_games: u64,
     /// The sims' worker threads' stack size ([`SimConfig::worker_stack`]).
     pub worker_stack: Option<usize>,
+    /// Every other game of each sim starts from one of the corpus's positions
+    /// ([`from_corpus`]) instead of the standard start.
+    pub from_corpus: bool,
+    /// Each sim compares the engine's legal list with the game's reference
+    /// model on one state in this many ([`SimConfig::reference_every`]).
+    pub reference_every: u32,
 }
 
 impl NightlyConfig {
@@ -63,6 +70,8 @@ impl NightlyConfig {
             verbose: false,
             chance_games: 2_000,
             worker_stack: None,
+            from_corpus: true,
+            reference_every: sim::REFERENCE_EVERY,
         }
     }
 }
@@ -114,6 +123,12 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
             summary.chance.push(c);
         }
     }
+    // The corpus's positions, the odd games' starts.
+    let corpus_starts = if config.from_corpus {
+        from_corpus::collect(&config.corpus)?
+    } else {
+        Vec::new()
+    };
     let games = GameId::ALL;
     let names = |from: usize| -> Vec<String> {
         games[from..].iter().map(|g| g.name().to_owned()).collect()
@@ -158,6 +173,8 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
         sim_config.worker_stack = config.worker_stack;
+        sim_config.starts = from_corpus::starts_of(&corpus_starts, id, true);
+        sim_config.reference_every = config.reference_every;
         sim_config.deadline = Instant::now().checked_add(share);
         if config.games.is_none() {
             sim_config.min_games = config.min_games;

@@ -71,13 +71,33 @@ pub(crate) fn write_fails(path: &std::path::Path) -> bool {
 /// a sim of such a seed ([`crate::sim::run`]) fails every state whose hash is
 /// a multiple of the rate, with the check `planted`. Keyed by seed, so that
 /// the other tests' sims, on other threads at the same time, do not see it.
-static FAILING_SIMS: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+static FAILING_SIMS: Mutex<Vec<(u64, Plant)>> = Mutex::new(Vec::new());
+
+/// What a planted check fails.
+#[derive(Clone)]
+enum Plant {
+    /// Every state whose hash is a multiple of this.
+    HashMultiple(u64),
+    /// Every state of the game named first whose position (its export)
+    /// lacks the text named second: a bug in a branch only such positions
+    /// reach.
+    Lacking(&'static str, &'static str),
+}
 
 /// Makes the sims of master seed `seed` fail on every state whose hash is a
 /// multiple of `every` (about one state in `every`: deep in a long game, and
 /// independent of the game's past), until the guard is dropped.
 pub(crate) fn fail_sims(seed: u64, every: u64) -> SimGuard {
-    lock().push((seed, every.max(1)));
+    lock().push((seed, Plant::HashMultiple(every.max(1))));
+    SimGuard(seed)
+}
+
+/// Makes the sims of master seed `seed` of the game named `game` fail on
+/// every state whose position ([`Game::export`]) lacks `text` (for Dragon,
+/// `wp`: a state without the Woodland Princess, which random play from the
+/// standard start never captures), until the guard is dropped.
+pub(crate) fn fail_sims_lacking(seed: u64, game: &'static str, text: &'static str) -> SimGuard {
+    lock().push((seed, Plant::Lacking(game, text)));
     SimGuard(seed)
 }
 
@@ -86,11 +106,11 @@ pub(crate) struct SimGuard(u64);
 
 impl Drop for SimGuard {
     fn drop(&mut self) {
-        lock().retain(|&(seed, _)| seed != self.0);
+        lock().retain(|(seed, _)| *seed != self.0);
     }
 }
 
-fn lock() -> std::sync::MutexGuard<'static, Vec<(u64, u64)>> {
+fn lock() -> std::sync::MutexGuard<'static, Vec<(u64, Plant)>> {
     FAILING_SIMS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -99,8 +119,26 @@ fn lock() -> std::sync::MutexGuard<'static, Vec<(u64, u64)>> {
 /// The planted check of the sims of master seed `seed`, if [`fail_sims`]
 /// planted one.
 pub(crate) fn sim_oracle<G: Game>(seed: u64) -> Option<Oracle<G>> {
-    let every = lock().iter().find(|&&(s, _)| s == seed)?.1;
-    Some(hash_multiple(every))
+    let plant = lock().iter().find(|(s, _)| *s == seed)?.1.clone();
+    match plant {
+        Plant::HashMultiple(every) => Some(hash_multiple(every)),
+        Plant::Lacking(game, text) => (game == G::NAME).then(|| lacking(text)),
+    }
+}
+
+/// A planted check that fails every state whose position lacks `text`.
+fn lacking<G: Game>(text: &'static str) -> Oracle<G> {
+    Arc::new(move |state: &G| {
+        let position = state.export_string();
+        if position.contains(text) {
+            Ok(())
+        } else {
+            Err(Violation {
+                check: "planted",
+                message: format!("planted failure: the position `{position}` lacks `{text}`"),
+            })
+        }
+    })
 }
 
 /// A planted check that fails every state whose hash is a multiple of

@@ -378,6 +378,29 @@ pub fn scenario_text<G: Game>(
     index: u64,
     replay: &str,
 ) -> ShrunkScenario {
+    scenario_text_from(shrunk, options, None, seed, index, replay)
+}
+
+/// [`scenario_text`] for a game that started at `start`, `(save, from)`: the
+/// save of the position it started from (which carries its past) and where
+/// that was found (a scenario file and step, a perft table), which the
+/// scenario names; the standard start when `None`.
+#[must_use]
+pub fn scenario_text_from<G: Game>(
+    shrunk: &Shrunk<G>,
+    options: &G::Options,
+    start: Option<(&str, &str)>,
+    seed: u64,
+    index: u64,
+    replay: &str,
+) -> ShrunkScenario {
+    // The game's start, as a record that carries its past.
+    let begin = || -> Option<Record<G>> {
+        match start {
+            None => Some(Record::new(G::new(options))),
+            Some((save, _)) => catch_panic(|| restore::<G>(save, options)).ok()?.ok(),
+        }
+    };
     let from = shrunk
         .position
         .as_ref()
@@ -418,15 +441,25 @@ pub fn scenario_text<G: Game>(
         v.message.replace('\n', " ")
     ));
     t.push_str(&format!("# Replay the original game: {replay}\n"));
+    if let Some((_, origin)) = start {
+        t.push_str(&format!(
+            "# The game started from {}, not the standard start.\n",
+            origin.replace('\n', " ")
+        ));
+    }
     if from.is_none() {
         // The save of the state before the last step: the position after the
         // last irreversible action and the actions since, which resumes the
         // game with the positions a repetition counts (`tigerseye show
         // --position`).
         let before_last = &shrunk.actions[..shrunk.actions.len().saturating_sub(1)];
-        if let Ok(save) =
-            catch_panic(|| Record::replay(&G::new(options), before_last).save_string())
-        {
+        if let Ok(Some(save)) = catch_panic(|| {
+            let mut record = begin()?;
+            for &a in before_last {
+                record.apply_unchecked(a, &mut |_| {});
+            }
+            Some(record.save_string())
+        }) {
             t.push_str(&format!(
                 "# Before the last step (its save): {}\n",
                 save.replace('\n', " ")
@@ -452,13 +485,16 @@ pub fn scenario_text<G: Game>(
     t.push_str(&format!(
         "source = {}\n",
         quoted(&format!(
-            "tigerseye sim, master seed {seed}, game {index}, shrunk from {} to {shape}",
+            "tigerseye sim, master seed {seed}, game {index}{}, shrunk from {} to {shape}",
+            start.map_or_else(String::new, |(_, origin)| format!(" from {origin}")),
             plies(shrunk.original_len),
         ))
     ));
     t.push_str("tags = [\"regression\"]\n");
-    if let Some((p, _)) = &from {
-        t.push_str(&format!("position = {}\n", quoted(&p.text)));
+    match (&from, start) {
+        (Some((p, _)), _) => t.push_str(&format!("position = {}\n", quoted(&p.text))),
+        (None, Some((save, _))) => t.push_str(&format!("position = {}\n", quoted(save))),
+        (None, None) => {}
     }
     let specs = <G::Options as GameOptions>::SPECS;
     let default = G::Options::default();
@@ -478,7 +514,10 @@ pub fn scenario_text<G: Game>(
     }
     let (mut state, actions) = match from {
         Some((p, state)) => (state, vec![p.action]),
-        None => (G::new(options), shrunk.actions.clone()),
+        None => (
+            begin().map_or_else(|| G::new(options), Record::into_state),
+            shrunk.actions.clone(),
+        ),
     };
     for a in actions {
         let key = if state.turn() == Turn::Chance {

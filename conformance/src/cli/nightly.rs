@@ -47,6 +47,15 @@ pub(crate) struct Args {
     /// The corpus folder [default: ./scenarios, else the repository's].
     #[arg(long)]
     corpus: Option<PathBuf>,
+    /// Every sim's games from the standard start only. By default every
+    /// other game starts from one of the corpus's positions (`sim
+    /// --from-corpus`).
+    #[arg(long)]
+    no_corpus_starts: bool,
+    /// Compare the engine's legal list with the game's reference model on
+    /// one state in N of every sim (0: never), as `sim --reference-every`.
+    #[arg(long, default_value_t = tigerseye_conformance::sim::REFERENCE_EVERY)]
+    reference_every: u32,
 }
 
 /// A nightly run to make: its corpus found, its quarantine and previous run
@@ -67,6 +76,8 @@ impl Args {
         run.min_games = self.min_games;
         run.seed = self.seed;
         run.shard = self.shard.unwrap_or(Shard::WHOLE);
+        run.from_corpus = !self.no_corpus_starts;
+        run.reference_every = self.reference_every;
         run.verbose = true;
         let fuzz = root.join("../fuzz/corpus");
         if !fuzz.is_dir() {

@@ -1,7 +1,7 @@
 //! `tigerseye replay`: one simulated game again, from its run's seed and its
 //! index, with every check on every step.
 
-use tigerseye_conformance::sim::{self, GameEnd, SimConfig};
+use tigerseye_conformance::sim::{self, GameEnd, SimConfig, Start, Starts};
 use tigerseye_engine::GameId;
 
 use super::flags;
@@ -23,6 +23,15 @@ pub(crate) struct Args {
     /// Ply cap, 1 or more, as in the run.
     #[arg(long, default_value_t = 100_000, value_parser = flags::parse_max_plies)]
     max_plies: u32,
+    /// The position (or save: a position and the actions since, each after
+    /// `; `) the game started from, for a game of `sim --from-corpus` or the
+    /// nightly job that did not start at the standard start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Where that position was found (a scenario file and step, a perft
+    /// table), printed with the game.
+    #[arg(long, requires = "position")]
+    from: Option<String>,
 }
 
 /// The game to replay: its run, and its index in it.
@@ -39,6 +48,17 @@ impl Args {
         run.master_seed = self.seed;
         run.options = self.options;
         run.max_plies = self.max_plies;
+        if let Some(save) = self.position {
+            run.starts = Starts {
+                list: [Start {
+                    from: self.from.unwrap_or_else(|| "--position".to_owned()),
+                    options: run.options.clone(),
+                    save,
+                }]
+                .into(),
+                with_standard: false,
+            };
+        }
         Ok(Config {
             run,
             index: self.index,
@@ -54,6 +74,9 @@ pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
         run.master_seed,
         sim::game_seed(run.master_seed, index)
     );
+    if let Some(start) = run.starts.of(index) {
+        println!("started from {}: {}", start.from, start.save);
+    }
     for (i, a) in actions.iter().enumerate() {
         println!("{:>5}. {a}", i + 1);
     }

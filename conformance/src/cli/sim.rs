@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::Context as _;
 use tigerseye_conformance::corpus::Only;
+use tigerseye_conformance::from_corpus;
 use tigerseye_conformance::invariants::CheckMode;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, Shard, SimConfig};
@@ -47,6 +49,12 @@ pub(crate) struct Args {
     /// none; --paranoid: every step of every game).
     #[arg(long, default_value_t = CheckMode::DEFAULT.save_every, conflicts_with = "paranoid")]
     save_every: u32,
+    /// Compare the engine's legal list with the game's reference model on one
+    /// state in N (0: never; --paranoid: every state), for the games that
+    /// have one as an oracle; a difference fails the game (check
+    /// `reference-model`).
+    #[arg(long, default_value_t = sim::REFERENCE_EVERY)]
+    reference_every: u32,
     /// Ply cap, 1 or more: a game still going after this many plies stops and
     /// counts as unfinished. It applies to every game; the default is above
     /// the bound of every game whose rules imply one (Duel 305, Race 519,
@@ -59,6 +67,17 @@ pub(crate) struct Args {
     /// A game option, `key=value` (repeatable).
     #[arg(long = "option", value_parser = flags::parse_option)]
     options: Vec<(String, String)>,
+    /// Start the games from the corpus's positions instead of the standard
+    /// start: every scenario's start and the position after each of its
+    /// steps, and every perft table's position, each under its file's
+    /// options, in turn (game i from the i-th modulo their number). A game's
+    /// replay line and shrunk scenario name the file and step it started from.
+    #[arg(long, conflicts_with_all = ["options", "series"])]
+    from_corpus: bool,
+    /// The corpus folder of `--from-corpus` [default: ./scenarios, else the
+    /// repository's].
+    #[arg(long, requires = "from_corpus")]
+    corpus: Option<PathBuf>,
     /// Where reports go.
     #[arg(long, default_value = "reports")]
     reports: PathBuf,
@@ -100,6 +119,13 @@ impl Args {
                 save_every: self.save_every,
             }
         };
+        let corpus_starts = if self.from_corpus {
+            let root = flags::corpus_root(self.corpus.as_deref())?;
+            from_corpus::collect(&root)
+                .with_context(|| format!("reading the corpus at {}", root.display()))?
+        } else {
+            Vec::new()
+        };
         let sims = ids
             .into_iter()
             .map(|id| {
@@ -111,6 +137,10 @@ impl Args {
                 config.max_plies = self.max_plies;
                 config.progress = !self.quiet;
                 config.shard = self.shard.unwrap_or(Shard::WHOLE);
+                config.reference_every = self.reference_every;
+                if self.from_corpus {
+                    config.starts = from_corpus::starts_of(&corpus_starts, id, false);
+                }
                 config
             })
             .collect();

@@ -11,13 +11,16 @@
 //! one game ([`Player`], [`sample_chance`]), `caught` turns a panic into a
 //! failure ([`catch_panic`], [`play_caught`]), and `tally` counts a run's games
 //! in batches over the worker pool and summarizes them; `resume` is the
-//! save-restore check ([`resume::Resumed`]).
+//! save-restore check ([`resume::Resumed`]), and `starts` where a run's games
+//! start ([`Starts`]: the standard start, or positions from the corpus).
 
 mod caught;
 mod figures;
+mod oracles;
 mod player;
 pub mod resume;
 pub mod schema;
+mod starts;
 mod tally;
 
 use std::collections::BTreeMap;
@@ -34,11 +37,14 @@ use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 pub use crate::panics::catch_panic;
 pub use caught::play_caught;
 pub use figures::{FigureValue, GameFigures};
+pub use oracles::REFERENCE_EVERY;
 pub use player::{GameEnd, Player, sample_chance};
 pub use schema::{FinalScore, Winner};
+pub use starts::{Start, Starts, shell_quoted};
 
 use crate::invariants::CheckMode;
-use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text, shrink};
+use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text_from, shrink};
+use starts::{Begin, begins};
 use tally::{Acc, Cut, histogram, run_batch, summarize};
 
 /// The seed of game `index` in a run with master seed `master`.
@@ -96,6 +102,15 @@ pub struct SimConfig {
     /// not grow with a game's state: each worker's [`Player`] (for Dragon, four
     /// action buffers of 16 KiB and three states) lives on the heap.
     pub worker_stack: Option<usize>,
+    /// Compare the engine's legal list with the game's reference model
+    /// ([`crate::reference`]) on one state in this many (0: never; every state
+    /// in [`CheckMode::PARANOID`]); a difference fails the game (check
+    /// `reference-model`).
+    pub reference_every: u32,
+    /// Where the games start: the standard start under
+    /// [`options`](Self::options) unless positions are listed (each under
+    /// its own options).
+    pub starts: Starts,
 }
 
 /// Set by [`interrupt`]: every simulation stops starting games.
@@ -151,6 +166,8 @@ impl SimConfig {
             min_games: 0,
             shard: Shard::WHOLE,
             worker_stack: None,
+            starts: Starts::default(),
+            reference_every: REFERENCE_EVERY,
         }
     }
 }
@@ -172,6 +189,10 @@ pub struct FailureRecord {
     pub actions: Vec<String>,
     /// The command that replays it.
     pub replay: String,
+    /// Where the position it started from was found (`duel/drawn-line.toml,
+    /// after step 3`), when it did not start at the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
     /// The game shrunk to a scenario (for the first [`MAX_SHRUNK_FAILURES`]).
     pub shrunk: Option<ShrunkScenario>,
 }
@@ -456,6 +477,15 @@ pub enum SimError {
         /// The pool's error.
         message: String,
     },
+    /// A start that is not a position of the game (`replay --position`, a
+    /// corpus start).
+    #[error("the start {from}: {message}")]
+    Start {
+        /// Where the start was found.
+        from: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A shard outside its run.
     #[error("shard {k}/{n} is not one of 0..{n}")]
     Shard {
@@ -503,15 +533,26 @@ pub fn option_map<G: Game>(options: &G::Options) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// The command that replays game `index` of a run.
+/// The command that replays game `index` of a run: from the position it
+/// started from, and naming where that was found, when it was not the
+/// standard start.
 #[must_use]
 pub fn replay_command(config: &SimConfig, index: u64) -> String {
     let mut cmd = format!(
         "tigerseye replay --game {} --seed {} --index {index}",
         config.game, config.master_seed
     );
-    for (k, v) in &config.options {
+    let start = config.starts.of(index);
+    let options = start.map_or(&config.options, |s| &s.options);
+    for (k, v) in options {
         cmd.push_str(&format!(" --option {k}={v}"));
+    }
+    if let Some(start) = start {
+        cmd.push_str(&format!(
+            " --position {} --from {}",
+            shell_quoted(&start.save),
+            shell_quoted(&start.from)
+        ));
     }
     cmd
 }
@@ -558,7 +599,12 @@ pub fn run_with_oracle<G: Game>(
         });
     }
     let options = build_options::<G>(&config.options)?;
-    let initial = G::new(&options);
+    let mut begins = begins::<G>(&options, &config.starts)?;
+    oracles::attach(
+        &mut begins,
+        oracle.as_ref(),
+        oracles::reference_every(config),
+    );
     let threads = config
         .threads
         .unwrap_or_else(rayon::current_num_threads)
@@ -616,13 +662,13 @@ pub fn run_with_oracle<G: Game>(
         let t = Instant::now();
         let part = pool.install(|| {
             run_batch::<G>(
-                &initial,
+                &begins,
                 config,
                 &cut,
                 next,
                 end,
                 bar.as_ref(),
-                oracle.as_ref(),
+                begins[0].oracle.as_ref(),
             )
         });
         acc = acc.merge(part);
@@ -636,14 +682,7 @@ pub fn run_with_oracle<G: Game>(
     }
     let elapsed = started.elapsed();
     pool.install(|| {
-        shrink_failures(
-            &initial,
-            &options,
-            config,
-            oracle.as_ref(),
-            &mut acc.failures,
-            threads,
-        );
+        shrink_failures(&begins, config, &mut acc.failures, threads);
     });
     Ok(summarize::<G>(config, &options, acc, elapsed, threads))
 }
@@ -652,10 +691,8 @@ pub fn run_with_oracle<G: Game>(
 /// `threads` at a time on the current pool, each within its share of the time
 /// left before `config`'s deadline (and all of them by it).
 fn shrink_failures<G: Game>(
-    initial: &G,
-    options: &G::Options,
+    begins: &[Begin<G>],
     config: &SimConfig,
-    oracle: Option<&Oracle<G>>,
     failures: &mut [FailureRecord],
     threads: usize,
 ) {
@@ -673,17 +710,24 @@ fn shrink_failures<G: Game>(
             slot.and_then(|s| Instant::now().checked_add(s))
                 .map_or(d, |own| own.min(d))
         });
-        let mut player =
-            Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned());
+        let picked = config.starts.pick(failure.index);
+        let begin = &begins[picked.map_or(0, |k| k + 1)];
+        let oracle = begin.full_oracle.as_ref();
+        let mut player = Player::new(&begin.initial, config.mode, config.max_plies);
+        player.start_at(begin);
+        // Every state checked (`start_at` set the sampled oracle).
+        let mut player = player.with_oracle(oracle.cloned());
         let _ = play_caught(&mut player, failure.game_seed);
         let limits = ShrinkLimits {
             deadline,
             seed: failure.game_seed,
         };
-        if let Some(shrunk) = shrink(initial, &player.actions, oracle, limits) {
-            failure.shrunk = Some(scenario_text(
+        if let Some(shrunk) = shrink(&begin.initial, &player.actions, oracle, limits) {
+            let start = config.starts.of(failure.index);
+            failure.shrunk = Some(scenario_text_from(
                 &shrunk,
-                options,
+                &begin.options,
+                start.map(|s| (s.save.as_str(), s.from.as_str())),
                 config.master_seed,
                 failure.index,
                 &failure.replay,
@@ -731,20 +775,24 @@ pub fn replay(
         type Output = Result<(GameEnd, Vec<String>, String, String), SimError>;
         fn visit<G: Game>(self) -> Self::Output {
             let options = build_options::<G>(&self.0.options)?;
-            let initial = G::new(&options);
-            let mut player = Player::new(&initial, CheckMode::PARANOID, self.0.max_plies);
+            let mut begin: Begin<G> = match self.0.starts.of(self.1) {
+                Some(start) => Begin::of(start)?,
+                None => Begin::standard(&options),
+            };
+            // Every state against the reference model, unless the run had none.
+            let every = self.0.reference_every.min(1);
+            oracles::attach(std::slice::from_mut(&mut begin), None, every);
+            let mut player = Player::new(&begin.initial, CheckMode::PARANOID, self.0.max_plies);
+            player.start_at(&begin);
             let end = play_caught(&mut player, game_seed(self.0.master_seed, self.1));
-            let mut state = initial;
+            let mut state = begin.initial.clone();
             let mut texts = Vec::new();
             for &a in &player.actions {
                 texts.push(state.action_text(a));
                 state.apply_unchecked(a, &mut |_| {});
             }
-            let save = catch_panic(|| {
-                tigerseye_engine::core::save::Record::replay(&player.initial, &player.actions)
-                    .save_string()
-            })
-            .unwrap_or_else(|panic| format!("none (replaying the actions panics: {panic})"));
+            let save = catch_panic(|| begin.record(&player.actions).save_string())
+                .unwrap_or_else(|panic| format!("none (replaying the actions panics: {panic})"));
             Ok((end, texts, player.state().render_string(), save))
         }
     }
@@ -842,9 +890,11 @@ mod tests {
         // and played the next 63, so a batch ran on to 63/64 of its games.
         let mut config = SimConfig::new(GameId::Duel, 4096);
         config.deadline = Some(Instant::now());
-        let initial = tigerseye_engine::jewel::duel::Duel::new(&Default::default());
+        let begins = [Begin::standard(&Default::default())];
         let cut = Cut::new(Instant::now(), None);
-        let acc = run_batch(&initial, &config, &cut, 0, 4096, None, None);
+        let acc = run_batch::<tigerseye_engine::jewel::duel::Duel>(
+            &begins, &config, &cut, 0, 4096, None, None,
+        );
         assert_eq!(acc.games, 0);
         assert_eq!(acc.skipped, 4096);
     }

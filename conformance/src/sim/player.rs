@@ -6,6 +6,7 @@ use tigerseye_engine::core::GameStats;
 use tigerseye_engine::{Game, RuleEvent, Turn};
 
 use super::resume::{Resumed, SavePoints};
+use super::starts::Begin;
 use crate::invariants::{CheckMode, Checker, Violation};
 use crate::shrink::Oracle;
 
@@ -23,6 +24,13 @@ pub enum GameEnd {
 /// One worker's reusable state for playing games of `G`.
 pub struct Player<G: Game> {
     pub(super) initial: G,
+    /// The state with no past that `initial` is reached from by `prefix`
+    /// (itself, at the standard start): what a save starts from.
+    root: G,
+    /// The actions from `root` to `initial`.
+    prefix: Vec<G::Action>,
+    /// The actions of the game in progress after `prefix`, for a save.
+    since_root: Vec<G::Action>,
     state: G,
     legal: G::Actions,
     checker: Checker<G>,
@@ -44,6 +52,9 @@ impl<G: Game> Player<G> {
     pub fn new(initial: &G, mode: CheckMode, max_plies: u32) -> Player<G> {
         Player {
             initial: initial.clone(),
+            root: initial.clone(),
+            prefix: Vec::new(),
+            since_root: Vec::new(),
             state: initial.clone(),
             legal: G::Actions::default(),
             checker: Checker::new(initial),
@@ -62,6 +73,24 @@ impl<G: Game> Player<G> {
     pub fn with_oracle(mut self, oracle: Option<Oracle<G>>) -> Player<G> {
         self.oracle = oracle;
         self
+    }
+
+    /// Plays the next games from `begin`, with its past and under its oracle
+    /// (a no-op when they already start there).
+    pub(super) fn start_at(&mut self, begin: &Begin<G>) {
+        if self.initial != begin.initial || self.prefix != begin.prefix || self.root != begin.root {
+            self.initial.clone_from(&begin.initial);
+            self.root.clone_from(&begin.root);
+            self.prefix.clone_from(&begin.prefix);
+        }
+        let same = match (&self.oracle, &begin.oracle) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.oracle.clone_from(&begin.oracle);
+        }
     }
 
     /// The state the last game reached.
@@ -97,12 +126,21 @@ impl<G: Game> Player<G> {
                 if let Err(v) = self.resumed.check(&self.legal, turn, ply) {
                     return GameEnd::Failed(v);
                 }
-                if saves.at(ply)
-                    && let Err(v) =
+                if saves.at(ply) {
+                    // From the start's own past, so that the save carries it.
+                    let saved = if self.prefix.is_empty() {
                         self.resumed
                             .save(&self.initial, &self.actions, &self.state, ply)
-                {
-                    return GameEnd::Failed(v);
+                    } else {
+                        self.since_root.clear();
+                        self.since_root.extend_from_slice(&self.prefix);
+                        self.since_root.extend_from_slice(&self.actions);
+                        self.resumed
+                            .save(&self.root, &self.since_root, &self.state, ply)
+                    };
+                    if let Err(v) = saved {
+                        return GameEnd::Failed(v);
+                    }
                 }
             }
             if mode.full_at(seed, ply)

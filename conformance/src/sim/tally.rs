@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use tigerseye_engine::core::Figures;
 use tigerseye_engine::{Game, Score, Side};
 
+use super::starts::Begin;
 use super::{
     FailureRecord, FinalScore, GameEnd, LengthStats, MAX_RECORDED_FAILURES, OutcomeCount, Player,
     SimConfig, SimStats, Winner, game_seed, option_map, play_caught, replay_command,
@@ -114,7 +115,7 @@ impl Cut {
 
 /// Plays local games `from..to` of this shard on the current pool.
 pub(super) fn run_batch<G: Game>(
-    initial: &G,
+    begins: &[Begin<G>],
     config: &SimConfig,
     cut: &Cut,
     from: u64,
@@ -140,7 +141,7 @@ pub(super) fn run_batch<G: Game>(
         .fold(
             || {
                 (
-                    boxed_player(initial, config, oracle),
+                    boxed_player(&begins[0].initial, config, oracle),
                     Acc::new(rules, events),
                     0u64,
                     0u32,
@@ -164,7 +165,10 @@ pub(super) fn run_batch<G: Game>(
                     return (player, acc, pending, since_look);
                 }
                 since_look = (since_look + 1) % 64;
-                play_into(&mut player, &mut acc, config, shard.k + local * shard.n);
+                let index = shard.k + local * shard.n;
+                let begin = &begins[config.starts.pick(index).map_or(0, |k| k + 1)];
+                player.start_at(begin);
+                play_into(&mut player, &mut acc, config, index);
                 if acc.failed > 0 {
                     cut.failed.store(true, Ordering::Relaxed);
                 }
@@ -278,6 +282,7 @@ fn record_failure<G: Game>(
             message: v.message,
             actions: texts,
             replay: replay_command(config, index),
+            from: config.starts.of(index).map(|s| s.from.clone()),
             shrunk: None,
         });
     }

@@ -174,10 +174,9 @@ impl TheGame {
     }
 
     fn from_position(pos: Position) -> TheGame {
-        let held = |side: Side| {
-            pos.occ[side.index()].count()
-                + u32::from(pos.pending.is_some_and(|p| p.piece.side == side))
-        };
+        // A pending choice's captured piece is off the boards until it is
+        // sent or returned, as in play, where the capture already counted.
+        let held = |side: Side| pos.occ[side.index()].count();
         TheGame {
             counts: [held(Side::Green), held(Side::Red)],
             pos,

@@ -223,3 +223,17 @@ fn random_games_end_with_every_invariant_kept() {
         list.clear();
     }
 }
+
+/// A position read with a pending choice keeps every invariant: the captured
+/// piece waiting to be sent or returned is off the boards, as in play (the
+/// position after the first step of scenarios/the-game/return-square.toml).
+#[test]
+fn a_position_read_with_a_pending_choice_keeps_the_invariants() {
+    use crate::Game;
+    let text = "S:12/12/12/12/12/12/12/12 G:11k/12/12/12/12/12/12/11K \
+                C:12/12/12/12/12/12/12/12 MS:3/3/3 MW:3/3/3 ME:3/3/3 MG:3/3/3 \
+                A:8/1J4J1/8/8/3Q4/8/1J4J1/8 gold pending:astral:t:CD8 ply:1";
+    let g = super::TheGame::import(text, &crate::core::NoOptions).expect("the position reads");
+    assert!(g.position().pending().is_some());
+    g.check_invariants().expect("the invariants hold");
+}

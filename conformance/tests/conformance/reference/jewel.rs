@@ -15,9 +15,6 @@ use tigerseye_engine::jewel::northern_light::series::NorthernLight;
 use tigerseye_engine::jewel::star_lords::StarLords;
 use tigerseye_engine::{Game, GameId};
 
-use super::hunts::RefHunt;
-use super::keys::{AMBUSH, CRYSTAL, QI, RefKey, STAR_LORDS};
-
 /// The most reference nodes a depth may count in the test run.
 fn node_budget() -> u64 {
     std::env::var("TIGERSEYE_REFERENCE_NODES")
@@ -26,95 +23,10 @@ fn node_budget() -> u64 {
         .unwrap_or(400_000)
 }
 
-/// The Northern Light match, plainly: each Hunt in turn while they are drawn.
-#[derive(Clone)]
-enum RefMatch {
-    Qi(RefKey, Option<usize>),
-    Quest(RefHunt),
-    Chess(RefHunt),
-}
-
-impl RefMatch {
-    fn start(qi_export: &str) -> RefMatch {
-        RefMatch::Qi(RefKey::from_export(&QI, qi_export), None)
-    }
-
-    fn actions(&self) -> usize {
-        match self {
-            RefMatch::Qi(g, _) => g.actions().len(),
-            RefMatch::Quest(g) | RefMatch::Chess(g) => g.actions().len(),
-        }
-    }
-
-    fn play(&mut self, i: usize, set_up: &str) {
-        match self {
-            RefMatch::Qi(g, qi_first) => {
-                let a = g.actions()[i];
-                if a.is_none() {
-                    *qi_first = Some(i);
-                }
-                g.play(a, i);
-                if g.result() == Some(None) {
-                    // DiamondQi drawn: DiamondQuest, the other side first.
-                    let first = 1 - qi_first.expect("the coin was tossed");
-                    let mut quest = RefHunt::from_export(set_up, false);
-                    quest.play(None, first);
-                    *self = RefMatch::Quest(quest);
-                }
-            }
-            RefMatch::Quest(g) => {
-                let a = g.actions()[i];
-                g.play(a, i);
-                if g.result() == Some(None) {
-                    *self = RefMatch::Chess(RefHunt::from_export(set_up, true));
-                }
-            }
-            RefMatch::Chess(g) => {
-                let a = g.actions()[i];
-                g.play(a, i);
-            }
-        }
-    }
-
-    fn perft(&self, depth: u32, set_up: &str) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        (0..self.actions())
-            .map(|i| {
-                let mut child = self.clone();
-                child.play(i, set_up);
-                child.perft(depth - 1, set_up)
-            })
-            .sum()
-    }
-}
-
-/// A reference model of `game` from the export `position`, as a perft function:
-/// for the games on a Jewel board this file models, `None` for the others
-/// (each has its own model, `reference_*.rs`, so a new game adds nothing here).
+/// The library's reference model of `game` from the export `position`, as a
+/// perft function.
 fn reference(game: GameId, position: &str) -> Option<Box<dyn Fn(u32) -> u64>> {
-    let p = position.to_owned();
-    let keys = [
-        (GameId::Ambush, &AMBUSH),
-        (GameId::DiamondQi, &QI),
-        (GameId::Crystal, &CRYSTAL),
-        (GameId::StarLords, &STAR_LORDS),
-    ];
-    if let Some(&(_, rules)) = keys.iter().find(|(g, _)| *g == game) {
-        return Some(Box::new(move |d| RefKey::from_export(rules, &p).perft(d)));
-    }
-    if game == GameId::DiamondQuest || game == GameId::DiamondChess {
-        let double = game == GameId::DiamondChess;
-        return Some(Box::new(move |d| RefHunt::from_export(&p, double).perft(d)));
-    }
-    if game == GameId::NorthernLight {
-        return Some(Box::new(move |d| {
-            let qi = p.strip_prefix("diamond-qi ").expect("the match's start");
-            RefMatch::start(qi).perft(d, qi)
-        }));
-    }
-    None
+    tigerseye_conformance::reference::perft_model(game, position)
 }
 
 /// Engine and reference agree from the standard start at every depth whose count

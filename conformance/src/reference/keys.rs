@@ -370,3 +370,11 @@ pub(super) const STAR_LORDS: KeyRules = KeyRules {
     ],
     must_capture: false,
 };
+
+/// The rules of `game`, when it is a key-square Facet.
+pub(super) fn rules_of(game: tigerseye_engine::GameId) -> Option<&'static KeyRules> {
+    super::KEY_GAMES
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map(|&(_, r)| r)
+}

@@ -1,0 +1,50 @@
+//! The checks beside the invariants that a run's games answer to: the
+//! caller's oracle and the game's reference model ([`crate::reference`]),
+//! under each start's own options.
+
+use std::sync::Arc;
+
+use tigerseye_engine::Game;
+
+use super::SimConfig;
+use super::starts::Begin;
+use crate::invariants::CheckMode;
+use crate::reference;
+use crate::shrink::Oracle;
+
+/// One state in this many is compared with the reference model by default
+/// ([`SimConfig::reference_every`]).
+pub const REFERENCE_EVERY: u32 = 16;
+
+/// How often the reference model is asked under `config`: every state in
+/// paranoid mode, else one in [`SimConfig::reference_every`] (0: never).
+pub(super) fn reference_every(config: &SimConfig) -> u32 {
+    if config.reference_every > 0 && config.mode == CheckMode::PARANOID {
+        1
+    } else {
+        config.reference_every
+    }
+}
+
+/// Sets each of `begins`' oracles: `extra` (the caller's) and the reference
+/// model under the start's options, both when there are both; sampled one
+/// state in `every`, and, for shrinking, on every state.
+pub(super) fn attach<G: Game>(begins: &mut [Begin<G>], extra: Option<&Oracle<G>>, every: u32) {
+    for begin in begins {
+        let model = reference::oracle::<G>(every, &begin.options);
+        begin.oracle = both(extra.cloned(), model);
+        let full = reference::oracle::<G>(every.min(1), &begin.options);
+        begin.full_oracle = both(extra.cloned(), full);
+    }
+}
+
+/// An oracle that checks `a`, then `b`.
+fn both<G: Game>(a: Option<Oracle<G>>, b: Option<Oracle<G>>) -> Option<Oracle<G>> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Arc::new(move |state: &G| {
+            a(state)?;
+            b(state)
+        })),
+        (a, b) => a.or(b),
+    }
+}
