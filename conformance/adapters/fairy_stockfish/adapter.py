@@ -85,6 +85,7 @@ class State:
         self.castling = castling
         self.ep = ep
         self.side = side  # "w", "b" or None (coin pending)
+        self.moves = None  # the legal list, once asked for
 
     def fen(self):
         ep = self.ep.lower() if self.ep else "-"
@@ -183,11 +184,13 @@ class Engine:
         """The legal actions: (project text, UCI move or coin side)."""
         if state.side is None:
             return [("green-first", "b"), ("red-first", "w")]
-        fen = state.fen()
-        moves = list(sf.legal_moves(state.game, fen, []))
-        if self.bug == "towering-ignores-attacks":
-            moves += [m for m in self.bugged_towering(state) if m not in moves]
-        return [(self.move_text(state, m), m) for m in moves]
+        if state.moves is None:
+            moves = list(sf.legal_moves(state.game, state.fen(), []))
+            if self.bug == "towering-ignores-attacks":
+                moves += [m for m in self.bugged_towering(state) if m not in moves]
+            grid = state.grid()
+            state.moves = [(self.move_text(grid, m), m) for m in moves]
+        return state.moves
 
     def bugged_towering(self, state):
         home = "1" if state.side == "w" else "7"
@@ -204,11 +207,12 @@ class Engine:
                 out.append("d" + home + to + home)
         return out
 
-    def move_text(self, state, uci):
+    @staticmethod
+    def move_text(grid, uci):
         frm, to = uci[0:2], uci[2:4]
         promo = uci[4:]
-        piece = state.at(frm)
-        target = state.at(to)
+        piece = grid[SIZE - int(frm[1])][FILES.index(frm[0])]
+        target = grid[SIZE - int(to[1])][FILES.index(to[0])]
         capture = target is not None or (piece in "Pp" and frm[0] != to[0])
         text = frm.upper() + ("x" if capture else "-") + to.upper()
         if promo:
@@ -281,18 +285,16 @@ class Engine:
                 self.perft(State(state.game, state.board_fen, state.castling, state.ep, s), depth - 1)
                 for s in ("b", "w")
             )
-        moves = sf.legal_moves(state.game, state.fen(), [])
+        return self.perft_moves(state.game, state.fen(), [], depth)
+
+    def perft_moves(self, game, fen, moves, depth):
+        """Fairy-Stockfish's own count from `fen` after `moves`: one call a
+        node above the leaves (each call costs far more than the moves it
+        replays)."""
+        legal = sf.legal_moves(game, fen, moves)
         if depth == 1:
-            return len(moves)
-        total = 0
-        for move in moves:
-            fen = sf.get_fen(state.game, state.fen(), [move])
-            board, side, castling = fen.split()[0:3]
-            ep = None
-            if state.at(move[0:2]) in "Pp" and abs(int(move[1]) - int(move[3])) == 2:
-                ep = move[0].upper() + str((int(move[1]) + int(move[3])) // 2)
-            total += self.perft(State(state.game, board, "" if castling == "-" else castling, ep, side), depth - 1)
-        return total
+            return len(legal)
+        return sum(self.perft_moves(game, fen, moves + [m], depth - 1) for m in legal)
 
     def answer(self, request):
         kind = request.get("type")
