@@ -10,6 +10,7 @@
 //! - [`invariants`] and [`sim`]: random games on all cores with invariants after
 //!   every step;
 //! - [`shrink`]: failing games reduced to short scenarios;
+//! - [`conform`]: another engine checked through the engine protocol;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`](mod@bench): random-play and perft throughput;
@@ -33,6 +34,7 @@ pub mod chance;
 pub mod check_results;
 pub mod clauses;
 pub mod clock_scenario;
+pub mod conform;
 pub mod corpus;
 pub mod fuzzing;
 pub mod invariants;
