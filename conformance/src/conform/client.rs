@@ -17,6 +17,9 @@ use super::protocol::{Hello, PROTOCOL, Reply, Request};
 /// How many lines of the engine's standard error a failure quotes.
 const STDERR_LINES: usize = 12;
 
+/// The least time the engine has to start and answer `hello`.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// How to start the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineCommand {
@@ -237,7 +240,9 @@ impl Engine {
             lines: rx,
             stderr: tail,
         });
-        match self.exchange(&Request::Hello { protocol: PROTOCOL }, self.timeout) {
+        // Starting may take longer than answering (an interpreter, a library).
+        let timeout = self.timeout.max(HELLO_TIMEOUT);
+        match self.exchange(&Request::Hello { protocol: PROTOCOL }, timeout) {
             Ok(Reply::Hello(h)) if h.protocol == PROTOCOL => Ok(h),
             Ok(Reply::Hello(h)) => Err(StartError::Protocol {
                 command: describe,
