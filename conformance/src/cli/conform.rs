@@ -81,7 +81,7 @@ impl Args {
         };
         let games = match self.game {
             Games::All => Vec::new(),
-            only => only.ids(),
+            Games::Only(only) => Games::Only(only).ids(),
         };
         Ok(Config {
             conform: conform::Config {

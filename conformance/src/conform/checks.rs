@@ -137,17 +137,15 @@ impl<G: Game> Run<'_, G> {
                 at: At { id, ..at },
                 depth,
             },
-            other => other,
+            r @ (Request::Hello { .. } | Request::Quit) => r,
         };
-        match engine.ask(&request, timeout) {
-            Ok(reply) if reply.id().is_some_and(|r| r != id) => Err(super::client::Transport {
-                what: format!(
-                    "garbage: a reply to request {} where {id} was asked",
-                    reply.id().unwrap_or_default()
-                ),
+        let reply = engine.ask(&request, timeout)?;
+        match reply.id() {
+            Some(r) if r != id => Err(super::client::Transport {
+                what: format!("garbage: a reply to request {r} where {id} was asked"),
                 stderr: Vec::new(),
             }),
-            other => other,
+            Some(_) | None => Ok(reply),
         }
     }
 
@@ -359,11 +357,14 @@ impl<G: Game> Run<'_, G> {
                     .push(format!("{place}: the engine does not support it: {}", e.message));
                 return false;
             }
-            other => {
-                let message = match other {
+            failed @ (Err(_)
+            | Ok(Reply::Error(_) | Reply::Hello(_) | Reply::State(_))) => {
+                let message = match failed {
                     Err(e) => format!("the engine failed: {e}"),
                     Ok(Reply::Error(e)) => format!("the engine refused: {}", e.message),
-                    Ok(r) => format!("garbage: a `{}` reply to a perft request", r.kind()),
+                    Ok(r @ (Reply::Hello(_) | Reply::State(_) | Reply::Perft(_))) => {
+                        format!("garbage: a `{}` reply to a perft request", r.kind())
+                    }
                 };
                 row.divide = Some(message.clone());
                 self.result.perft_failures.push(format!("{place}: {message}"));
@@ -429,7 +430,9 @@ impl<G: Game> Run<'_, G> {
             let at = self.at(record.start(), actions);
             let theirs = match self.ask(Request::Perft { at, depth: depth - 1 }, self.config.timeout * 10) {
                 Ok(Reply::Perft(p)) => p.nodes.to_string(),
-                Ok(r) => format!("a `{}` reply", r.kind()),
+                Ok(r @ (Reply::Hello(_) | Reply::State(_) | Reply::Error(_))) => {
+                    format!("a `{}` reply", r.kind())
+                }
                 Err(e) => format!("a failure ({e})"),
             };
             if theirs != ours.to_string() {
@@ -481,17 +484,18 @@ impl<G: Game> Run<'_, G> {
                     }
                 }
                 state.legal_actions(&mut legal);
-                let action = match state.turn() {
-                    Turn::Over(_) => {
-                        self.result.random.over += 1;
-                        break;
-                    }
-                    _ if played.len() >= self.config.max_plies as usize => {
-                        self.result.random.cut += 1;
-                        break;
-                    }
+                let turn = state.turn();
+                if let Turn::Over(_) = turn {
+                    self.result.random.over += 1;
+                    break;
+                }
+                if played.len() >= self.config.max_plies as usize {
+                    self.result.random.cut += 1;
+                    break;
+                }
+                let action = match turn {
                     Turn::Chance => sample_chance(&state, &legal, &mut rng),
-                    Turn::Player(_) => legal[rng.random_range(0..legal.len())],
+                    Turn::Player(_) | Turn::Over(_) => legal[rng.random_range(0..legal.len())],
                 };
                 let text = state.action_text(action);
                 record.apply_unchecked(action, &mut |_| {});

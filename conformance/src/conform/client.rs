@@ -90,12 +90,12 @@ fn stderr_tail(lines: &[String]) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     /// The process does not start.
-    #[error("cannot start the engine `{command}`: {source}")]
+    #[error("cannot start the engine `{command}`: {cause}")]
     Spawn {
         /// The command.
         command: String,
         /// Why.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// It does not answer `hello` with a `hello` reply.
     #[error("the engine `{command}` does not answer hello: {why}")]
@@ -198,9 +198,9 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|source| StartError::Spawn {
+            .map_err(|cause| StartError::Spawn {
                 command: describe.clone(),
-                source,
+                cause,
             })?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -249,7 +249,7 @@ impl Engine {
                 found: h.protocol,
                 speaks: PROTOCOL,
             }),
-            Ok(other) => Err(StartError::Hello {
+            Ok(other @ (Reply::State(_) | Reply::Perft(_) | Reply::Error(_))) => Err(StartError::Hello {
                 command: describe,
                 why: format!("it answered with a `{}` reply", other.kind()),
             }),
