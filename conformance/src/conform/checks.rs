@@ -111,6 +111,40 @@ fn action_texts<G: Game>(record: &Record<G>) -> Vec<String> {
         .collect()
 }
 
+/// A game as the requests send it: the position where the repetition history
+/// started again the last-but-one time, and the actions since. The engine
+/// plays every action itself, the one that started the history again
+/// included, and sees every position a repetition counts.
+struct Sent<G: Game> {
+    start: G,
+    /// Where the record's current stretch starts (its start, as last seen).
+    stretch_start: G,
+    texts: Vec<String>,
+    /// How many of `texts` come before the current stretch.
+    stretch: usize,
+}
+
+impl<G: Game> Sent<G> {
+    fn new(record: &Record<G>) -> Sent<G> {
+        Sent {
+            start: record.start().clone(),
+            stretch_start: record.start().clone(),
+            texts: action_texts(record),
+            stretch: 0,
+        }
+    }
+
+    /// `text` was just played into `record`.
+    fn played(&mut self, text: String, record: &Record<G>) {
+        self.texts.push(text);
+        if record.actions().is_empty() {
+            self.start = std::mem::replace(&mut self.stretch_start, record.start().clone());
+            self.texts.drain(..self.stretch);
+            self.stretch = self.texts.len();
+        }
+    }
+}
+
 impl<G: Game> Run<'_, G> {
     /// A request's place: the record's start (`None` when it is the
     /// standard start under `options`) and the actions since.
@@ -209,8 +243,9 @@ impl<G: Game> Run<'_, G> {
         let mut failures = Vec::new();
         let mut place = "at the start".to_owned();
         let mut steps = s.steps.iter();
+        let mut sent = Sent::new(&record);
         loop {
-            let at = self.at(record.start(), action_texts(&record));
+            let at = self.at(&sent.start, sent.texts.clone());
             let state = record.state().clone();
             match self.check_state(&state, at) {
                 Verdict::Agree => {}
@@ -237,11 +272,15 @@ impl<G: Game> Run<'_, G> {
                 .state()
                 .parse_action(&text)
                 .map_err(|e| e.to_string())
-                .and_then(|a| record.play(a).map_err(|e| e.to_string()));
-            if played.is_err() {
+                .and_then(|a| {
+                    let written = record.state().action_text(a);
+                    record.play(a).map(|()| written).map_err(|e| e.to_string())
+                });
+            let Ok(written) = played else {
                 // tigerseye refuses it too (a disputed scenario): nothing more to compare.
                 break;
-            }
+            };
+            sent.played(written, &record);
             place = format!("{line}: after `{text}`");
         }
         let verdict = if failures.is_empty() {
@@ -456,12 +495,12 @@ impl<G: Game> Run<'_, G> {
             let seed = game_seed(self.config.seed, index);
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut record = Record::new(initial.clone());
-            let mut texts: Vec<String> = Vec::new();
+            let mut sent = Sent::new(&record);
             let mut played: Vec<G::Action> = Vec::new();
             let mut legal = G::Actions::default();
             loop {
                 let state = record.state().clone();
-                let at = self.at(record.start(), texts.clone());
+                let at = self.at(&sent.start, sent.texts.clone());
                 match self.check_state(&state, at) {
                     Verdict::Agree => {}
                     Verdict::Declared(_) => {
@@ -500,11 +539,7 @@ impl<G: Game> Run<'_, G> {
                 let text = state.action_text(action);
                 record.apply_unchecked(action, &mut |_| {});
                 played.push(action);
-                if record.actions().is_empty() {
-                    texts.clear();
-                } else {
-                    texts.push(text);
-                }
+                sent.played(text, &record);
             }
             self.result.random.games += 1;
             self.result.random.plies += played.len() as u64;
