@@ -195,7 +195,8 @@ impl<G: Game> Run<'_, G> {
     }
 
     fn scenarios(&mut self) {
-        let root = &self.config.corpus;
+        let config = self.config;
+        let root = &config.corpus;
         let paths = match scenario::discover_in(vec![root.join(G::NAME)]) {
             Ok(p) => p,
             Err(e) => {
