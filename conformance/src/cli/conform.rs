@@ -24,6 +24,10 @@ pub(crate) struct Args {
     /// Random games a game (0: none).
     #[arg(long, default_value_t = 1_000)]
     games: u64,
+    /// Start no random game of a game after this long (`90s`, `15m`, `2h`);
+    /// the first always starts.
+    #[arg(long, value_parser = flags::parse_budget)]
+    budget: Option<Duration>,
     /// Master seed of the random games.
     #[arg(long, default_value_t = 1, value_parser = flags::parse_seed)]
     seed: u64,
@@ -92,6 +96,7 @@ impl Args {
                 scenarios: !self.no_scenarios,
                 node_limit: self.node_limit,
                 games_per_game: self.games,
+                budget: self.budget,
                 seed: self.seed,
                 max_plies: self.max_plies,
                 timeout: Duration::from_secs_f64(self.timeout),

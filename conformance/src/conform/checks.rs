@@ -493,6 +493,15 @@ impl<G: Game> Run<'_, G> {
         let started = Instant::now();
         let initial = self.standard.clone();
         for index in 0..self.config.games_per_game {
+            if index > 0
+                && self
+                    .config
+                    .budget
+                    .is_some_and(|b| started.elapsed() >= b)
+            {
+                self.result.random.out_of_time = true;
+                break;
+            }
             let seed = game_seed(self.config.seed, index);
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut record = Record::new(initial.clone());

@@ -49,6 +49,9 @@ pub struct Config {
     pub node_limit: u64,
     /// Random games a game.
     pub games_per_game: u64,
+    /// No random game of a game starts after this long (the first always
+    /// does).
+    pub budget: Option<Duration>,
     /// Their master seed.
     pub seed: u64,
     /// A random game stops after this many plies.
@@ -90,6 +93,9 @@ pub struct RandomGames {
     pub declared: u64,
     /// Games stopped at the ply cap.
     pub cut: u64,
+    /// Whether the time budget stopped the random games before their number.
+    #[serde(default)]
+    pub out_of_time: bool,
     /// Why the random games stopped early, when the engine does not support them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
@@ -260,8 +266,21 @@ pub fn summary(run: &ConformRun) -> Summary {
         check.perft.extend(g.perft.iter().cloned());
         let r = &g.random;
         s.notes.push(format!(
-            "{}: {} states compared; {} random games (master seed {}), {} plies in {:.1} s: {} over, {} ended by a declared difference, {} cut at the ply cap",
-            g.game, g.compared, r.games, run.seed, r.plies, r.seconds, r.over, r.declared, r.cut
+            "{}: {} states compared; {} random games (master seed {}), {} plies in {:.1} s: {} over, {} ended by a declared difference, {} cut at the ply cap{}",
+            g.game,
+            g.compared,
+            r.games,
+            run.seed,
+            r.plies,
+            r.seconds,
+            r.over,
+            r.declared,
+            r.cut,
+            if r.out_of_time {
+                "; the time budget stopped them"
+            } else {
+                ""
+            }
         ));
         for p in &g.perft_declared {
             s.notes.push(format!("{}: perft {p}", g.game));

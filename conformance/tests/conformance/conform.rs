@@ -25,6 +25,7 @@ fn config(engine: EngineCommand, games: Vec<GameId>) -> Config {
         scenarios: true,
         node_limit: 20_000,
         games_per_game: 3,
+        budget: None,
         seed: 1,
         max_plies: 200,
         timeout: Duration::from_secs(60),
