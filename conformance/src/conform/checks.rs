@@ -576,6 +576,9 @@ impl<G: Game> Run<'_, G> {
         let declared = self.declared.clone();
         let timeout = self.config.timeout;
         let oracle: Oracle<G> = Arc::new(move |s: &G| {
+            if declared_at(s, &declared).is_some() {
+                return Ok(());
+            }
             let mut engine = match engine.lock() {
                 Ok(e) => e,
                 Err(poisoned) => poisoned.into_inner(),
