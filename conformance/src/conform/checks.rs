@@ -51,7 +51,9 @@ impl GameVisitor for CheckGame<'_> {
         let options = match build_options::<G>(&self.config.options) {
             Ok(o) => o,
             Err(e) => {
-                result.skipped.push(format!("the options do not apply: {e}"));
+                result
+                    .skipped
+                    .push(format!("the options do not apply: {e}"));
                 return result;
             }
         };
@@ -213,18 +215,28 @@ impl<G: Game> Run<'_, G> {
     }
 
     fn scenario(&mut self, root: &Path, path: &Path) {
-        let rel = path.strip_prefix(root).unwrap_or(path).display().to_string();
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let loaded = match scenario::load(path) {
             Ok(l) => l,
             Err(e) => {
-                self.result.skipped.push(format!("{rel}: does not load: {e}"));
+                self.result
+                    .skipped
+                    .push(format!("{rel}: does not load: {e}"));
                 return;
             }
         };
         let s = &loaded.scenario;
         let mut pairs = self.config.options.clone();
         pairs.retain(|(k, _)| !s.options.contains_key(k));
-        pairs.extend(s.options.iter().map(|(k, v)| (k.clone(), v.get_ref().clone())));
+        pairs.extend(
+            s.options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.get_ref().clone())),
+        );
         let options = match build_options::<G>(&pairs) {
             Ok(o) => o,
             Err(e) => {
@@ -338,9 +350,10 @@ impl<G: Game> Run<'_, G> {
             pairs.extend(table.options.iter().map(|(k, v)| (k.clone(), v.clone())));
             let table_counts = self.config.options.is_empty();
             let Ok(options) = build_options::<G>(&pairs) else {
-                self.result
-                    .skipped
-                    .push(format!("{shown}: table `{}`: its options do not apply", table.name));
+                self.result.skipped.push(format!(
+                    "{shown}: table `{}`: its options do not apply",
+                    table.name
+                ));
                 continue;
             };
             let record = match &table.position {
@@ -393,13 +406,13 @@ impl<G: Game> Run<'_, G> {
         let nodes = match self.ask(Request::Perft { at, depth }, timeout) {
             Ok(Reply::Perft(p)) => p.nodes,
             Ok(Reply::Error(e)) if e.kind == super::protocol::ErrorKind::Unsupported => {
-                self.result
-                    .skipped
-                    .push(format!("{place}: the engine does not support it: {}", e.message));
+                self.result.skipped.push(format!(
+                    "{place}: the engine does not support it: {}",
+                    e.message
+                ));
                 return false;
             }
-            failed @ (Err(_)
-            | Ok(Reply::Error(_) | Reply::Hello(_) | Reply::State(_))) => {
+            failed @ (Err(_) | Ok(Reply::Error(_) | Reply::Hello(_) | Reply::State(_))) => {
                 let message = match failed {
                     Err(e) => format!("the engine failed: {e}"),
                     Ok(Reply::Error(e)) => format!("the engine refused: {}", e.message),
@@ -408,7 +421,9 @@ impl<G: Game> Run<'_, G> {
                     }
                 };
                 row.divide = Some(message.clone());
-                self.result.perft_failures.push(format!("{place}: {message}"));
+                self.result
+                    .perft_failures
+                    .push(format!("{place}: {message}"));
                 self.result.disagreements.push(Disagreement {
                     place,
                     message,
@@ -437,7 +452,9 @@ impl<G: Game> Run<'_, G> {
                 let split = self.divide(record, depth);
                 row.divide = Some(split.clone());
                 let message = format!("tigerseye {}, the engine {nodes}; {split}", row.expected);
-                self.result.perft_failures.push(format!("{place}: {message}"));
+                self.result
+                    .perft_failures
+                    .push(format!("{place}: {message}"));
                 self.result.disagreements.push(Disagreement {
                     place,
                     message,
@@ -469,7 +486,13 @@ impl<G: Game> Run<'_, G> {
             let mut actions = texts.clone();
             actions.push(text.clone());
             let at = self.at(record.start(), actions);
-            let theirs = match self.ask(Request::Perft { at, depth: depth - 1 }, self.config.timeout * 10) {
+            let theirs = match self.ask(
+                Request::Perft {
+                    at,
+                    depth: depth - 1,
+                },
+                self.config.timeout * 10,
+            ) {
                 Ok(Reply::Perft(p)) => p.nodes.to_string(),
                 Ok(r @ (Reply::Hello(_) | Reply::State(_) | Reply::Error(_))) => {
                     format!("a `{}` reply", r.kind())
@@ -494,12 +517,7 @@ impl<G: Game> Run<'_, G> {
         let started = Instant::now();
         let initial = self.standard.clone();
         for index in 0..self.config.games_per_game {
-            if index > 0
-                && self
-                    .config
-                    .budget
-                    .is_some_and(|b| started.elapsed() >= b)
-            {
+            if index > 0 && self.config.budget.is_some_and(|b| started.elapsed() >= b) {
                 self.result.random.out_of_time = true;
                 break;
             }
@@ -519,9 +537,9 @@ impl<G: Game> Run<'_, G> {
                         break;
                     }
                     Verdict::Unsupported(m) => {
-                        self.result
-                            .skipped
-                            .push(format!("random games: the engine does not support them: {m}"));
+                        self.result.skipped.push(format!(
+                            "random games: the engine does not support them: {m}"
+                        ));
                         self.result.random.stopped = Some(m);
                         return;
                     }

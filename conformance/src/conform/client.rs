@@ -249,10 +249,12 @@ impl Engine {
                 found: h.protocol,
                 speaks: PROTOCOL,
             }),
-            Ok(other @ (Reply::State(_) | Reply::Perft(_) | Reply::Error(_))) => Err(StartError::Hello {
-                command: describe,
-                why: format!("it answered with a `{}` reply", other.kind()),
-            }),
+            Ok(other @ (Reply::State(_) | Reply::Perft(_) | Reply::Error(_))) => {
+                Err(StartError::Hello {
+                    command: describe,
+                    why: format!("it answered with a `{}` reply", other.kind()),
+                })
+            }
             Err(e) => Err(StartError::Hello {
                 command: describe,
                 why: e.to_string(),
@@ -314,12 +316,10 @@ impl Engine {
                 ));
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let status = running
-                    .child
-                    .try_wait()
-                    .ok()
-                    .flatten()
-                    .map_or_else(|| "its output closed".to_owned(), |s| format!("it exited ({s})"));
+                let status = running.child.try_wait().ok().flatten().map_or_else(
+                    || "its output closed".to_owned(),
+                    |s| format!("it exited ({s})"),
+                );
                 return Err(fail(running, format!("no reply: {status}")));
             }
         };

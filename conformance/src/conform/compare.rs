@@ -58,7 +58,9 @@ pub fn compare<G: Game>(
         }
         Ok(Reply::Error(e)) => Verdict::Differ(format!(
             "the engine refused the request ({}): {}",
-            serde_json::to_string(&e.kind).unwrap_or_default().trim_matches('"'),
+            serde_json::to_string(&e.kind)
+                .unwrap_or_default()
+                .trim_matches('"'),
             e.message
         )),
         Ok(other @ (Reply::Hello(_) | Reply::Perft(_))) => Verdict::Differ(format!(

@@ -220,10 +220,9 @@ mod tests {
             assert!(!line.contains('\n'));
             assert_eq!(serde_json::from_str::<Request>(&line).unwrap(), request);
         }
-        let reply: Reply = serde_json::from_str(
-            r#"{"type":"perft","id":4,"nodes":3210,"extra":"ignored"}"#,
-        )
-        .unwrap();
+        let reply: Reply =
+            serde_json::from_str(r#"{"type":"perft","id":4,"nodes":3210,"extra":"ignored"}"#)
+                .unwrap();
         assert_eq!(
             reply,
             Reply::Perft(PerftReply {
@@ -231,10 +230,9 @@ mod tests {
                 nodes: 3210
             })
         );
-        let error: Reply = serde_json::from_str(
-            r#"{"type":"error","id":5,"kind":"unsupported","message":"no"}"#,
-        )
-        .unwrap();
+        let error: Reply =
+            serde_json::from_str(r#"{"type":"error","id":5,"kind":"unsupported","message":"no"}"#)
+                .unwrap();
         assert_eq!(error.kind(), "error");
         assert!(serde_json::from_str::<Reply>(r#"{"type":"state","id":1}"#).is_err());
     }

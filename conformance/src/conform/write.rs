@@ -82,7 +82,9 @@ pub fn scenario_file<G: Game>(
         "# After the last step the engine differs: {}\n",
         found.message.replace('\n', " ")
     ));
-    t.push_str("# The expectations are tigerseye's answer there. Settle who is right, then move this\n");
+    t.push_str(
+        "# The expectations are tigerseye's answer there. Settle who is right, then move this\n",
+    );
     t.push_str(&format!(
         "# file into scenarios/{}/ (with the settled answer) so the case stays checked.\n",
         G::NAME
@@ -90,7 +92,10 @@ pub fn scenario_file<G: Game>(
     let short: String = first_line.chars().take(100).collect();
     t.push_str(&format!(
         "title = {}\n",
-        quoted(&format!("Where {} and tigerseye differ: {short}", found.engine))
+        quoted(&format!(
+            "Where {} and tigerseye differ: {short}",
+            found.engine
+        ))
     ));
     t.push_str(&format!("game = {}\n", quoted(G::NAME)));
     t.push_str(&format!(
@@ -120,7 +125,10 @@ pub fn scenario_file<G: Game>(
         }
     }
     for &a in actions {
-        t.push_str(&format!("\n[[step]]\nplay = {}\n", quoted(&state.action_text(a))));
+        t.push_str(&format!(
+            "\n[[step]]\nplay = {}\n",
+            quoted(&state.action_text(a))
+        ));
         state.apply_unchecked(a, &mut |_| {});
     }
     if actions.is_empty() {

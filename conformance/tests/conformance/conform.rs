@@ -91,7 +91,11 @@ fn a_missing_legal_action_is_found_shrunk_and_written_as_a_scenario() {
     assert!(run.failed());
     assert_eq!(g.disagreements.len(), 1, "{:#?}", g.disagreements);
     let d = &g.disagreements[0];
-    assert!(d.message.contains("the engine lacks: `B1-C3`"), "{}", d.message);
+    assert!(
+        d.message.contains("the engine lacks: `B1-C3`"),
+        "{}",
+        d.message
+    );
     assert!(d.message.contains("shrunk from"), "{}", d.message);
     let text = d.scenario.as_deref().expect("a scenario is written");
     assert!(
@@ -150,13 +154,20 @@ fn an_engine_of_another_protocol_or_games_is_refused() {
 fn the_conform_command_writes_its_report() {
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(tigerseye())
-        .args(["conform", "--engine", "self", "--game", "duel", "--games", "2"])
+        .args([
+            "conform", "--engine", "self", "--game", "duel", "--games", "2",
+        ])
         .args(["--node-limit", "1000", "--quiet", "--reports"])
         .arg(dir.path())
         .output()
         .expect("tigerseye runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("duel:"), "{stdout}");
     let run_dir = std::fs::read_dir(dir.path())
         .unwrap()
@@ -179,7 +190,11 @@ fn fairy_stockfish(bug: bool) -> Option<EngineCommand> {
     Some(EngineCommand::Shell(format!(
         "'{python}' '{}'{}",
         adapter.display(),
-        if bug { " --bug towering-ignores-attacks" } else { "" }
+        if bug {
+            " --bug towering-ignores-attacks"
+        } else {
+            ""
+        }
     )))
 }
 
@@ -194,10 +209,18 @@ fn conform_fairy_stockfish() {
     c.games_per_game = 20;
     let run = conform::run(&c).expect("the adapter starts");
     for g in &run.games {
-        assert!(g.disagreements.is_empty(), "{}: {:#?}", g.game, g.disagreements);
+        assert!(
+            g.disagreements.is_empty(),
+            "{}: {:#?}",
+            g.game,
+            g.disagreements
+        );
         assert!(g.skipped.is_empty(), "{}: {:?}", g.game, g.skipped);
     }
-    assert!(!run.differences.is_empty(), "the adapter declares its differences");
+    assert!(
+        !run.differences.is_empty(),
+        "the adapter declares its differences"
+    );
 }
 
 #[test]
@@ -216,7 +239,8 @@ fn conform_finds_an_injected_towering_bug_in_fairy_stockfish() {
     assert_eq!(g.disagreements.len(), 1, "{:#?}", g.disagreements);
     let d = &g.disagreements[0];
     assert!(
-        d.message.contains("actions the engine lists that tigerseye does not"),
+        d.message
+            .contains("actions the engine lists that tigerseye does not"),
         "{}",
         d.message
     );
