@@ -126,6 +126,9 @@ pub struct GameResult {
     /// What was not checked, and why (the engine does not support it, a file
     /// does not load).
     pub skipped: Vec<String>,
+    /// Disputed scenarios whose start tigerseye cannot set up either, and why.
+    #[serde(default)]
+    pub disputed: Vec<String>,
     /// Every disagreement.
     pub disagreements: Vec<Disagreement>,
 }
@@ -287,6 +290,12 @@ pub fn summary(run: &ConformRun) -> Summary {
         }
         for k in &g.skipped {
             s.notes.push(format!("{}: skipped: {k}", g.game));
+        }
+        for k in &g.disputed {
+            s.notes.push(format!(
+                "{}: not compared, a disputed scenario tigerseye cannot set up: {k}",
+                g.game
+            ));
         }
         let random_failures: Vec<String> = g
             .disagreements
