@@ -6,7 +6,7 @@
 //! each game the corpus's scenarios, the perft tables and random games are
 //! compared state by state ([`compare`]); the first disagreement of random play
 //! is shrunk by the harness's shrinker with the engine as its oracle and
-//! written as a scenario ([`write`]). Rules the engine declares it does not
+//! written as a scenario ([`write`](mod@write)). Rules the engine declares it does not
 //! end games by are listed, with how often they were met, never compared.
 
 mod checks;
