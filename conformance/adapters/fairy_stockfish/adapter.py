@@ -179,6 +179,11 @@ class Engine:
     def __init__(self, bug=None):
         self.bug = bug
         self.cache = {}
+        # Positions reached, by (game, export), and the moves made from them:
+        # a request that replays a stretch already played costs no call of
+        # pyffish (a call costs about 1.5 ms of setting up whatever it does).
+        self.seen = {}
+        self.moves_made = {}
 
     def legal(self, state):
         """The legal actions: (project text, UCI move or coin side)."""
@@ -220,6 +225,19 @@ class Engine:
         return text
 
     def play(self, state, action):
+        key = (state.game, export(state), action)
+        known = self.moves_made.get(key)
+        if known is not None:
+            return known
+        after = self.play_once(state, action)
+        if len(self.moves_made) > 200_000:
+            self.moves_made.clear()
+            self.seen.clear()
+        self.moves_made[key] = after
+        self.seen[(after.game, export(after))] = after
+        return after
+
+    def play_once(self, state, action):
         for text, move in self.legal(state):
             if text == action:
                 break
@@ -250,7 +268,10 @@ class Engine:
             done, state = cached
         else:
             done = []
-            state = start(game, options) if position is None else read_position(game, position)
+            if position is None:
+                state = start(game, options)
+            else:
+                state = self.seen.get((game, position)) or read_position(game, position)
         for action in actions[len(done):]:
             state = self.play(state, action)
         self.cache = {key: (list(actions), state)}
