@@ -12,6 +12,7 @@
 //! - [`from_corpus`]: the corpus's positions as starts of random games;
 //! - [`shrink`]: failing games reduced to short scenarios;
 //! - [`reference`](mod@reference): the reference models, and their oracle for `sim`;
+//! - [`conform`]: another engine checked through the engine protocol;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
 //! - [`bench`](mod@bench): random-play and perft throughput;
@@ -35,6 +36,7 @@ pub mod chance;
 pub mod check_results;
 pub mod clauses;
 pub mod clock_scenario;
+pub mod conform;
 pub mod corpus;
 pub mod from_corpus;
 pub mod fuzzing;

@@ -13,8 +13,8 @@ use tigerseye_conformance::corpus;
 mod cli;
 
 use cli::{
-    bench, check, fuzz_matrix, merge, new_scenario, nightly, perft, replay, rulings, scenario,
-    show, sim,
+    bench, check, conform, fuzz_matrix, merge, new_scenario, nightly, perft, replay, rulings,
+    scenario, show, sim,
 };
 
 #[derive(Parser)]
@@ -64,6 +64,15 @@ enum Command {
     /// Print a skeleton scenario file for a game to fill in, or with a clock
     /// ruling (`clocks.*`) a clock scenario's for `scenarios/clocks/`.
     NewScenario(new_scenario::Args),
+    /// Check another engine against tigerseye through the engine protocol
+    /// (docs/conform.md): the corpus's scenarios, the perft tables and random
+    /// games, every state compared; exit 1 on a disagreement.
+    #[command(allow_negative_numbers = true)]
+    Conform(conform::Args),
+    /// Speak the engine protocol on standard input and output (what
+    /// `conform --engine self` starts).
+    #[command(hide = true)]
+    Engine(conform::EngineArgs),
 }
 
 fn main() -> ExitCode {
@@ -118,6 +127,8 @@ fn dispatch(command: Command) -> anyhow::Result<bool> {
         Command::Scenario(args) => scenario::run(args.resolve()?),
         Command::FuzzMatrix(args) => fuzz_matrix::run(args.resolve()?),
         Command::NewScenario(args) => new_scenario::run(args.resolve()?),
+        Command::Conform(args) => conform::run(args.resolve()?),
+        Command::Engine(args) => conform::serve(args.resolve()?),
     }
 }
 

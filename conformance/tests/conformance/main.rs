@@ -5,6 +5,7 @@
 mod adding_a_game;
 mod clauses;
 mod cli;
+mod conform;
 mod corpus;
 mod docs;
 mod dragon_notation;

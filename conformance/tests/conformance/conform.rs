@@ -1,0 +1,250 @@
+//! `conform`: tigerseye's own engine through the protocol for every game; an
+//! engine that crashes, hangs or answers garbage is reported, never hangs the
+//! harness; a rule bug on the engine's side is found, shrunk and written as a
+//! scenario tigerseye passes; and, when a Python with `pyffish` is named by
+//! `TIGERSEYE_PYFFISH_PYTHON`, Fairy-Stockfish on both Hunts.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use tigerseye_conformance::conform::{self, Config, ConformError, EngineCommand, StartError};
+use tigerseye_conformance::corpus;
+use tigerseye_engine::GameId;
+
+fn tigerseye() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tigerseye"))
+}
+
+fn config(engine: EngineCommand, games: Vec<GameId>) -> Config {
+    Config {
+        engine,
+        games,
+        options: Vec::new(),
+        corpus: corpus::root(None),
+        scenarios: true,
+        node_limit: 20_000,
+        games_per_game: 3,
+        budget: None,
+        seed: 1,
+        max_plies: 200,
+        timeout: Duration::from_secs(60),
+        shrink_seconds: 30.0,
+        progress: false,
+    }
+}
+
+fn self_engine() -> EngineCommand {
+    EngineCommand::Program {
+        program: tigerseye(),
+        args: vec!["engine".to_owned()],
+    }
+}
+
+/// tigerseye's engine and its `engine` command run through `sh`, its replies
+/// passed through `filter` (a `sed` program, unbuffered).
+fn filtered_self(filter: &str) -> EngineCommand {
+    EngineCommand::Shell(format!(
+        "'{}' engine | sed -u '{filter}'",
+        tigerseye().display()
+    ))
+}
+
+#[test]
+fn every_game_agrees_with_itself_through_the_protocol() {
+    let run = conform::run(&config(self_engine(), Vec::new())).expect("the engine starts");
+    assert_eq!(run.games.len(), GameId::ALL.len(), "every registered game");
+    for g in &run.games {
+        assert!(
+            g.disagreements.is_empty(),
+            "{}: {:#?}",
+            g.game,
+            g.disagreements
+        );
+        assert!(g.skipped.is_empty(), "{}: {:?}", g.game, g.skipped);
+        assert!(!g.scenarios.is_empty(), "{}: no scenario ran", g.game);
+        assert!(
+            g.perft.iter().any(|p| p.computed.is_some()),
+            "{}: no perft row asked",
+            g.game
+        );
+        assert_eq!(g.random.games, 3, "{}", g.game);
+        assert!(g.compared > g.random.plies, "{}", g.game);
+    }
+    assert_eq!(run.restarts, 0);
+    assert!(!run.failed());
+    // The report holds every scenario as a test case and the random games.
+    let summary = conform::summary(&run);
+    assert!(!summary.failed(), "{:?}", summary.notes);
+}
+
+#[test]
+fn a_missing_legal_action_is_found_shrunk_and_written_as_a_scenario() {
+    // The engine never lists the Knight's B1-C3: from the start, Red's first move.
+    let engine = filtered_self(r#"s/,"B1-C3"//;s/"B1-C3",//;s/\["B1-C3"\]/[]/"#);
+    let mut c = config(engine, vec![GameId::DiamondQuest]);
+    c.scenarios = false;
+    c.node_limit = 0;
+    c.games_per_game = 20;
+    let run = conform::run(&c).expect("the engine starts");
+    let g = &run.games[0];
+    assert!(run.failed());
+    assert_eq!(g.disagreements.len(), 1, "{:#?}", g.disagreements);
+    let d = &g.disagreements[0];
+    assert!(
+        d.message.contains("the engine lacks: `B1-C3`"),
+        "{}",
+        d.message
+    );
+    assert!(d.message.contains("shrunk from"), "{}", d.message);
+    let text = d.scenario.as_deref().expect("a scenario is written");
+    assert!(
+        !text.starts_with("# tigerseye does not pass"),
+        "tigerseye passes the written scenario:\n{text}"
+    );
+    assert!(text.contains("legal = ["), "{text}");
+    assert!(text.contains("\"B1-C3\""), "{text}");
+    // At most the coin and a Green move before Red's first move.
+    assert!(text.matches("[[step]]").count() <= 2, "{text}");
+}
+
+#[test]
+fn an_engine_that_answers_garbage_crashes_or_hangs_is_reported() {
+    let hello = r#"{"type":"hello","protocol":1,"engine":"bad","games":["duel"]}"#;
+    for (body, expected, timeout) in [
+        ("while read l; do echo garbage; done", "garbage", 60.0),
+        ("read l; exit 3", "no reply", 60.0),
+        ("while read l; do sleep 5; done", "no reply within", 0.3),
+    ] {
+        let script = format!("read l; echo '{hello}'; {body}");
+        let mut c = config(EngineCommand::Shell(script), vec![GameId::Duel]);
+        c.scenarios = false;
+        c.node_limit = 0;
+        c.games_per_game = 1;
+        c.timeout = Duration::from_secs_f64(timeout);
+        c.shrink_seconds = 1.0;
+        let run = conform::run(&c).expect("the engine says hello");
+        let g = &run.games[0];
+        assert!(
+            g.disagreements.iter().any(|d| d.message.contains(expected)),
+            "{body}: {:#?}",
+            g.disagreements
+        );
+    }
+}
+
+#[test]
+fn an_engine_of_another_protocol_or_games_is_refused() {
+    let two = EngineCommand::Shell(r#"read l; echo '{"type":"hello","protocol":2}'"#.to_owned());
+    match conform::run(&config(two, vec![GameId::Duel])) {
+        Err(ConformError::Start(StartError::Protocol { found: 2, .. })) => {}
+        other => panic!("{:?}", other.map(|r| r.engine)),
+    }
+    let duel_only = EngineCommand::Shell(
+        r#"read l; echo '{"type":"hello","protocol":1,"games":["duel"]}'; cat >/dev/null"#
+            .to_owned(),
+    );
+    match conform::run(&config(duel_only, vec![GameId::Race])) {
+        Err(ConformError::NotPlayed { game, .. }) => assert_eq!(game, "race"),
+        other => panic!("{:?}", other.map(|r| r.engine)),
+    }
+}
+
+#[test]
+fn the_conform_command_writes_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(tigerseye())
+        .args([
+            "conform", "--engine", "self", "--game", "duel", "--games", "2",
+        ])
+        .args(["--node-limit", "1000", "--quiet", "--reports"])
+        .arg(dir.path())
+        .output()
+        .expect("tigerseye runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("duel:"), "{stdout}");
+    let run_dir = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|e| e.file_name().to_string_lossy().starts_with("conform-"))
+        .expect("a report folder")
+        .path();
+    for file in ["summary.json", "summary.md", "junit.xml", "conform.json"] {
+        assert!(run_dir.join(file).is_file(), "{file}");
+    }
+}
+
+/// The Fairy-Stockfish adapter's command, when a Python with `pyffish` is named.
+fn fairy_stockfish(bug: bool) -> Option<EngineCommand> {
+    let python = std::env::var("TIGERSEYE_PYFFISH_PYTHON").ok()?;
+    let adapter = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("adapters")
+        .join("fairy_stockfish")
+        .join("adapter.py");
+    Some(EngineCommand::Shell(format!(
+        "'{python}' '{}'{}",
+        adapter.display(),
+        if bug {
+            " --bug towering-ignores-attacks"
+        } else {
+            ""
+        }
+    )))
+}
+
+#[test]
+fn conform_fairy_stockfish() {
+    let Some(engine) = fairy_stockfish(false) else {
+        eprintln!("skipped: TIGERSEYE_PYFFISH_PYTHON does not name a Python with pyffish");
+        return;
+    };
+    let mut c = config(engine, vec![GameId::DiamondQuest, GameId::DiamondChess]);
+    c.node_limit = 50_000;
+    c.games_per_game = 20;
+    let run = conform::run(&c).expect("the adapter starts");
+    for g in &run.games {
+        assert!(
+            g.disagreements.is_empty(),
+            "{}: {:#?}",
+            g.game,
+            g.disagreements
+        );
+        assert!(g.skipped.is_empty(), "{}: {:?}", g.game, g.skipped);
+    }
+    assert!(
+        !run.differences.is_empty(),
+        "the adapter declares its differences"
+    );
+}
+
+#[test]
+fn conform_finds_an_injected_towering_bug_in_fairy_stockfish() {
+    let Some(engine) = fairy_stockfish(true) else {
+        eprintln!("skipped: TIGERSEYE_PYFFISH_PYTHON does not name a Python with pyffish");
+        return;
+    };
+    let mut c = config(engine, vec![GameId::DiamondQuest]);
+    c.scenarios = false;
+    c.node_limit = 0;
+    c.games_per_game = 2_000;
+    c.max_plies = 2_000;
+    let run = conform::run(&c).expect("the adapter starts");
+    let g = &run.games[0];
+    assert_eq!(g.disagreements.len(), 1, "{:#?}", g.disagreements);
+    let d = &g.disagreements[0];
+    assert!(
+        d.message
+            .contains("actions the engine lists that tigerseye does not"),
+        "{}",
+        d.message
+    );
+    let text = d.scenario.as_deref().expect("a scenario is written");
+    assert!(!text.starts_with("# tigerseye does not pass"), "{text}");
+    assert!(text.contains("Where Fairy-Stockfish"), "{text}");
+}
