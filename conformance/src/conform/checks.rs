@@ -16,7 +16,7 @@ use super::compare::{Verdict, compare, declared_at};
 use super::protocol::{At, Declared, Reply, Request};
 use super::write::{Found, Start, scenario_file};
 use super::{Config, Disagreement, GameResult};
-use crate::check_results::{PerftResult, ScenarioResult};
+use crate::check_results::{PerftCount, PerftResult, ScenarioResult};
 use crate::invariants::Violation;
 use crate::scenario::{self, PERFT_FOLDER, Status};
 use crate::shrink::{FROM_START_MAX, Oracle, ShrinkLimits, shrink};
@@ -382,6 +382,7 @@ impl<G: Game> Run<'_, G> {
                     name: table.name.clone(),
                     game: G::NAME.to_owned(),
                     depth,
+                    count: PerftCount::Actions,
                     expected: listed,
                     computed: None,
                     divide: None,
