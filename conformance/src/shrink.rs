@@ -361,8 +361,27 @@ impl ShrunkScenario {
     }
 }
 
-fn quoted(s: &str) -> String {
+/// `s` as a TOML string.
+pub(crate) fn quoted(s: &str) -> String {
     toml::Value::String(s.to_owned()).to_string()
+}
+
+/// The `[options]` table of a scenario of `G` under `options`: the options
+/// that differ from the defaults, or nothing when none does.
+pub(crate) fn options_table<G: Game>(options: &G::Options) -> String {
+    let default = G::Options::default();
+    let mut t = String::new();
+    for spec in <G::Options as GameOptions>::SPECS {
+        if let Some(value) = options.get(spec.key)
+            && default.get(spec.key) != Some(value)
+        {
+            if t.is_empty() {
+                t.push_str("\n[options]\n");
+            }
+            t.push_str(&format!("{} = {}\n", spec.key, quoted(value)));
+        }
+    }
+    t
 }
 
 /// The scenario file for `shrunk`, a game of `G` from the standard start under
@@ -496,22 +515,7 @@ pub fn scenario_text_from<G: Game>(
         (None, Some((save, _))) => t.push_str(&format!("position = {}\n", quoted(save))),
         (None, None) => {}
     }
-    let specs = <G::Options as GameOptions>::SPECS;
-    let default = G::Options::default();
-    let changed: Vec<String> = specs
-        .iter()
-        .filter_map(|s| {
-            let value = options.get(s.key)?;
-            (default.get(s.key) != Some(value)).then(|| format!("{} = {}", s.key, quoted(value)))
-        })
-        .collect();
-    if !changed.is_empty() {
-        t.push_str("\n[options]\n");
-        for line in changed {
-            t.push_str(&line);
-            t.push('\n');
-        }
-    }
+    t.push_str(&options_table::<G>(options));
     let (mut state, actions) = match from {
         Some((p, state)) => (state, vec![p.action]),
         None => (

@@ -7,11 +7,12 @@
 
 use std::path::Path;
 
-use tigerseye_engine::{Game, GameOptions, Turn};
+use tigerseye_engine::{Game, Turn};
 
 use crate::panics::catch_panic;
 use crate::runner;
 use crate::scenario;
+use crate::shrink::quoted;
 
 /// Where the scenario starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,10 +41,6 @@ pub struct Written {
     pub toml: String,
     /// Why tigerseye's own runner does not pass it (a bug of this writer).
     pub does_not_pass: Option<String>,
-}
-
-fn quoted(s: &str) -> String {
-    toml::Value::String(s.to_owned()).to_string()
 }
 
 fn quoted_list(items: &[String]) -> String {
@@ -109,21 +106,7 @@ pub fn scenario_file<G: Game>(
     if let Start::Position(p) = start {
         t.push_str(&format!("position = {}\n", quoted(p)));
     }
-    let default = G::Options::default();
-    let changed: Vec<String> = <G::Options as GameOptions>::SPECS
-        .iter()
-        .filter_map(|s| {
-            let value = options.get(s.key)?;
-            (default.get(s.key) != Some(value)).then(|| format!("{} = {}", s.key, quoted(value)))
-        })
-        .collect();
-    if !changed.is_empty() {
-        t.push_str("\n[options]\n");
-        for line in changed {
-            t.push_str(&line);
-            t.push('\n');
-        }
-    }
+    t.push_str(&crate::shrink::options_table::<G>(options));
     for &a in actions {
         t.push_str(&format!(
             "\n[[step]]\nplay = {}\n",
