@@ -336,6 +336,8 @@ class Engine:
             depth = request.get("depth")
             if not isinstance(depth, int) or depth < 0:
                 raise Refused("bad-request", "perft: expected a depth, a whole number")
+            if request.get("count", "actions") != "actions":
+                raise Refused("unsupported", "perft: this adapter counts by action only")
             return {"type": "perft", "nodes": self.perft(self.reach(request), depth)}
         raise Refused("bad-request", f"unknown request type `{kind}`")
 

@@ -13,7 +13,7 @@ use tigerseye_engine::{Game, GameOptions, GameVisitor, Turn};
 
 use super::client::Engine;
 use super::compare::{Verdict, compare, declared_at};
-use super::protocol::{At, Declared, Reply, Request};
+use super::protocol::{At, Declared, PerftUnit, Reply, Request};
 use super::write::{Found, Start, scenario_file};
 use super::{Config, Disagreement, GameResult};
 use crate::check_results::{PerftCount, PerftResult, ScenarioResult};
@@ -25,6 +25,8 @@ use crate::{corpus, search};
 
 /// How many first actions a perft mismatch's split names at most.
 const DIVIDE_SHOWN: usize = 8;
+/// Engine failures (crashes, hangs, garbage) after which random play stops.
+const MAX_ENGINE_FAILURES: usize = 3;
 
 /// Runs the checks of one game ([`GameVisitor`] over the registry).
 pub(super) struct CheckGame<'a> {
@@ -169,9 +171,10 @@ impl<G: Game> Run<'_, G> {
         let id = engine.next_id();
         let request = match request {
             Request::State(at) => Request::State(At { id, ..at }),
-            Request::Perft { at, depth } => Request::Perft {
+            Request::Perft { at, depth, count } => Request::Perft {
                 at: At { id, ..at },
                 depth,
+                count,
             },
             r @ (Request::Hello { .. } | Request::Quit) => r,
         };
@@ -276,7 +279,7 @@ impl<G: Game> Run<'_, G> {
                         .push(format!("{rel}: the engine does not support it: {m}"));
                     return;
                 }
-                Verdict::Differ(m) => {
+                Verdict::Differ(m) | Verdict::Failed(m) => {
                     failures.push(format!("{place}: {m}"));
                     break;
                 }
@@ -374,31 +377,41 @@ impl<G: Game> Run<'_, G> {
                     }
                 },
             };
-            for (i, &listed) in table.nodes.iter().enumerate() {
-                let depth = i as u32 + 1;
-                let mut row = PerftResult {
-                    file: shown.clone(),
-                    at: file.table_at.get(t).cloned().unwrap_or_default(),
-                    name: table.name.clone(),
-                    game: G::NAME.to_owned(),
-                    depth,
-                    count: PerftCount::Actions,
-                    expected: listed,
-                    computed: None,
-                    divide: None,
-                };
-                if listed > self.config.node_limit {
+            for (count, rows) in [
+                (PerftCount::Actions, &table.nodes),
+                (PerftCount::Turns, &table.turns),
+            ] {
+                for (i, &listed) in rows.iter().enumerate() {
+                    let depth = i as u32 + 1;
+                    let mut row = PerftResult {
+                        file: shown.clone(),
+                        at: file.table_at.get(t).cloned().unwrap_or_default(),
+                        name: table.name.clone(),
+                        game: G::NAME.to_owned(),
+                        depth,
+                        count,
+                        expected: listed,
+                        computed: None,
+                        divide: None,
+                    };
+                    if listed > self.config.node_limit {
+                        self.result.perft.push(row);
+                        continue;
+                    }
+                    if !table_counts {
+                        row.expected = match count {
+                            PerftCount::Turns => search::perft_turns(record.state(), depth),
+                            PerftCount::Actions | PerftCount::TurnPositions => {
+                                search::perft(record.state(), depth)
+                            }
+                        };
+                    }
+                    if !self.perft_row(&record, &mut row) {
+                        self.result.perft.push(row);
+                        break;
+                    }
                     self.result.perft.push(row);
-                    continue;
                 }
-                if !table_counts {
-                    row.expected = search::perft(record.state(), depth);
-                }
-                if !self.perft_row(&record, &mut row) {
-                    self.result.perft.push(row);
-                    break;
-                }
-                self.result.perft.push(row);
             }
         }
     }
@@ -410,7 +423,11 @@ impl<G: Game> Run<'_, G> {
         let at = self.at(record.start(), action_texts(record));
         let timeout = self.config.timeout * (1 + (row.expected / 10_000) as u32).min(1_000);
         let place = format!("{} `{}` depth {depth}", row.file, row.name);
-        let nodes = match self.ask(Request::Perft { at, depth }, timeout) {
+        let count = match row.count {
+            PerftCount::Turns => PerftUnit::Turns,
+            PerftCount::Actions | PerftCount::TurnPositions => PerftUnit::Actions,
+        };
+        let nodes = match self.ask(Request::Perft { at, depth, count }, timeout) {
             Ok(Reply::Perft(p)) => p.nodes,
             Ok(Reply::Error(e)) if e.kind == super::protocol::ErrorKind::Unsupported => {
                 self.result.skipped.push(format!(
@@ -443,6 +460,21 @@ impl<G: Game> Run<'_, G> {
         if nodes == row.expected {
             row.computed = Some(nodes);
             return true;
+        }
+        if count == PerftUnit::Turns {
+            // A turn row is not split: its first actions end no turn.
+            row.computed = Some(nodes);
+            let message = format!("tigerseye {}, the engine {nodes} (by turn)", row.expected);
+            self.result
+                .perft_failures
+                .push(format!("{place}: {message}"));
+            self.result.disagreements.push(Disagreement {
+                place,
+                message,
+                scenario_file: None,
+                scenario: None,
+            });
+            return false;
         }
         let budget = self.config.node_limit.saturating_mul(4);
         match declared_in_tree(record.state(), depth, &self.declared, budget) {
@@ -479,7 +511,7 @@ impl<G: Game> Run<'_, G> {
         let texts = action_texts(record);
         let state = record.state().clone();
         let at = self.at(record.start(), texts.clone());
-        if let Verdict::Differ(m) = self.check_state(&state, at) {
+        if let Verdict::Differ(m) | Verdict::Failed(m) = self.check_state(&state, at) {
             return format!("at the root: {m}");
         }
         let mut legal = G::Actions::default();
@@ -497,6 +529,7 @@ impl<G: Game> Run<'_, G> {
                 Request::Perft {
                     at,
                     depth: depth - 1,
+                    count: PerftUnit::Actions,
                 },
                 self.config.timeout * 10,
             ) {
@@ -556,6 +589,24 @@ impl<G: Game> Run<'_, G> {
                         self.disagreement(index, &initial, &played, m);
                         self.result.random.seconds = started.elapsed().as_secs_f64();
                         return;
+                    }
+                    Verdict::Failed(m) => {
+                        // Not shrunk: asked again, a restarted engine may
+                        // well answer. The game is recorded and play goes on.
+                        self.result.random.engine_failures.push(format!(
+                            "random game {index} of master seed {}, after ply {}: {m} (an engine failure, not a rules disagreement: not shrunk)",
+                            self.config.seed,
+                            played.len()
+                        ));
+                        if self.result.random.engine_failures.len() >= MAX_ENGINE_FAILURES {
+                            self.result.random.stopped =
+                                Some(format!("{MAX_ENGINE_FAILURES} engine failures"));
+                            self.result.random.games += 1;
+                            self.result.random.plies += played.len() as u64;
+                            self.result.random.seconds = started.elapsed().as_secs_f64();
+                            return;
+                        }
+                        break;
                     }
                 }
                 state.legal_actions(&mut legal);
@@ -621,7 +672,12 @@ impl<G: Game> Run<'_, G> {
                     check: "conform",
                     message: m,
                 }),
-                Verdict::Agree | Verdict::Declared(_) | Verdict::Unsupported(_) => Ok(()),
+                // A failure of the engine while shrinking is no evidence
+                // about this state: only a disagreement keeps a candidate.
+                Verdict::Agree
+                | Verdict::Declared(_)
+                | Verdict::Unsupported(_)
+                | Verdict::Failed(_) => Ok(()),
             }
         });
         let limits = ShrinkLimits {
@@ -651,7 +707,7 @@ impl<G: Game> Run<'_, G> {
                 Start::Standard,
                 played.to_vec(),
                 format!(
-                    "{} plies, not shrunk: the disagreement does not show from the positions alone (it needs the game's past)",
+                    "{} plies, not shrunk: asked about each position alone, the engine agreed (the disagreement needs the game's past, or did not repeat)",
                     played.len()
                 ),
             ),

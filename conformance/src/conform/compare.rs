@@ -21,6 +21,9 @@ pub enum Verdict {
     Unsupported(String),
     /// A disagreement: what differs.
     Differ(String),
+    /// The engine crashed, hung or answered garbage: a failure of the
+    /// engine, not a disagreement about the rules (what happened).
+    Failed(String),
 }
 
 /// The declared difference that covers `state`: its game is over by a rule
@@ -48,7 +51,7 @@ pub fn compare<G: Game>(
         return Verdict::Declared(rule);
     }
     match reply {
-        Err(e) => Verdict::Differ(format!("the engine failed: {e}")),
+        Err(e) => Verdict::Failed(format!("the engine failed: {e}")),
         Ok(Reply::State(r)) => match differences(state, r) {
             d if d.is_empty() => Verdict::Agree,
             d => Verdict::Differ(d.join("; ")),
@@ -63,7 +66,7 @@ pub fn compare<G: Game>(
                 .trim_matches('"'),
             e.message
         )),
-        Ok(other @ (Reply::Hello(_) | Reply::Perft(_))) => Verdict::Differ(format!(
+        Ok(other @ (Reply::Hello(_) | Reply::Perft(_))) => Verdict::Failed(format!(
             "garbage: a `{}` reply to a state request",
             other.kind()
         )),

@@ -99,6 +99,10 @@ pub struct RandomGames {
     /// Why the random games stopped early, when the engine does not support them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// The games in which the engine crashed, hung or answered garbage:
+    /// where and what (each such game ends there; play goes on with the next).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_failures: Vec<String>,
     /// Seconds.
     pub seconds: f64,
 }
@@ -156,7 +160,9 @@ impl ConformRun {
     /// Whether any disagreement was found.
     #[must_use]
     pub fn failed(&self) -> bool {
-        self.games.iter().any(|g| !g.disagreements.is_empty())
+        self.games
+            .iter()
+            .any(|g| !g.disagreements.is_empty() || !g.random.engine_failures.is_empty())
     }
 }
 
@@ -238,7 +244,12 @@ pub fn summary(run: &ConformRun) -> Summary {
         "engine: {} (`{}`); {} restart(s) after a failure",
         run.engine, run.command, run.restarts
     ));
-    for d in &run.differences {
+    // Only the differences of the games this run checked.
+    for d in run
+        .differences
+        .iter()
+        .filter(|d| run.games.iter().any(|g| g.game == d.game))
+    {
         let met: u64 = run
             .games
             .iter()
@@ -302,6 +313,7 @@ pub fn summary(run: &ConformRun) -> Summary {
             .iter()
             .filter(|d| d.scenario_file.is_some())
             .map(|d| format!("{}: {}", d.place, d.message))
+            .chain(r.engine_failures.iter().cloned())
             .collect();
         let mut extra = vec![(
             format!("random/{}", g.game),

@@ -38,16 +38,40 @@ pub enum Request {
     },
     /// The legal actions, turn, outcome and position of a state.
     State(At),
-    /// The leaf nodes `depth` plies below a state.
+    /// The leaf nodes `depth` plies below a state, or with `count: turns`
+    /// the action sequences that play `depth` whole turns.
     Perft {
         /// The state.
         #[serde(flatten)]
         at: At,
-        /// Plies.
+        /// Plies, or whole turns.
         depth: u32,
+        /// What is counted; left out of the line when it is `actions`.
+        #[serde(default, skip_serializing_if = "PerftUnit::is_actions")]
+        count: PerftUnit,
     },
     /// The engine exits; no reply.
     Quit,
+}
+
+/// What a `perft` request counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PerftUnit {
+    /// The leaves `depth` actions down.
+    #[default]
+    Actions,
+    /// The action sequences that play `depth` whole turns (a game with one
+    /// action a turn counts the same as by action).
+    Turns,
+}
+
+impl PerftUnit {
+    /// Whether this is the default, `actions`.
+    #[must_use]
+    pub fn is_actions(&self) -> bool {
+        *self == PerftUnit::Actions
+    }
 }
 
 /// A difference an engine knowingly has: a rule by which tigerseye ends a
@@ -213,11 +237,22 @@ mod tests {
         for request in [
             Request::Hello { protocol: 1 },
             Request::State(at.clone()),
-            Request::Perft { at, depth: 2 },
+            Request::Perft {
+                at: at.clone(),
+                depth: 2,
+                count: PerftUnit::Actions,
+            },
+            Request::Perft {
+                at,
+                depth: 1,
+                count: PerftUnit::Turns,
+            },
             Request::Quit,
         ] {
             let line = serde_json::to_string(&request).unwrap();
             assert!(!line.contains('\n'));
+            // Counting by action is the default and stays off the line.
+            assert_eq!(line.contains("count"), line.contains("turns"), "{line}");
             assert_eq!(serde_json::from_str::<Request>(&line).unwrap(), request);
         }
         let reply: Reply =

@@ -8,8 +8,8 @@ use tigerseye_engine::core::save::restore;
 use tigerseye_engine::{Game, GameId, GameVisitor, Turn};
 
 use super::protocol::{
-    At, ErrorKind, ErrorReply, Hello, OutcomeReply, PROTOCOL, PerftReply, Reply, Request,
-    StateReply,
+    At, ErrorKind, ErrorReply, Hello, OutcomeReply, PROTOCOL, PerftReply, PerftUnit, Reply,
+    Request, StateReply,
 };
 use crate::search;
 use crate::sim::build_options;
@@ -53,7 +53,7 @@ pub fn answer(request: &Request) -> Reply {
             differences: Vec::new(),
         }),
         Request::State(at) => at_game(at, None),
-        Request::Perft { at, depth } => at_game(at, Some(*depth)),
+        Request::Perft { at, depth, count } => at_game(at, Some((*depth, *count))),
         Request::Quit => Reply::Error(ErrorReply {
             id: None,
             kind: ErrorKind::BadRequest,
@@ -70,7 +70,7 @@ fn refuse(at: &At, kind: ErrorKind, message: String) -> Reply {
     })
 }
 
-fn at_game(at: &At, perft: Option<u32>) -> Reply {
+fn at_game(at: &At, perft: Option<(u32, PerftUnit)>) -> Reply {
     match at.game.parse::<GameId>() {
         Ok(game) => game.visit(Answer { at, perft }),
         Err(e) => refuse(at, ErrorKind::Unsupported, e.to_string()),
@@ -79,7 +79,7 @@ fn at_game(at: &At, perft: Option<u32>) -> Reply {
 
 struct Answer<'a> {
     at: &'a At,
-    perft: Option<u32>,
+    perft: Option<(u32, PerftUnit)>,
 }
 
 impl GameVisitor for Answer<'_> {
@@ -119,10 +119,14 @@ impl GameVisitor for Answer<'_> {
                 );
             }
         }
-        if let Some(depth) = self.perft {
+        if let Some((depth, count)) = self.perft {
+            let nodes = match count {
+                PerftUnit::Actions => search::perft(&state, depth),
+                PerftUnit::Turns => search::perft_turns(&state, depth),
+            };
             return Reply::Perft(PerftReply {
                 id: Some(at.id),
-                nodes: search::perft(&state, depth),
+                nodes,
             });
         }
         Reply::State(state_reply(&state, Some(at.id)))

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+use tigerseye_conformance::check_results::PerftCount;
 use tigerseye_conformance::conform::{self, Config, ConformError, EngineCommand, StartError};
 use tigerseye_conformance::corpus;
 use tigerseye_engine::GameId;
@@ -69,6 +70,16 @@ fn every_game_agrees_with_itself_through_the_protocol() {
             g.game
         );
         assert_eq!(g.random.games, 3, "{}", g.game);
+        if g.game == "field-manual" {
+            // Its table's rows by turn are asked too (those within the limit).
+            assert!(
+                g.perft
+                    .iter()
+                    .any(|p| p.count == PerftCount::Turns && p.computed == Some(p.expected)),
+                "no row by turn asked: {:#?}",
+                g.perft
+            );
+        }
         assert!(g.compared > g.random.plies, "{}", g.game);
     }
     assert_eq!(run.restarts, 0);
@@ -125,12 +136,36 @@ fn an_engine_that_answers_garbage_crashes_or_hangs_is_reported() {
         c.shrink_seconds = 1.0;
         let run = conform::run(&c).expect("the engine says hello");
         let g = &run.games[0];
-        assert!(
-            g.disagreements.iter().any(|d| d.message.contains(expected)),
-            "{body}: {:#?}",
-            g.disagreements
-        );
+        // A failure of the engine, not a rules disagreement: reported, not
+        // shrunk, and the run fails.
+        assert!(g.disagreements.is_empty(), "{body}: {:#?}", g.disagreements);
+        assert_eq!(g.random.engine_failures.len(), 1, "{body}");
+        let failure = &g.random.engine_failures[0];
+        assert!(failure.contains(expected), "{body}: {failure}");
+        assert!(failure.contains("not a rules disagreement"), "{failure}");
+        assert!(run.failed());
+        assert!(conform::summary(&run).failed(), "{body}");
     }
+}
+
+#[test]
+fn the_notes_list_only_the_declared_differences_of_the_games_checked() {
+    let hello = r#"{"type":"hello","protocol":1,"engine":"fake","games":["duel","race"],"differences":[{"game":"duel","rule":"duel-rule","note":"not here"},{"game":"race","rule":"race-rule","note":"nor here"}]}"#;
+    let script = format!("read l; echo '{hello}'; cat >/dev/null");
+    let mut c = config(EngineCommand::Shell(script), vec![GameId::Duel]);
+    c.scenarios = false;
+    c.node_limit = 0;
+    c.games_per_game = 0;
+    let run = conform::run(&c).expect("the engine says hello");
+    // The run keeps what the engine declared; its notes speak of duel only.
+    assert_eq!(run.differences.len(), 2);
+    let notes = conform::summary(&run).notes;
+    let declared: Vec<&String> = notes
+        .iter()
+        .filter(|n| n.starts_with("declared difference"))
+        .collect();
+    assert_eq!(declared.len(), 1, "{notes:#?}");
+    assert!(declared[0].contains("`duel-rule`"), "{notes:#?}");
 }
 
 #[test]
