@@ -84,6 +84,26 @@ pub struct ScenarioResult {
     pub failures: Vec<String>,
 }
 
+/// Where the check report counts a file whose game is not known (neither its
+/// folder's nor the one it names).
+pub const UNKNOWN_GAME: &str = "unknown";
+
+impl ScenarioResult {
+    /// A file that could not be checked (`load-error`), with its one failure,
+    /// counted under `game` (else [`UNKNOWN_GAME`]).
+    #[must_use]
+    pub fn load_error(path: String, game: Option<String>, title: String, message: String) -> Self {
+        ScenarioResult {
+            path,
+            game,
+            title,
+            verdict: Verdict::LoadError,
+            reason: None,
+            failures: vec![message],
+        }
+    }
+}
+
 /// Counts per game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VerdictCounts {
@@ -219,6 +239,16 @@ impl CheckSummary {
 }
 
 impl CheckSummary {
+    /// Records one scenario file's `result`, counted under its game, or
+    /// [`UNKNOWN_GAME`].
+    pub fn record(&mut self, result: ScenarioResult) {
+        self.per_game
+            .entry(result.game.as_deref().unwrap_or(UNKNOWN_GAME).to_owned())
+            .or_default()
+            .count(result.verdict);
+        self.scenarios.push(result);
+    }
+
     /// Whether anything failed.
     #[must_use]
     pub fn failed(&self) -> bool {

@@ -8,7 +8,8 @@ use tigerseye_engine::GameId;
 
 use crate::check_results::{CheckSummary, PerftCount, PerftResult, ScenarioResult, VerdictCounts};
 use crate::runner::{self, Verdict};
-use crate::scenario::{self, locate};
+use crate::scenario;
+mod clocks;
 mod perft_table;
 
 pub use perft_table::{
@@ -29,9 +30,7 @@ pub fn root(dir: Option<&Path>) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")
 }
 
-/// Where the check report counts a file whose game is not known (neither its
-/// folder's nor the one it names).
-pub const UNKNOWN_GAME: &str = "unknown";
+pub use crate::check_results::UNKNOWN_GAME;
 
 /// The quarantine's file at the corpus top level, the one file that goes there.
 pub const QUARANTINE_FILE: &str = "quarantine.toml";
@@ -56,7 +55,7 @@ impl std::str::FromStr for Only {
 
     /// A game's name, or `clocks`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.eq_ignore_ascii_case(crate::clock_scenario::FOLDER) {
+        if s.eq_ignore_ascii_case(crate::scenario::CLOCKS_FOLDER) {
             return Ok(Only::Clocks);
         }
         s.parse::<GameId>()
@@ -74,19 +73,12 @@ fn load_error(
     title: String,
     message: String,
 ) {
-    summary.scenarios.push(ScenarioResult {
+    summary.record(ScenarioResult::load_error(
         path,
-        game: game.map(|g| g.name().to_owned()),
+        game.map(|g| g.name().to_owned()),
         title,
-        verdict: Verdict::LoadError,
-        reason: None,
-        failures: vec![message],
-    });
-    summary
-        .per_game
-        .entry(game.map_or(UNKNOWN_GAME, |g| g.name()).to_owned())
-        .or_default()
-        .failed += 1;
+        message,
+    ));
 }
 
 /// Runs every scenario and perft table under `root` and the clock scenarios of
@@ -113,7 +105,15 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
     let mut ruling_scenarios: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let only = match only {
         Some(Only::Clocks) => {
-            check_clocks(root, &mut summary, &mut named_rulings)?;
+            let mut unused = (crate::clauses::Citations::new(), Vec::new());
+            clocks::check(
+                root,
+                &index,
+                &mut summary,
+                &mut named_rulings,
+                &mut unused.0,
+                &mut unused.1,
+            )?;
             return Ok(summary);
         }
         Some(Only::Game(g)) => Some(g),
@@ -138,14 +138,12 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                 if only.is_some() && folder_game.is_some() && folder_game != only {
                     continue;
                 }
-                ScenarioResult {
-                    path: rel,
-                    game: folder_game.map(|g| g.name().to_owned()),
-                    title: String::new(),
-                    verdict: Verdict::LoadError,
-                    reason: None,
-                    failures: vec![e.to_string()],
-                }
+                ScenarioResult::load_error(
+                    rel,
+                    folder_game.map(|g| g.name().to_owned()),
+                    String::new(),
+                    e.to_string(),
+                )
             }
             Ok(loaded) => {
                 let game = loaded.scenario.game.get_ref().parse::<GameId>().ok();
@@ -215,22 +213,10 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                         *per_game.entry((*tag).to_owned()).or_default() += n;
                     }
                 }
-                ScenarioResult {
-                    path: rel,
-                    game: run.game.map(|g| g.name().to_owned()),
-                    title: loaded.scenario.title.clone(),
-                    verdict: run.verdict,
-                    reason: loaded.scenario.reason.clone(),
-                    failures: run.failures,
-                }
+                runner::result_of(rel, &loaded, run)
             }
         };
-        let counts = summary
-            .per_game
-            .entry(result.game.clone().unwrap_or_else(|| UNKNOWN_GAME.into()))
-            .or_default();
-        counts.count(result.verdict);
-        summary.scenarios.push(result);
+        summary.record(result);
     }
     // A scenario file at the top level is in no game's folder: it would not run.
     let mut top: Vec<PathBuf> = std::fs::read_dir(root)?
@@ -401,9 +387,15 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
         }
     }
     if only.is_none() {
-        check_clocks(root, &mut summary, &mut named_rulings)?;
         let mut index_errors = index_errors;
-        clock_citations(root, &index, &mut cited, &mut index_errors)?;
+        clocks::check(
+            root,
+            &index,
+            &mut summary,
+            &mut named_rulings,
+            &mut cited,
+            &mut index_errors,
+        )?;
         summary.clauses = Some(clause_coverage(
             &index,
             index_errors,
@@ -413,50 +405,6 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
         ));
     }
     Ok(summary)
-}
-
-/// The clauses the clock scenarios of `clocks/` cite, into `cited`; an id not
-/// in `index` is an error at its line (a file that does not load is the
-/// clock check's failure already).
-fn clock_citations(
-    root: &Path,
-    index: &crate::clauses::Index,
-    cited: &mut crate::clauses::Citations,
-    errors: &mut Vec<String>,
-) -> std::io::Result<()> {
-    let dir = root.join(crate::clock_scenario::FOLDER);
-    if !dir.is_dir() {
-        return Ok(());
-    }
-    let index_loaded = errors.is_empty();
-    for path in scenario::discover_in(vec![dir])? {
-        let Ok(loaded) = crate::clock_scenario::load(&path) else {
-            continue;
-        };
-        let rel = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .display()
-            .to_string();
-        for id in &loaded.scenario.clauses {
-            if index.get(id.get_ref()).is_none() {
-                if index_loaded {
-                    errors.push(format!(
-                        "{}: unknown clause `{}`: expected an id of scenarios/{}/",
-                        locate(&path, &loaded.text, id.span().start),
-                        id.get_ref(),
-                        crate::clauses::FOLDER
-                    ));
-                }
-                continue;
-            }
-            cited
-                .entry(id.get_ref().clone())
-                .or_default()
-                .insert(rel.clone());
-        }
-    }
-    Ok(())
 }
 
 /// The coverage of the clause index by the scenarios' `cited` clauses and by
@@ -505,22 +453,6 @@ fn clause_coverage(
     let mut coverage = crate::clauses::coverage(index, &cited);
     coverage.errors = errors;
     coverage
-}
-
-/// The clock scenarios of `clocks/` into `summary`, then each clock ruling
-/// that no scenario (of `named`, with theirs added) names.
-fn check_clocks(
-    root: &Path,
-    summary: &mut CheckSummary,
-    named: &mut BTreeSet<String>,
-) -> std::io::Result<()> {
-    crate::clock_scenario::check_folder(root, summary, named)?;
-    for ruling in tigerseye_engine::core::clocks::RULINGS {
-        if !named.contains(ruling.id) {
-            summary.rulings_without_scenario.push(ruling.id.to_owned());
-        }
-    }
-    Ok(())
 }
 
 /// Prints the check's result: per game counts, failures with their lines, the

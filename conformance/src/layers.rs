@@ -1,5 +1,6 @@
 //! The harness's module graph has no circle, kept by a test: the scenario
-//! format at the bottom, the runner above it, the reports above both; the sim
+//! format at the bottom, the runner above it (the clock scenarios one more kind
+//! it runs), the reports above both; the sim
 //! (its player and tally in its folder) above the shrinker, which catches
 //! panics through [`crate::panics`], not through the sim; the commands on top,
 //! in the binary.
@@ -512,6 +513,10 @@ mod tests {
         assert!(g["runner"].contains("scenario"), "{g:?}");
         assert!(g["sim"].contains("shrink"), "{g:?}");
         assert!(g["report"].contains("sim"), "{g:?}");
+        // The clock scenarios are one more kind the runner runs: loaded by the
+        // scenario format's loader, run into the runner's results.
+        assert!(g["clock_scenario"].contains("scenario"), "{g:?}");
+        assert!(g["clock_scenario"].contains("runner"), "{g:?}");
         if let Some(c) = cycle(&g) {
             panic!(
                 "the modules of conformance/src import each other in a circle: {}",

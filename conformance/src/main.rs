@@ -98,7 +98,7 @@ fn main() -> ExitCode {
     let command = match parsed {
         Ok(Cli { command: Some(c) }) => c,
         Ok(Cli { command: None }) => return ExitCode::from(2),
-        Err(e) => return clap_error(e),
+        Err(e) => return cli::output::clap_error(e),
     };
     match dispatch(command) {
         Ok(true) => ExitCode::SUCCESS,
@@ -130,27 +130,4 @@ fn dispatch(command: Command) -> anyhow::Result<bool> {
         Command::Conform(args) => conform::run(args.resolve()?),
         Command::Engine(args) => conform::serve(args.resolve()?),
     }
-}
-
-/// Prints clap's error (help and version too) and gives its exit status. clap's
-/// "invalid value 'V' for '--flag'" echoes V whole however long it is, as do
-/// the value parsers' messages after it: here V is quoted at most 60
-/// characters, as every other error quotes input
-/// ([`tigerseye_engine::core::quoted`]).
-fn clap_error(e: clap::Error) -> ExitCode {
-    use clap::error::{ContextKind, ContextValue};
-    let long = match e.get(ContextKind::InvalidValue) {
-        Some(ContextValue::String(v)) if tigerseye_engine::core::quoted(v) != *v => Some(v),
-        _ => None,
-    };
-    let Some(value) = long else {
-        e.exit();
-    };
-    // The value parsers' own messages (`found `V``) are cut alike.
-    let text = e
-        .render()
-        .to_string()
-        .replace(value.as_str(), &tigerseye_engine::core::quoted(value));
-    eprint!("{text}");
-    ExitCode::from(2)
 }

@@ -7,9 +7,10 @@ use std::fmt::Write as _;
 use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
+use crate::check_results::ScenarioResult;
 pub use crate::check_results::Verdict;
 use crate::invariants::Checker;
-use crate::scenario::{LoadedScenario, Refused, Step, key_at};
+use crate::scenario::{Format, Loaded, LoadedScenario, Refused, Scenario, Step, key_at};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
 
 /// The result of running one scenario.
@@ -27,7 +28,51 @@ pub struct ScenarioRun {
     pub events: BTreeMap<&'static str, u64>,
 }
 
-/// Runs `loaded`.
+/// A kind of scenario the runner runs, each in its format: the games'
+/// ([`Scenario`]) and the clock scenarios
+/// ([`ClockScenario`](crate::clock_scenario::ClockScenario)). Both are loaded
+/// by [`crate::scenario::load_as`], and their runs are recorded alike
+/// ([`result_of`]).
+pub trait Runnable: Format {
+    /// Runs `loaded`: its steps and their expectations, into a verdict, the
+    /// failures and the transcript.
+    fn run(loaded: &Loaded<Self>) -> ScenarioRun;
+
+    /// The name the check counts `run` under: its game's, or `clocks`; none
+    /// when the file names no registered game.
+    fn counted_under(run: &ScenarioRun) -> Option<&'static str>;
+}
+
+impl Runnable for Scenario {
+    fn run(loaded: &LoadedScenario) -> ScenarioRun {
+        run(loaded)
+    }
+
+    fn counted_under(run: &ScenarioRun) -> Option<&'static str> {
+        run.game.map(GameId::name)
+    }
+}
+
+/// The row `check` records for `run`, the run of `loaded`, the file shown as
+/// `path`.
+#[must_use]
+pub fn result_of<K: Runnable>(
+    path: String,
+    loaded: &Loaded<K>,
+    run: ScenarioRun,
+) -> ScenarioResult {
+    let header = loaded.scenario.header();
+    ScenarioResult {
+        path,
+        game: K::counted_under(&run).map(str::to_owned),
+        title: header.title.to_owned(),
+        verdict: run.verdict,
+        reason: header.reason.map(str::to_owned),
+        failures: run.failures,
+    }
+}
+
+/// Runs the game scenario `loaded`.
 #[must_use]
 pub fn run(loaded: &LoadedScenario) -> ScenarioRun {
     run_with_solver_limit(loaded, SOLVER_NODE_LIMIT)

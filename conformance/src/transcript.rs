@@ -5,8 +5,10 @@
 
 use std::path::Path;
 
+use crate::clock_scenario::{self, ClockScenario};
 use crate::report::ScenarioResult;
-use crate::{clock_scenario, runner, scenario};
+use crate::runner::{self, Runnable};
+use crate::scenario::{self, Scenario};
 
 /// Which format a scenario file is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,67 +66,35 @@ impl FileRun {
 /// `check` reports it.
 #[must_use]
 pub fn run_file(path: &Path) -> FileRun {
-    let text = std::fs::read(path)
-        .map_err(|e| scenario::LoadError {
-            at: path.display().to_string(),
-            message: e.to_string(),
-        })
-        .and_then(|bytes| scenario::utf8(path, bytes));
+    let text = scenario::read(path);
     let kind = text.as_ref().map_or(Kind::Game, |t| kind_of(path, t));
-    // (game, title, verdict, reason, failures, transcript), either format.
+    let shown = path.display().to_string();
     let ran = text.and_then(|text| match kind {
-        Kind::Game => scenario::parse(path, &text).map(|loaded| {
-            let run = runner::run(&loaded);
-            let s = loaded.scenario;
-            let game = run.game.map(|g| g.name().to_owned());
-            (
-                game,
-                s.title,
-                run.verdict,
-                s.reason,
-                run.failures,
-                run.transcript,
-            )
-        }),
-        Kind::Clock => clock_scenario::parse(path, &text).map(|loaded| {
-            let run = clock_scenario::run(&loaded);
-            let s = loaded.scenario;
-            let game = Some(clock_scenario::FOLDER.to_owned());
-            (
-                game,
-                s.title,
-                run.verdict,
-                s.reason,
-                run.failures,
-                run.transcript,
-            )
-        }),
+        Kind::Game => run_as::<Scenario>(path, shown.clone(), &text),
+        Kind::Clock => run_as::<ClockScenario>(path, shown.clone(), &text),
     });
-    let (game, title, verdict, reason, failures, transcript) = match ran {
-        Ok((game, title, verdict, reason, failures, transcript)) => {
-            (game, title, verdict, reason, failures, transcript)
-        }
-        Err(e) => (
-            None,
-            String::new(),
-            runner::Verdict::LoadError,
-            None,
-            vec![e.to_string()],
-            String::new(),
-        ),
-    };
+    let (result, transcript) = ran.unwrap_or_else(|e| {
+        let result = ScenarioResult::load_error(shown, None, String::new(), e.to_string());
+        (result, String::new())
+    });
     FileRun {
         kind,
-        result: ScenarioResult {
-            path: path.display().to_string(),
-            game,
-            title,
-            verdict,
-            reason,
-            failures,
-        },
+        result,
         transcript,
     }
+}
+
+/// Parses `text`, read from `path`, as a scenario of kind `K` and runs it:
+/// its result, the file shown as `shown`, and its transcript.
+fn run_as<K: Runnable>(
+    path: &Path,
+    shown: String,
+    text: &str,
+) -> Result<(ScenarioResult, String), scenario::LoadError> {
+    let loaded = scenario::parse_as::<K>(path, text)?;
+    let mut run = K::run(&loaded);
+    let transcript = std::mem::take(&mut run.transcript);
+    Ok((runner::result_of(shown, &loaded, run), transcript))
 }
 
 /// `run` as the console shows it: a header with the file and its format, the

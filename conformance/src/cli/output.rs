@@ -1,7 +1,9 @@
 //! What several commands print and do alike: a simulation's lines, the failures
-//! of a run, a report's last touches, Ctrl-C, and a state's legal actions.
+//! of a run, a report's last touches, Ctrl-C, a state's legal actions, and
+//! clap's errors.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Instant;
 
 use tigerseye_conformance::report::{self, Summary};
@@ -129,4 +131,27 @@ pub(crate) fn finish(
     };
     report::unique_run_id(root, summary);
     Ok(report::write(root, summary)?)
+}
+
+/// Prints clap's error (help and version too) and gives its exit status. clap's
+/// "invalid value 'V' for '--flag'" echoes V whole however long it is, as do
+/// the value parsers' messages after it: here V is quoted at most 60
+/// characters, as every other error quotes input
+/// ([`tigerseye_engine::core::quoted`]).
+pub(crate) fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue};
+    let long = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) if tigerseye_engine::core::quoted(v) != *v => Some(v),
+        _ => None,
+    };
+    let Some(value) = long else {
+        e.exit();
+    };
+    // The value parsers' own messages (`found `V``) are cut alike.
+    let text = e
+        .render()
+        .to_string()
+        .replace(value.as_str(), &tigerseye_engine::core::quoted(value));
+    eprint!("{text}");
+    ExitCode::from(2)
 }
