@@ -253,7 +253,12 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
             add_to(&mut events, e.clone(), c, "counts of an event")?;
         }
         for (e, &c) in &p.event_squares {
-            add_to(&mut event_squares, e.clone(), c, "sums of an event's squared counts")?;
+            add_to(
+                &mut event_squares,
+                e.clone(),
+                c,
+                "sums of an event's squared counts",
+            )?;
         }
         for (e, &c) in &p.scores {
             add_to(&mut scores, *e, c, "counts of a score")?;
@@ -262,7 +267,10 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
     }
     // A part written before the squares were recorded has none: the merged
     // run's would be short of its games, so it has none either.
-    if parts.iter().any(|p| p.event_squares.len() != p.events.len()) {
+    if parts
+        .iter()
+        .any(|p| p.event_squares.len() != p.events.len())
+    {
         event_squares.clear();
     }
     failures.sort_by_key(|f| f.index);

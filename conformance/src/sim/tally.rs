@@ -225,7 +225,12 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
         acc.events.resize(events.len(), 0);
         acc.event_squares.resize(events.len(), 0);
     }
-    for ((total, squares), &n) in acc.events.iter_mut().zip(&mut acc.event_squares).zip(&events) {
+    for ((total, squares), &n) in acc
+        .events
+        .iter_mut()
+        .zip(&mut acc.event_squares)
+        .zip(&events)
+    {
         *total += n;
         *squares = squares.saturating_add(n.saturating_mul(n));
     }
