@@ -101,7 +101,7 @@ pub fn bar_chart(title: &str, bars: &[(String, u64)]) -> Result<String, PlotErro
 fn segment_label(v: &SegmentValue<usize>, n: usize, label: impl Fn(usize) -> String) -> String {
     match v {
         SegmentValue::CenterOf(i) if *i < n => label(*i),
-        _ => String::new(),
+        SegmentValue::CenterOf(_) | SegmentValue::Exact(_) | SegmentValue::Last => String::new(),
     }
 }
 

@@ -70,9 +70,9 @@ fn parse_level(s: &str) -> Result<f64, String> {
 /// What is compared.
 enum Input {
     /// Two reports read, with their paths.
-    Reports([Summary; 2], [String; 2]),
+    Reports(Box<[Summary; 2]>, [String; 2]),
     /// The shortcut's two runs, to play.
-    Runs([SimConfig; 2], [String; 2]),
+    Runs(Box<[SimConfig; 2]>, [String; 2]),
 }
 
 /// What to compare, at which level, and where the report goes (writable).
@@ -89,7 +89,10 @@ impl Args {
             (Some(a), Some(b), None) => {
                 let ra = compare::read_report(&a)?;
                 let rb = compare::read_report(&b)?;
-                Input::Reports([ra, rb], [a.display().to_string(), b.display().to_string()])
+                Input::Reports(
+                    Box::new([ra, rb]),
+                    [a.display().to_string(), b.display().to_string()],
+                )
             }
             (None, None, Some(game)) => {
                 pair::check_options(game, &self.a_options)?;
@@ -106,7 +109,7 @@ impl Args {
                     pair::source_name("B", game, &self.b_options),
                 ];
                 Input::Runs(
-                    pair::configs(&base, &self.a_options, &self.b_options),
+                    Box::new(pair::configs(&base, &self.a_options, &self.b_options)),
                     names,
                 )
             }
@@ -124,7 +127,7 @@ impl Args {
 
 pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
     let (summaries, sources, played) = match config.input {
-        Input::Reports(s, names) => (s, names, false),
+        Input::Reports(s, names) => (*s, names, false),
         Input::Runs(configs, names) => {
             output::stop_on_ctrl_c();
             let s = pair::run(&configs)?;

@@ -271,13 +271,13 @@ impl CompareFiles {
     }
 }
 
+/// A distribution drawn as a line: `(bucket start, share of games)`.
+type Line = Vec<(f64, f64)>;
+
 /// Two length distributions on the same buckets (at most 40 of equal width,
 /// a power of two): each bucket's start and its share of the run's finished
 /// games.
-fn length_shares(
-    a: &BTreeMap<u32, u64>,
-    b: &BTreeMap<u32, u64>,
-) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+fn length_shares(a: &BTreeMap<u32, u64>, b: &BTreeMap<u32, u64>) -> (Line, Line) {
     let last = a
         .keys()
         .next_back()
