@@ -58,7 +58,7 @@ pub(crate) struct Args {
 }
 
 /// `--level`: a probability strictly between 0 and 1.
-fn parse_level(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_level(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x > 0.0 && x < 1.0 => Ok(x),
         _ => Err(format!(

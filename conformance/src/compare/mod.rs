@@ -22,6 +22,7 @@
 //!   the report's sums of squared counts; a report written before those were
 //!   recorded has no event rows).
 
+pub mod impact;
 pub mod pair;
 mod render;
 mod stats;

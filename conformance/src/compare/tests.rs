@@ -241,3 +241,27 @@ fn the_report_folder_holds_every_file() {
     let again = write_folder(dir.path(), &files).unwrap();
     assert_ne!(again, out);
 }
+
+/// Race's footprint: one row per reading other than a default, and the
+/// track's plain ring changes something.
+#[test]
+fn every_other_reading_gets_a_row_of_the_footprint() {
+    let mut base = SimConfig::new(GameId::Race, 2_000);
+    base.threads = Some(1);
+    let mut seen = 0;
+    let rows = impact::impact(&base, 0.01, |_, _| seen += 1).unwrap();
+    let expected: usize = impact::options_of(GameId::Race)
+        .iter()
+        .map(|s| s.values.len() - 1)
+        .sum();
+    assert_eq!(rows.len(), expected);
+    assert_eq!(seen, expected);
+    let track = rows
+        .iter()
+        .find(|r| r.option == "track" && r.reading == "plain-ring")
+        .unwrap();
+    assert_eq!(track.ruling, "race.track-shape");
+    assert!(!track.changed.is_empty(), "{track:?}");
+    let md = impact::markdown(GameId::Race, 2_000, 0.01, &rows);
+    assert!(md.contains("| race.track-shape | track = plain-ring |"), "{md}");
+}
