@@ -227,7 +227,11 @@ impl CompareFiles {
                 .rows
                 .iter()
                 .filter(|r| r.game == *game && r.measure == Measure::Share)
-                .filter(|r| r.figure.contains(" by ") || r.figure.starts_with("unfinished"))
+                .filter(|r| {
+                    r.figure.contains(" wins by ")
+                        || r.figure.starts_with("drawn by ")
+                        || r.figure.starts_with("unfinished")
+                })
                 .map(|r| (r.figure.clone(), r.a, r.b))
                 .collect();
             let name = format!("{game}-outcomes.svg");

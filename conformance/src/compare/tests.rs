@@ -263,5 +263,8 @@ fn every_other_reading_gets_a_row_of_the_footprint() {
     assert_eq!(track.ruling, "race.track-shape");
     assert!(!track.changed.is_empty(), "{track:?}");
     let md = impact::markdown(GameId::Race, 2_000, 0.01, &rows);
-    assert!(md.contains("| race.track-shape | track = plain-ring |"), "{md}");
+    assert!(
+        md.contains("| race.track-shape | track = plain-ring |"),
+        "{md}"
+    );
 }
