@@ -36,6 +36,7 @@ pub mod chance;
 pub mod check_results;
 pub mod clauses;
 pub mod clock_scenario;
+pub mod compare;
 pub mod conform;
 pub mod corpus;
 pub mod from_corpus;

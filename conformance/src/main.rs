@@ -13,8 +13,8 @@ use tigerseye_conformance::corpus;
 mod cli;
 
 use cli::{
-    bench, check, conform, fuzz_matrix, merge, new_scenario, nightly, perft, replay, rulings,
-    scenario, show, sim,
+    bench, check, compare, conform, fuzz_matrix, merge, new_scenario, nightly, perft, replay,
+    rulings, scenario, show, sim,
 };
 
 #[derive(Parser)]
@@ -48,6 +48,13 @@ enum Command {
     /// within a time budget. This is what `tigerseye` runs with no command.
     #[command(allow_negative_numbers = true)]
     Nightly(nightly::Args),
+    /// What differs between two runs (two reports, or the same games under
+    /// two option sets): outcome shares, the first mover's share of the
+    /// points, game lengths and rule-event rates, each with a confidence
+    /// interval and a significance flag corrected for the number of rows;
+    /// perft counts and scenario verdicts exactly.
+    #[command(allow_negative_numbers = true)]
+    Compare(compare::Args),
     /// Merge the summary.json of the shards of one run into one report.
     Merge(merge::Args),
     /// Print the rulings index (markdown): every game's, then the clocks'.
@@ -122,6 +129,7 @@ fn dispatch(command: Command) -> anyhow::Result<bool> {
         Command::Show(args) => show::run(args.resolve()?),
         Command::Bench(args) => bench::run(args.resolve()?),
         Command::Nightly(args) => nightly::run(args.resolve()?),
+        Command::Compare(args) => compare::run(args.resolve()?),
         Command::Merge(args) => merge::run(args.resolve()?),
         Command::Rulings(args) => rulings::run(args.resolve()?),
         Command::Scenario(args) => scenario::run(args.resolve()?),

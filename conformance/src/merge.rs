@@ -238,6 +238,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
     let mut outcomes: BTreeMap<(Winner, String), u64> = BTreeMap::new();
     let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
     let mut events: BTreeMap<String, u64> = BTreeMap::new();
+    let mut event_squares: BTreeMap<String, u64> = BTreeMap::new();
     let mut scores: BTreeMap<FinalScore, u64> = BTreeMap::new();
     let mut failures = Vec::new();
     for p in parts {
@@ -251,10 +252,26 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         for (e, &c) in &p.events {
             add_to(&mut events, e.clone(), c, "counts of an event")?;
         }
+        for (e, &c) in &p.event_squares {
+            add_to(
+                &mut event_squares,
+                e.clone(),
+                c,
+                "sums of an event's squared counts",
+            )?;
+        }
         for (e, &c) in &p.scores {
             add_to(&mut scores, *e, c, "counts of a score")?;
         }
         failures.extend(p.failures.iter().cloned());
+    }
+    // A part written before the squares were recorded has none: the merged
+    // run's would be short of its games, so it has none either.
+    if parts
+        .iter()
+        .any(|p| p.event_squares.len() != p.events.len())
+    {
+        event_squares.clear();
     }
     failures.sort_by_key(|f| f.index);
     failures.truncate(MAX_RECORDED_FAILURES);
@@ -313,6 +330,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         unfinished_plies: sum(parts, |p| p.unfinished_plies, "unfinished plies")?,
         length: LengthStats::from_counts(counts),
         events,
+        event_squares,
         scores,
         game_stats: GameFigures::merged(parts.iter().map(|p| &p.game_stats)),
         failed_games: sum(parts, |p| p.failed_games, "failed games")?,

@@ -157,6 +157,9 @@ pub enum ReportError {
     /// The JUnit XML did not serialise.
     #[error(transparent)]
     Junit(#[from] quick_junit::SerializeError),
+    /// A chart could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] crate::plot::PlotError),
 }
 
 /// An I/O result's error said with what was being done.
@@ -335,7 +338,7 @@ fn write_files(dir: &Path, summary: &Summary) -> Result<(), ReportError> {
         let svg = crate::plot::bar_chart(
             &format!("{}: game length ({} games)", sim.game, sim.games),
             &lengths,
-        );
+        )?;
         write_atomic(
             &dir.join(format!("{}-length.svg", sim.game)),
             svg.as_bytes(),
@@ -349,7 +352,7 @@ fn write_files(dir: &Path, summary: &Summary) -> Result<(), ReportError> {
         let svg = crate::plot::bar_chart(
             &format!("{}: outcome by deciding rule", sim.game),
             &outcomes,
-        );
+        )?;
         write_atomic(
             &dir.join(format!("{}-outcomes.svg", sim.game)),
             svg.as_bytes(),

@@ -7,6 +7,7 @@
 
 pub(crate) mod bench;
 pub(crate) mod check;
+pub(crate) mod compare;
 pub(crate) mod conform;
 pub(crate) mod flags;
 pub(crate) mod fuzz_matrix;

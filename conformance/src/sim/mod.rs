@@ -283,6 +283,12 @@ pub struct SimStats {
     pub length: LengthStats,
     /// Rule events by tag, over all games (every declared tag, zero included).
     pub events: BTreeMap<String, u64>,
+    /// Rule events by tag: the sum over games of the square of the event's
+    /// count in one game (every declared tag, zero included), so that a
+    /// comparison of two runs knows how much an event's rate a game varies
+    /// from game to game. Empty in reports written before it was recorded.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub event_squares: BTreeMap<String, u64>,
     /// Finished games by their final score as the game prints it (`4-0 Chords`,
     /// `½-½ Game Points`): the Jewel Series' margins in Chords come from here.
     #[serde(default)]

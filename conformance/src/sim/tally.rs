@@ -36,7 +36,8 @@ pub(super) struct Acc {
     pub(super) long_lengths: BTreeMap<u32, u64>,
     pub(super) max_len: u32,
     pub(super) events: Vec<u64>,
-    /// Finished games by final score: `(green halves, red halves, unit)`.
+    /// Each event's count in one game, squared, summed over games.
+    pub(super) event_squares: Vec<u64>,
     /// Finished games by final score (a handful of scores: a list).
     pub(super) scores: Vec<(Score, u64)>,
     pub(super) failed: u64,
@@ -52,6 +53,7 @@ impl Acc {
             outcomes: vec![0; 3 * rules],
             lengths: vec![0; EXACT_LENGTHS],
             events: vec![0; events],
+            event_squares: vec![0; events],
             ..Acc::default()
         }
     }
@@ -68,6 +70,7 @@ impl Acc {
         }
         self.max_len = self.max_len.max(other.max_len);
         add(&mut self.events, &other.events);
+        add(&mut self.event_squares, &other.event_squares);
         for (score, n) in other.scores {
             add_score(&mut self.scores, score, n);
         }
@@ -186,7 +189,6 @@ pub(super) fn run_batch<G: Game>(
             if let Some(bar) = bar {
                 bar.inc(pending);
             }
-            add(&mut acc.events, &player.take_events());
             acc.figures.merge(&player.take_figures());
             acc
         })
@@ -216,6 +218,22 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
     let seed = game_seed(config.master_seed, index);
     let end = play_caught(player, seed);
     let plies = player.actions.len() as u32;
+    // The game's own event counts: added to the run's, and squared for their
+    // spread from game to game.
+    let events = player.take_events();
+    if acc.events.len() < events.len() {
+        acc.events.resize(events.len(), 0);
+        acc.event_squares.resize(events.len(), 0);
+    }
+    for ((total, squares), &n) in acc
+        .events
+        .iter_mut()
+        .zip(&mut acc.event_squares)
+        .zip(&events)
+    {
+        *total += n;
+        *squares = squares.saturating_add(n.saturating_mul(n));
+    }
     acc.games += 1;
     acc.plies += u64::from(plies);
     match end {
@@ -340,6 +358,11 @@ pub(super) fn summarize<G: Game>(
         events: G::EVENTS
             .iter()
             .zip(acc.events.iter().chain(std::iter::repeat(&0)))
+            .map(|(t, &n)| ((*t).to_owned(), n))
+            .collect(),
+        event_squares: G::EVENTS
+            .iter()
+            .zip(acc.event_squares.iter().chain(std::iter::repeat(&0)))
             .map(|(t, &n)| ((*t).to_owned(), n))
             .collect(),
         scores: acc
