@@ -17,6 +17,7 @@ mod hunts;
 mod keys;
 mod matches;
 mod oracle;
+pub mod race;
 
 pub use duel::RefDuel;
 pub use oracle::{Legal, ORACLE_GAMES, legal, oracle};

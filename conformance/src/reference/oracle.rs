@@ -10,6 +10,7 @@ use tigerseye_engine::{Game, GameId, GameOptions, Turn};
 use super::duel::RefDuel;
 use super::hunts::RefHunt;
 use super::keys::{self, RefKey};
+use super::race;
 use crate::invariants::Violation;
 use crate::panics::catch_panic;
 use crate::shrink::Oracle;
@@ -24,6 +25,7 @@ pub const ORACLE_GAMES: &[GameId] = &[
     GameId::DiamondQuest,
     GameId::DiamondChess,
     GameId::NorthernLight,
+    GameId::Race,
 ];
 
 /// A reference model's legal list at a position.
@@ -58,6 +60,10 @@ pub fn legal(game: GameId, export: &str) -> Option<Legal> {
     }
     if game == GameId::NorthernLight {
         return northern_light(export);
+    }
+    if game == GameId::Race {
+        let race = race::RefRace::parse(export, race::Rules::default());
+        return Some(Legal::Count(race.children().len()));
     }
     None
 }
