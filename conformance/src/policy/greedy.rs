@@ -85,7 +85,7 @@ impl<G: Game> Greedy<G> {
             match self.after.turn() {
                 Turn::Over(o) if o.winner == Some(mover) => self.wins.push(a),
                 Turn::Over(o) => self.ranked.push((o.winner.is_some(), worth, a)),
-                _ => self.ranked.push((false, worth, a)),
+                Turn::Player(_) | Turn::Chance => self.ranked.push((false, worth, a)),
             }
         }
         if !self.wins.is_empty() {

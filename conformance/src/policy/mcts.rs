@@ -183,7 +183,7 @@ impl<G: Game> Mcts<G> {
             self.state.legal_actions(&mut self.legal);
             let a = match turn {
                 Turn::Chance => sample_chance(&self.state, &self.legal, rng),
-                _ => super::random(&self.legal, rng),
+                Turn::Player(_) | Turn::Over(_) => super::random(&self.legal, rng),
             };
             self.state.apply_unchecked(a, &mut |_| {});
         }
