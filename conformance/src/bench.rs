@@ -123,13 +123,13 @@ pub fn bench(
     bench_policy(game, seconds, threads, rounds, Policy::Random)
 }
 
-/// [`bench`] with the games played under `policy`: under a policy other than
+/// [`bench()`] with the games played under `policy`: under a policy other than
 /// random only the play rows (perft does not depend on it), each with its
 /// time a decision.
 ///
 /// # Errors
 ///
-/// As [`bench`].
+/// As [`bench()`].
 pub fn bench_policy(
     game: GameId,
     seconds: f64,

@@ -62,3 +62,47 @@ pub fn policy_events(s: &Summary) -> Vec<PolicyEvents> {
     }
     rows
 }
+
+#[cfg(test)]
+mod tests {
+    use tigerseye_engine::GameId;
+
+    use super::*;
+    use crate::sim::{self, SimConfig};
+
+    /// A nightly of Duel under random and greedy play: the greedy row lists
+    /// what greedy fired that random play did not (computed from the two
+    /// sims' counts here), and what it never fired.
+    #[test]
+    fn each_policy_lists_what_random_play_never_fired() {
+        let mut summary = Summary::new("nightly");
+        for policy in [Policy::Random, Policy::Greedy] {
+            let mut config = SimConfig::new(GameId::Duel, 300);
+            config.policy = policy;
+            summary.sims.push(sim::run(&config).unwrap());
+        }
+        // A tag random play never fired, made so: the rows must follow the
+        // counts, whatever they are.
+        summary.sims[0].events.insert("key-taken".into(), 0);
+        summary.sims[1].events.insert("capture".into(), 0);
+        let rows = policy_events(&summary);
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        let row = &rows[0];
+        assert_eq!((row.game.as_str(), row.policy), ("duel", Policy::Greedy));
+        let greedy = &summary.sims[1].events;
+        let expected: Vec<String> = greedy
+            .iter()
+            .filter(|&(t, &n)| n > 0 && summary.sims[0].events.get(t) == Some(&0))
+            .map(|(t, _)| t.clone())
+            .collect();
+        assert!(expected.contains(&"key-taken".to_owned()), "{greedy:?}");
+        assert_eq!(row.beyond_random, expected);
+        assert!(row.never_fired.contains(&"capture".to_owned()));
+        let md = crate::report::markdown(&summary);
+        assert!(md.contains("## Rule events by policy"), "{md}");
+        assert!(md.contains("## Simulation: duel under greedy"), "{md}");
+        // Random play alone: no rows.
+        summary.sims.truncate(1);
+        assert!(policy_events(&summary).is_empty());
+    }
+}
