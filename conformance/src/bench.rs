@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use tigerseye_engine::{Game, GameId, GameVisitor};
 
 use crate::invariants::CheckMode;
+use crate::policy::Policy;
 use crate::search::{perft, perft_parallel};
 use crate::sim::{self, SimConfig, SimError};
 
@@ -65,7 +66,8 @@ pub enum BenchError {
 pub struct BenchRow {
     /// The game.
     pub game: String,
-    /// `random-play` or `perft`.
+    /// `random-play` or `perft`; `greedy-play`, `mcts:N-play` for play under
+    /// another policy.
     pub kind: String,
     /// Threads used.
     pub threads: usize,
@@ -86,6 +88,10 @@ pub struct BenchRow {
     /// in reports written before rounds were recorded.
     #[serde(default)]
     pub rates: Vec<f64>,
+    /// Play under a policy other than random: thread-seconds a decision
+    /// ([`sim::SimStats::seconds_per_decision`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_per_decision: Option<f64>,
 }
 
 /// The most rounds `bench --rounds` takes.
@@ -114,6 +120,23 @@ pub fn bench(
     threads: usize,
     rounds: u32,
 ) -> Result<Vec<BenchRow>, BenchError> {
+    bench_policy(game, seconds, threads, rounds, Policy::Random)
+}
+
+/// [`bench()`] with the games played under `policy`: under a policy other than
+/// random only the play rows (perft does not depend on it), each with its
+/// time a decision.
+///
+/// # Errors
+///
+/// As [`bench()`].
+pub fn bench_policy(
+    game: GameId,
+    seconds: f64,
+    threads: usize,
+    rounds: u32,
+    policy: Policy,
+) -> Result<Vec<BenchRow>, BenchError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
         return Err(BenchError::Seconds(seconds));
     }
@@ -130,6 +153,7 @@ pub fn bench(
         threads,
         counts,
         rounds,
+        policy,
     })
 }
 
@@ -139,6 +163,7 @@ struct Bench<'a> {
     threads: usize,
     counts: &'a [usize],
     rounds: u32,
+    policy: Policy,
 }
 
 impl GameVisitor for Bench<'_> {
@@ -147,9 +172,14 @@ impl GameVisitor for Bench<'_> {
     fn visit<G: Game>(self) -> Result<Vec<BenchRow>, BenchError> {
         let game = GameId::of::<G>().ok_or(BenchError::Unregistered(G::NAME))?;
         let start = G::new(&Default::default());
-        let depth = perft_depth(&start, self.seconds);
+        let perft = self.policy.is_random();
+        let depth = if perft {
+            perft_depth(&start, self.seconds)
+        } else {
+            0
+        };
         // Only when a row measures more than one thread.
-        let pool = if self.counts.iter().any(|&threads| threads > 1) {
+        let pool = if perft && self.counts.iter().any(|&threads| threads > 1) {
             Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(self.threads)
@@ -163,12 +193,13 @@ impl GameVisitor for Bench<'_> {
             None
         };
         // Row `i`'s rounds: random play for each count, then perft for each.
-        let mut measured: Vec<Vec<BenchRow>> = vec![Vec::new(); 2 * self.counts.len()];
+        let rows = if perft { 2 } else { 1 } * self.counts.len();
+        let mut measured: Vec<Vec<BenchRow>> = vec![Vec::new(); rows];
         for _ in 0..self.rounds {
             for (i, &t) in self.counts.iter().enumerate() {
-                measured[i].push(random_play(game, t, self.seconds)?);
+                measured[i].push(random_play(game, t, self.seconds, self.policy)?);
             }
-            for (i, &t) in self.counts.iter().enumerate() {
+            for (i, &t) in self.counts.iter().enumerate().filter(|_| perft) {
                 let pool = pool.as_ref().filter(|_| t > 1);
                 measured[self.counts.len() + i].push(perft_row(
                     &start,
@@ -197,9 +228,15 @@ fn perft_depth<G: Game>(start: &G, seconds: f64) -> u32 {
     }
 }
 
-/// One round of random play on `threads` threads for about `seconds`.
-fn random_play(game: GameId, threads: usize, seconds: f64) -> Result<BenchRow, BenchError> {
+/// One round of play under `policy` on `threads` threads for about `seconds`.
+fn random_play(
+    game: GameId,
+    threads: usize,
+    seconds: f64,
+    policy: Policy,
+) -> Result<BenchRow, BenchError> {
     let mut config = SimConfig::new(game, sim::UNCOUNTED);
+    config.policy = policy;
     config.threads = Some(threads);
     config.mode = CheckMode::DEFAULT;
     config.master_seed = 1;
@@ -223,7 +260,7 @@ fn random_play(game: GameId, threads: usize, seconds: f64) -> Result<BenchRow, B
     let rate = stats.plies_per_second();
     Ok(BenchRow {
         game: game.name().into(),
-        kind: "random-play".into(),
+        kind: format!("{policy}-play"),
         threads,
         plies_per_second: Some(rate),
         games_per_second: Some(stats.games_per_second()),
@@ -232,6 +269,7 @@ fn random_play(game: GameId, threads: usize, seconds: f64) -> Result<BenchRow, B
         work: stats.plies,
         seconds: stats.elapsed_seconds,
         rates: vec![rate],
+        seconds_per_decision: stats.seconds_per_decision(),
     })
 }
 
@@ -270,6 +308,7 @@ fn perft_row<G: Game>(
         work: nodes,
         seconds: secs,
         rates: vec![rate],
+        seconds_per_decision: None,
     }
 }
 
@@ -328,6 +367,18 @@ pub fn print(rows: &[BenchRow]) {
             r.depth.map_or("-".into(), |d| d.to_string()),
             spread_text(r),
         );
+    }
+    for r in rows {
+        if let Some(s) = r.seconds_per_decision {
+            println!(
+                "{} {} on {} thread{}: {:.3} ms a decision (thread time, checks included)",
+                r.game,
+                r.kind,
+                r.threads,
+                if r.threads == 1 { "" } else { "s" },
+                1000.0 * s
+            );
+        }
     }
     for pair in rows.chunks(2) {
         if let [one, all] = pair
@@ -404,6 +455,7 @@ mod tests {
             work: rate as u64,
             seconds: 1.0,
             rates: vec![rate],
+            seconds_per_decision: None,
         };
         let m = median_round(vec![row(40.0), row(10.0), row(30.0), row(20.0)]);
         assert_eq!(m.nodes_per_second, Some(20.0));

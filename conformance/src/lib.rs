@@ -10,6 +10,7 @@
 //! - [`invariants`] and [`sim`]: random games on all cores with invariants after
 //!   every step;
 //! - [`from_corpus`]: the corpus's positions as starts of random games;
+//! - [`policy`]: how a simulated game's players choose (random, greedy, MCTS);
 //! - [`shrink`]: failing games reduced to short scenarios;
 //! - [`reference`](mod@reference): the reference models, and their oracle for `sim`;
 //! - [`conform`]: another engine checked through the engine protocol;
@@ -50,6 +51,7 @@ pub mod panics;
 #[cfg(test)]
 pub(crate) mod planted;
 pub mod plot;
+pub mod policy;
 pub mod quarantine;
 pub mod reference;
 pub mod report;

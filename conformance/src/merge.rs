@@ -16,7 +16,7 @@ use crate::sim::{
 };
 
 /// The first setting of the run that `a` and `b` do not share (game, options,
-/// seed, games requested, ply cap, check mode), with both values; `None` when they
+/// seed, games requested, ply cap, check mode, shard count, policy), with both values; `None` when they
 /// can be shards of one run.
 #[must_use]
 pub fn run_difference(a: &SimStats, b: &SimStats) -> Option<String> {
@@ -47,6 +47,7 @@ pub fn run_difference(a: &SimStats, b: &SimStats) -> Option<String> {
             b.full_check_every.to_string(),
         ),
         ("shard count", a.shard.n.to_string(), b.shard.n.to_string()),
+        ("policy", a.policy.to_string(), b.policy.to_string()),
     ];
     fields
         .into_iter()
@@ -320,6 +321,12 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         shard: Shard::WHOLE,
         games_requested: first.games_requested,
         max_plies: first.max_plies,
+        policy: first.policy,
+        decisions: if first.policy.is_random() {
+            None
+        } else {
+            Some(sum(parts, |p| p.decisions.unwrap_or(0), "decisions")?)
+        },
         games: sum(parts, |p| p.games, "games")?,
         plies: sum(parts, |p| p.plies, "plies")?,
         elapsed_seconds: parts.iter().map(|p| p.elapsed_seconds).fold(0.0, f64::max),

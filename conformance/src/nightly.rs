@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use tigerseye_engine::GameId;
 
+use crate::policy::Policy;
 use crate::quarantine::{self, Quarantine};
 use crate::report::{SimsNotStarted, Summary};
 use crate::sim::{self, Shard, SimConfig, SimStats};
@@ -50,6 +51,9 @@ pub struct NightlyConfig {
     /// Each sim compares the engine's legal list with the game's reference
     /// model on one state in this many ([`SimConfig::reference_every`]).
     pub reference_every: u32,
+    /// The policies each game is played under, one sim each, in this order,
+    /// sharing the game's time ([`Policy::Random`] alone by default).
+    pub policies: Vec<Policy>,
 }
 
 impl NightlyConfig {
@@ -72,6 +76,7 @@ impl NightlyConfig {
             worker_stack: None,
             from_corpus: true,
             reference_every: sim::REFERENCE_EVERY,
+            policies: vec![Policy::Random],
         }
     }
 }
@@ -129,15 +134,36 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
     } else {
         Vec::new()
     };
-    let games = GameId::ALL;
-    let names = |from: usize| -> Vec<String> {
-        games[from..].iter().map(|g| g.name().to_owned()).collect()
+    // One sim a game and policy, a game's sims one after another.
+    let policies: &[Policy] = if config.policies.is_empty() {
+        &[Policy::Random]
+    } else {
+        &config.policies
     };
-    for (i, &id) in games.iter().enumerate() {
+    let runs: Vec<(GameId, Policy)> = GameId::ALL
+        .iter()
+        .flat_map(|&id| policies.iter().map(move |&p| (id, p)))
+        .collect();
+    // The games whose sims from run `from` on are not (all) played.
+    let names = |from: usize| -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for (id, _) in &runs[from..] {
+            if names.last().is_none_or(|n| n != id.name()) {
+                names.push(id.name().to_owned());
+            }
+        }
+        names
+    };
+    let games_from = |from: usize| -> Vec<GameId> {
+        let mut ids: Vec<GameId> = runs[from..].iter().map(|r| r.0).collect();
+        ids.dedup();
+        ids
+    };
+    for (i, &(id, policy)) in runs.iter().enumerate() {
         // An interrupt before a sim (even before the first, while the corpus
         // ran) fails the run: the sims it kept from starting did not run.
         if sim::interrupted() {
-            let note = sim::not_started_note(&games[i..]);
+            let note = sim::not_started_note(&games_from(i));
             summary.notes.push(note.clone());
             summary.sims_not_started = Some(SimsNotStarted {
                 reason: "interrupted".into(),
@@ -168,19 +194,25 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
             });
             break;
         }
-        let share = left / u32::try_from(games.len() - i).unwrap_or(1);
+        let share = left / u32::try_from(runs.len() - i).unwrap_or(1);
         let mut sim_config = SimConfig::new(id, config.games.unwrap_or(sim::UNCOUNTED));
         sim_config.master_seed = config.seed;
         sim_config.shard = config.shard;
         sim_config.worker_stack = config.worker_stack;
         sim_config.starts = from_corpus::starts_of(&corpus_starts, id, true);
         sim_config.reference_every = config.reference_every;
+        sim_config.policy = policy;
         sim_config.deadline = Instant::now().checked_add(share);
         if config.games.is_none() {
             sim_config.min_games = config.min_games;
         }
         if config.verbose {
-            println!("\n== sim {id} (up to {:.0} s)", share.as_secs_f64());
+            let under = if policy.is_random() {
+                String::new()
+            } else {
+                format!(" under {policy}")
+            };
+            println!("\n== sim {id}{under} (up to {:.0} s)", share.as_secs_f64());
         }
         // A sim that cannot start (its worker threads cannot be made) ends the
         // sims, not the run: what was done is still reported.
@@ -204,11 +236,16 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
         // not cut short: a budget they use up leaves the sims nothing, and a sim
         // that played no game (or, counted, fewer than its games) fails the run.
         if let Some((_, message)) = stats.shortfall() {
+            let under = if policy.is_random() {
+                String::new()
+            } else {
+                format!(" under {policy}")
+            };
             let note = if config.shard == Shard::WHOLE {
-                format!("{id}: {message}")
+                format!("{id}{under}: {message}")
             } else {
                 format!(
-                    "{id} shard {}/{}: {message}",
+                    "{id}{under} shard {}/{}: {message}",
                     config.shard.k, config.shard.n
                 )
             };

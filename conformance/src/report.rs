@@ -13,9 +13,11 @@ use crate::sim::SimStats;
 
 mod failures;
 mod markdown;
+mod policies;
 mod trend;
 
 pub use failures::{QuarantineReport, failure_ids};
+pub use policies::{PolicyEvents, policy_events};
 pub use trend::{EventFrequency, Throughput, Trend};
 
 /// The schema of `summary.json`; bumped on any incompatible change.

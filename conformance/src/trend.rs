@@ -15,7 +15,7 @@ pub fn compare(before: &Summary, now: &Summary) -> Trend {
         let Some(old) = before
             .sims
             .iter()
-            .find(|s| s.game == sim.game && s.options == sim.options)
+            .find(|s| s.game == sim.game && s.options == sim.options && s.policy == sim.policy)
         else {
             continue;
         };

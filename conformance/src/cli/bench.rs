@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_engine::GameId;
 
@@ -25,6 +26,11 @@ pub(crate) struct Args {
     /// median round, with the rounds' spread.
     #[arg(long, default_value_t = 1, value_parser = flags::parse_rounds)]
     rounds: u32,
+    /// The policy the games are played under (`random`, `greedy`,
+    /// `mcts:N`); under another than random, only the play rows, each with
+    /// its time a decision.
+    #[arg(long, default_value = "random", value_parser = flags::parse_policy)]
+    policy: Policy,
     /// Where reports go.
     #[arg(long, default_value = "reports")]
     reports: PathBuf,
@@ -36,6 +42,7 @@ pub(crate) struct Config {
     seconds: f64,
     threads: usize,
     rounds: u32,
+    policy: Policy,
     reports: PathBuf,
 }
 
@@ -48,6 +55,7 @@ impl Args {
             seconds: self.seconds,
             threads,
             rounds: self.rounds,
+            policy: self.policy,
             reports: self.reports,
         })
     }
@@ -57,8 +65,13 @@ pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
     let started = Instant::now();
     let mut summary = Summary::new("bench");
     for id in config.games {
-        let rows =
-            tigerseye_conformance::bench::bench(id, config.seconds, config.threads, config.rounds)?;
+        let rows = tigerseye_conformance::bench::bench_policy(
+            id,
+            config.seconds,
+            config.threads,
+            config.rounds,
+            config.policy,
+        )?;
         summary.bench.extend(rows);
     }
     tigerseye_conformance::bench::print(&summary.bench);

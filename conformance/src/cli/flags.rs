@@ -9,6 +9,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use tigerseye_conformance::corpus::{self, Only};
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::search;
 use tigerseye_conformance::sim::Shard;
 use tigerseye_conformance::{bench, clock_scenario};
@@ -105,6 +106,23 @@ pub(crate) fn ensure_options_fit(
         "`--option` sets one game's option: give `--game <game>`, not `--game all` (every game plays its defaults)"
     );
     Ok(())
+}
+
+/// `--policy`: `random`, `greedy` or `mcts:N`.
+pub(crate) fn parse_policy(s: &str) -> Result<Policy, String> {
+    s.parse::<Policy>().map_err(|e| e.to_string())
+}
+
+/// The policies of `nightly --policy` (`random,greedy,mcts:50`), refused
+/// when one is given twice (its sims would be the same run twice).
+pub(crate) fn distinct_policies(list: Vec<Policy>) -> anyhow::Result<Vec<Policy>> {
+    for (i, p) in list.iter().enumerate() {
+        anyhow::ensure!(
+            !list[..i].contains(p),
+            "`--policy`: `{p}` given twice: give each policy once"
+        );
+    }
+    Ok(list)
 }
 
 /// `--shard K/N`: 0 <= K < N.

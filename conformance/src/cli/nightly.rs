@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use tigerseye_conformance::nightly::{self, NightlyConfig};
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::Shard;
 use tigerseye_conformance::{corpus, quarantine};
@@ -56,6 +57,12 @@ pub(crate) struct Args {
     /// one state in N of every sim (0: never), as `sim --reference-every`.
     #[arg(long, default_value_t = tigerseye_conformance::sim::REFERENCE_EVERY)]
     reference_every: u32,
+    /// The policies each game is played under, separated by commas (`random`,
+    /// `greedy`, `mcts:N`): one sim a game and policy, sharing the game's
+    /// time. The report lists, for each policy, the rule events it reaches
+    /// that random play never did.
+    #[arg(long, default_value = "random", value_delimiter = ',', value_parser = flags::parse_policy)]
+    policy: Vec<Policy>,
 }
 
 /// A nightly run to make: its corpus found, its quarantine and previous run
@@ -78,6 +85,7 @@ impl Args {
         run.shard = self.shard.unwrap_or(Shard::WHOLE);
         run.from_corpus = !self.no_corpus_starts;
         run.reference_every = self.reference_every;
+        run.policies = flags::distinct_policies(self.policy)?;
         run.verbose = true;
         let fuzz = root.join("../fuzz/corpus");
         if !fuzz.is_dir() {

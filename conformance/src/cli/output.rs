@@ -52,7 +52,7 @@ pub(crate) fn print_sim(s: &sim::SimStats) {
         s.plies_per_second() / s.threads as f64,
         s.full_check_every
     );
-    for line in s.length_lines() {
+    for line in s.policy_line().into_iter().chain(s.length_lines()) {
         println!("  {line}");
     }
     for o in &s.outcomes {

@@ -1,6 +1,7 @@
 //! `tigerseye replay`: one simulated game again, from its run's seed and its
 //! index, with every check on every step.
 
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::sim::{self, GameEnd, SimConfig, Start, Starts};
 use tigerseye_engine::GameId;
 
@@ -20,6 +21,9 @@ pub(crate) struct Args {
     /// A game option, `key=value` (repeatable).
     #[arg(long = "option", value_parser = flags::parse_option)]
     options: Vec<(String, String)>,
+    /// The run's policy (`random`, `greedy`, `mcts:N`).
+    #[arg(long, default_value = "random", value_parser = flags::parse_policy)]
+    policy: Policy,
     /// Ply cap, 1 or more, as in the run.
     #[arg(long, default_value_t = 100_000, value_parser = flags::parse_max_plies)]
     max_plies: u32,
@@ -48,6 +52,7 @@ impl Args {
         run.master_seed = self.seed;
         run.options = self.options;
         run.max_plies = self.max_plies;
+        run.policy = self.policy;
         if let Some(save) = self.position {
             run.starts = Starts {
                 list: [Start {

@@ -8,6 +8,7 @@ use anyhow::Context as _;
 use tigerseye_conformance::corpus::Only;
 use tigerseye_conformance::from_corpus;
 use tigerseye_conformance::invariants::CheckMode;
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::{self, Shard, SimConfig};
 use tigerseye_engine::GameId;
@@ -67,6 +68,11 @@ pub(crate) struct Args {
     /// A game option, `key=value` (repeatable).
     #[arg(long = "option", value_parser = flags::parse_option)]
     options: Vec<(String, String)>,
+    /// How the players choose: `random` (uniform), `greedy` (wins at once,
+    /// else avoids a move the opponent wins after, else the capture worth
+    /// most) or `mcts:N` (UCT, N playouts a decision).
+    #[arg(long, default_value = "random", value_parser = flags::parse_policy)]
+    policy: Policy,
     /// Start the games from the corpus's positions instead of the standard
     /// start: every scenario's start and the position after each of its
     /// steps, and every perft table's position, each under its file's
@@ -138,6 +144,7 @@ impl Args {
                 config.progress = !self.quiet;
                 config.shard = self.shard.unwrap_or(Shard::WHOLE);
                 config.reference_every = self.reference_every;
+                config.policy = self.policy;
                 if self.from_corpus {
                     config.starts = from_corpus::starts_of(&corpus_starts, id, false);
                 }

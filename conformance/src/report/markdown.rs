@@ -36,6 +36,7 @@ pub fn markdown(s: &Summary) -> String {
     for sim in &s.sims {
         simulation(&mut md, sim);
     }
+    policy_events(&mut md, s);
     fuzz(&mut md, s);
     chance(&mut md, s);
     if let Some(q) = &s.quarantine {
@@ -215,7 +216,11 @@ fn corpus(md: &mut String, s: &Summary, check: &CheckSummary) {
 /// One game's simulation: options, rates, outcomes, scores, events, lengths
 /// and failures.
 fn simulation(md: &mut String, sim: &SimStats) {
-    let _ = writeln!(md, "\n## Simulation: {}\n", sim.game);
+    if sim.policy.is_random() {
+        let _ = writeln!(md, "\n## Simulation: {}\n", sim.game);
+    } else {
+        let _ = writeln!(md, "\n## Simulation: {} under {}\n", sim.game, sim.policy);
+    }
     let opts: Vec<String> = sim
         .options
         .iter()
@@ -245,7 +250,7 @@ fn simulation(md: &mut String, sim: &SimStats) {
         sim.plies_per_second(),
         per_core(sim.plies_per_second(), sim.threads)
     );
-    for line in sim.length_lines() {
+    for line in sim.policy_line().into_iter().chain(sim.length_lines()) {
         let _ = writeln!(md, "- {line}");
     }
     if let Some((_, message)) = sim.shortfall() {
@@ -282,7 +287,12 @@ fn simulation(md: &mut String, sim: &SimStats) {
     }
     let never = sim.events_never_fired();
     if !never.is_empty() {
-        let _ = writeln!(md, "\nNever fired in random play: {}", never.join(", "));
+        let under = if sim.policy.is_random() {
+            "in random play".to_owned()
+        } else {
+            format!("under {}", sim.policy)
+        };
+        let _ = writeln!(md, "\nNever fired {under}: {}", never.join(", "));
     }
     for table in sim.game_stats.tables(sim.game) {
         let _ = write!(md, "\n{table}");
@@ -337,6 +347,30 @@ fn simulation(md: &mut String, sim: &SimStats) {
 }
 
 /// The fuzz seed corpora replayed, if any.
+/// For a report of several policies: each game's rule events that a policy
+/// other than random fired and random play (of the same game and options, in
+/// this report) never did, and those no policy fired.
+fn policy_events(md: &mut String, s: &Summary) {
+    let rows = super::policy_events(s);
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "\n## Rule events by policy\n\n| game | policy | fired, never in random play | never fired under it |\n|---|---|---|---|"
+    );
+    for row in rows {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            row.game,
+            row.policy,
+            list_or_none(&row.beyond_random),
+            list_or_none(&row.never_fired)
+        );
+    }
+}
+
 fn fuzz(md: &mut String, s: &Summary) {
     if !s.fuzz.is_empty() {
         let _ = writeln!(

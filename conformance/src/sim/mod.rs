@@ -35,14 +35,16 @@ use tigerseye_engine::core::zobrist::splitmix64;
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor};
 
 pub use crate::panics::catch_panic;
+pub use crate::policy::sample_chance;
 pub use caught::play_caught;
 pub use figures::{FigureValue, GameFigures};
 pub use oracles::REFERENCE_EVERY;
-pub use player::{GameEnd, Player, sample_chance};
+pub use player::{GameEnd, Player};
 pub use schema::{FinalScore, Winner};
 pub use starts::{Start, Starts, shell_quoted};
 
 use crate::invariants::CheckMode;
+use crate::policy::Policy;
 use crate::shrink::{Oracle, ShrinkLimits, ShrunkScenario, scenario_text_from, shrink};
 use starts::{Begin, begins};
 use tally::{Acc, Cut, histogram, run_batch, summarize};
@@ -111,6 +113,8 @@ pub struct SimConfig {
     /// [`options`](Self::options) unless positions are listed (each under
     /// its own options).
     pub starts: Starts,
+    /// How the players choose their actions ([`Policy::Random`] by default).
+    pub policy: Policy,
 }
 
 /// Set by [`interrupt`]: every simulation stops starting games.
@@ -168,6 +172,7 @@ impl SimConfig {
             worker_stack: None,
             starts: Starts::default(),
             reference_every: REFERENCE_EVERY,
+            policy: Policy::Random,
         }
     }
 }
@@ -261,6 +266,10 @@ pub struct SimStats {
     /// The ply cap in force; 0 in reports written before it was recorded.
     #[serde(default)]
     pub max_plies: u32,
+    /// How the players chose their actions; absent (random) in reports of
+    /// random play, as in those written before it was recorded.
+    #[serde(default, skip_serializing_if = "Policy::is_random")]
+    pub policy: Policy,
     /// Games played (including failed and unfinished ones).
     pub games: u64,
     /// Plies played.
@@ -273,6 +282,10 @@ pub struct SimStats {
     pub full_check_every: u32,
     /// Games by result.
     pub outcomes: Vec<OutcomeCount>,
+    /// The players' decisions (actions but chance outcomes), in the runs of
+    /// a policy other than random; `None` in random play's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<u64>,
     /// Games that reached the ply cap of a game with no rule-implied bound.
     pub unfinished: u64,
     /// Plies played in the unfinished games (the [`length`](Self::length)
@@ -425,6 +438,35 @@ impl SimStats {
         ids
     }
 
+    /// The run's thread-seconds a player's decision (its wall-clock seconds
+    /// times its threads, over its decisions: checks and chance outcomes
+    /// included), for the runs of a policy other than random; `None` for
+    /// random play or a run of no decision.
+    #[must_use]
+    pub fn seconds_per_decision(&self) -> Option<f64> {
+        self.decisions
+            .filter(|&d| d > 0)
+            .map(|d| self.elapsed_seconds * self.threads.max(1) as f64 / d as f64)
+    }
+
+    /// The policy's line for the terminal and summary.md (`policy greedy:
+    /// ...`), `None` under random play.
+    #[must_use]
+    pub fn policy_line(&self) -> Option<String> {
+        if self.policy.is_random() {
+            return None;
+        }
+        let decisions = self.decisions.unwrap_or(0);
+        Some(match self.seconds_per_decision() {
+            Some(s) => format!(
+                "policy {}: {decisions} decisions, {:.3} ms a decision (thread time, checks included)",
+                self.policy,
+                1000.0 * s
+            ),
+            None => format!("policy {}: no decision", self.policy),
+        })
+    }
+
     /// Event tags that never fired.
     #[must_use]
     pub fn events_never_fired(&self) -> Vec<String> {
@@ -548,6 +590,9 @@ pub fn replay_command(config: &SimConfig, index: u64) -> String {
         "tigerseye replay --game {} --seed {} --index {index}",
         config.game, config.master_seed
     );
+    if !config.policy.is_random() {
+        cmd.push_str(&format!(" --policy {}", config.policy));
+    }
     let start = config.starts.of(index);
     let options = start.map_or(&config.options, |s| &s.options);
     for (k, v) in options {
@@ -719,7 +764,8 @@ fn shrink_failures<G: Game>(
         let picked = config.starts.pick(failure.index);
         let begin = &begins[picked.map_or(0, |k| k + 1)];
         let oracle = begin.full_oracle.as_ref();
-        let mut player = Player::new(&begin.initial, config.mode, config.max_plies);
+        let mut player =
+            Player::new(&begin.initial, config.mode, config.max_plies).with_policy(config.policy);
         player.start_at(begin);
         // Every state checked (`start_at` set the sampled oracle).
         let mut player = player.with_oracle(oracle.cloned());
@@ -788,7 +834,8 @@ pub fn replay(
             // Every state against the reference model, unless the run had none.
             let every = self.0.reference_every.min(1);
             oracles::attach(std::slice::from_mut(&mut begin), None, every);
-            let mut player = Player::new(&begin.initial, CheckMode::PARANOID, self.0.max_plies);
+            let mut player = Player::new(&begin.initial, CheckMode::PARANOID, self.0.max_plies)
+                .with_policy(self.0.policy);
             player.start_at(&begin);
             let end = play_caught(&mut player, game_seed(self.0.master_seed, self.1));
             let mut state = begin.initial.clone();

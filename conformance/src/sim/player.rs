@@ -1,6 +1,7 @@
-//! One worker's player: a game of random legal actions, checked every step.
+//! One worker's player: a game of legal actions chosen by a playout policy,
+//! checked every step.
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tigerseye_engine::core::GameStats;
 use tigerseye_engine::{Game, RuleEvent, Turn};
@@ -8,6 +9,7 @@ use tigerseye_engine::{Game, RuleEvent, Turn};
 use super::resume::{Resumed, SavePoints};
 use super::starts::Begin;
 use crate::invariants::{CheckMode, Checker, Violation};
+use crate::policy::{Chooser, Policy, sample_chance};
 use crate::shrink::Oracle;
 
 /// How one game ended.
@@ -44,6 +46,11 @@ pub struct Player<G: Game> {
     oracle: Option<Oracle<G>>,
     /// The games restored from saves of the game in progress.
     resumed: Resumed<G>,
+    /// How the players choose.
+    chooser: Chooser<G>,
+    /// The players' decisions in the game in progress (its actions but
+    /// chance outcomes).
+    pub decisions: u32,
 }
 
 impl<G: Game> Player<G> {
@@ -65,7 +72,16 @@ impl<G: Game> Player<G> {
             stats: G::Stats::default(),
             oracle: None,
             resumed: Resumed::default(),
+            chooser: Chooser::new(Policy::Random),
+            decisions: 0,
         }
+    }
+
+    /// Chooses the players' actions by `policy` (uniform random by default).
+    #[must_use]
+    pub fn with_policy(mut self, policy: Policy) -> Player<G> {
+        self.chooser = Chooser::new(policy);
+        self
     }
 
     /// Runs `oracle` on every state too.
@@ -99,11 +115,13 @@ impl<G: Game> Player<G> {
         &self.state
     }
 
-    /// Plays one game of random actions from `seed`, checking every step.
+    /// Plays one game from `seed` under the player's policy, checking every
+    /// step.
     pub fn play(&mut self, seed: u64) -> GameEnd {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         self.state.clone_from(&self.initial);
         self.actions.clear();
+        self.decisions = 0;
         let start_ply = self.state.ply();
         // A copy, so that what the sample's test derives from the mode is worked
         // out once, not at every step.
@@ -157,15 +175,20 @@ impl<G: Game> Player<G> {
                     }
                     return GameEnd::Over(outcome);
                 }
-                Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
-                Turn::Player(_) => self.legal[rng.random_range(0..self.legal.len())],
-            };
-            if ply >= self.max_plies {
-                if G::Stats::KEPT {
-                    self.stats.game_end(&self.state);
+                // The cap before the choice: a policy that searches does
+                // not search for an action it will not play.
+                _ if ply >= self.max_plies => {
+                    if G::Stats::KEPT {
+                        self.stats.game_end(&self.state);
+                    }
+                    return GameEnd::Unfinished;
                 }
-                return GameEnd::Unfinished;
-            }
+                Turn::Chance => sample_chance(&self.state, &self.legal, &mut rng),
+                Turn::Player(_) => {
+                    self.decisions += 1;
+                    self.chooser.choose(&self.state, &self.legal, &mut rng)
+                }
+            };
             self.actions.push(action);
             if saves != SavePoints::None {
                 self.resumed.apply(action);
@@ -201,56 +224,6 @@ impl<G: Game> Player<G> {
     pub fn take_events(&mut self) -> Vec<u64> {
         std::mem::replace(&mut self.events.counts, vec![0; G::EVENTS.len()])
     }
-}
-
-/// Draws a chance outcome with its declared probability. When the outcomes share
-/// one denominator (a fair die or coin) the draw is exact: an integer in `0..den`
-/// picks by numerators. Otherwise probabilities are weighted in millionths.
-pub fn sample_chance<G: Game>(
-    state: &G,
-    outcomes: &G::Actions,
-    rng: &mut Xoshiro256PlusPlus,
-) -> G::Action {
-    // One pass: draw against the first outcome's denominator and walk the
-    // outcomes until the draw falls in one; every outcome walked must share that
-    // denominator, or the general path below decides.
-    if let Some(den) = outcomes
-        .first()
-        .and_then(|&a| state.chance_probability(a))
-        .map(|p| p.den)
-    {
-        let mut pick = rng.random_range(0..den.max(1));
-        for &a in outcomes.iter() {
-            match state.chance_probability(a) {
-                Some(p) if p.den == den => {
-                    if pick < p.num {
-                        return a;
-                    }
-                    pick -= p.num;
-                }
-                _ => break,
-            }
-        }
-    }
-    let total: u64 = outcomes
-        .iter()
-        .map(|&a| {
-            state
-                .chance_probability(a)
-                .map_or(0, |p| u64::from(p.num) * 1_000_000 / u64::from(p.den))
-        })
-        .sum();
-    let mut pick = rng.random_range(0..total.max(1));
-    for &a in outcomes.iter() {
-        let w = state
-            .chance_probability(a)
-            .map_or(0, |p| u64::from(p.num) * 1_000_000 / u64::from(p.den));
-        if pick < w {
-            return a;
-        }
-        pick -= w;
-    }
-    outcomes[outcomes.len() - 1]
 }
 
 /// Rule events counted by index into [`Game::EVENTS`]. A tag is a

@@ -26,6 +26,8 @@ const EXACT_LENGTHS: usize = 4096;
 pub(super) struct Acc {
     pub(super) games: u64,
     pub(super) plies: u64,
+    /// The players' decisions (actions but chance outcomes).
+    pub(super) decisions: u64,
     /// `[winner * rules + rule]`, winner 0 green, 1 red, 2 draw.
     pub(super) outcomes: Vec<u64>,
     pub(super) unfinished: u64,
@@ -61,6 +63,7 @@ impl Acc {
     pub(super) fn merge(mut self, other: Acc) -> Acc {
         self.games += other.games;
         self.plies += other.plies;
+        self.decisions += other.decisions;
         add(&mut self.outcomes, &other.outcomes);
         self.unfinished += other.unfinished;
         self.unfinished_plies += other.unfinished_plies;
@@ -203,7 +206,11 @@ fn boxed_player<G: Game>(
     config: &SimConfig,
     oracle: Option<&Oracle<G>>,
 ) -> Box<Player<G>> {
-    Box::new(Player::new(initial, config.mode, config.max_plies).with_oracle(oracle.cloned()))
+    Box::new(
+        Player::new(initial, config.mode, config.max_plies)
+            .with_oracle(oracle.cloned())
+            .with_policy(config.policy),
+    )
 }
 
 /// Adds `n` games ended at `score` to `scores`.
@@ -236,6 +243,7 @@ fn play_into<G: Game>(player: &mut Player<G>, acc: &mut Acc, config: &SimConfig,
     }
     acc.games += 1;
     acc.plies += u64::from(plies);
+    acc.decisions += u64::from(player.decisions);
     match end {
         GameEnd::Over(outcome) => {
             let w = match outcome.winner {
@@ -346,6 +354,8 @@ pub(super) fn summarize<G: Game>(
         shard: config.shard,
         games_requested: config.games,
         max_plies: config.max_plies,
+        policy: config.policy,
+        decisions: (!config.policy.is_random()).then_some(acc.decisions),
         games: acc.games,
         plies: acc.plies,
         elapsed_seconds: elapsed.as_secs_f64(),

@@ -254,6 +254,16 @@ impl<A: Copy + Default + fmt::Debug + Send, const N: usize> ActionBuffer<A> for 
 pub trait RuleEvent: Copy + fmt::Debug + fmt::Display + PartialEq + Send + 'static {
     /// The event's kind, one of the game's [`Game::EVENTS`], such as `capture`.
     fn tag(&self) -> &'static str;
+
+    /// What the piece this event takes off the board is worth, when the event
+    /// is a capture; `None` for every other event. Not a rule: a heuristic of
+    /// the harness's playout policies (its greedy player prefers the capture
+    /// worth most). By default an event tagged `capture` or `en-passant` is
+    /// worth 1, every piece alike; a game whose pieces differ in worth may
+    /// say more.
+    fn capture_value(&self) -> Option<u32> {
+        matches!(self.tag(), "capture" | "en-passant").then_some(1)
+    }
 }
 
 /// One documented option of a game: usually the other reading of a named ruling.
