@@ -727,7 +727,14 @@ mod tests {
             })
         };
         // Objects whose keys are data (games, options, event tags, scores), not fields.
-        const MAPS: [&str; 5] = ["options", "events", "scores", "per_game", "counts"];
+        const MAPS: [&str; 6] = [
+            "options",
+            "events",
+            "event_squares",
+            "scores",
+            "per_game",
+            "counts",
+        ];
         fn fields(v: &serde_json::Value, out: &mut Vec<String>) {
             match v {
                 serde_json::Value::Object(m) => {
