@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use tigerseye_conformance::compare::{self, CompareFiles, pair};
 use tigerseye_conformance::invariants::CheckMode;
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::SimConfig;
 use tigerseye_engine::GameId;
@@ -42,6 +43,10 @@ pub(crate) struct Args {
     /// The shortcut's worker threads [default: all cores].
     #[arg(long, value_parser = flags::parse_threads, requires = "game")]
     threads: Option<usize>,
+    /// The shortcut's playout policy, the same for both runs (as `sim
+    /// --policy`): `random`, `greedy` or `mcts:N`.
+    #[arg(long, default_value = "random", value_parser = flags::parse_policy, requires = "game")]
+    policy: Policy,
     /// The shortcut's ply cap (as `sim --max-plies`).
     #[arg(long, default_value_t = 100_000, value_parser = flags::parse_max_plies, requires = "game")]
     max_plies: u32,
@@ -103,7 +108,7 @@ impl Args {
                 base.max_plies = self.max_plies;
                 base.mode = CheckMode::DEFAULT;
                 base.progress = !self.quiet;
-                // A playout policy both runs share goes on `base` here.
+                base.policy = self.policy;
                 let names = [
                     pair::source_name("A", game, &self.a_options),
                     pair::source_name("B", game, &self.b_options),

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 use tigerseye_conformance::compare::{self, impact};
 use tigerseye_conformance::corpus::Only;
+use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::rulings_doc;
 use tigerseye_conformance::sim::SimConfig;
 use tigerseye_engine::GameId;
@@ -39,6 +40,9 @@ pub(crate) struct Args {
     /// `--impact`'s significance level, strictly between 0 and 1.
     #[arg(long, default_value_t = compare::DEFAULT_LEVEL, value_parser = super::compare::parse_level, requires = "impact")]
     level: f64,
+    /// `--impact`'s playout policy for every run (as `sim --policy`).
+    #[arg(long, default_value = "random", value_parser = flags::parse_policy, requires = "impact")]
+    policy: Policy,
     /// `--impact`'s worker threads [default: all cores].
     #[arg(long, value_parser = flags::parse_threads, requires = "impact")]
     threads: Option<usize>,
@@ -79,6 +83,7 @@ impl Args {
             let mut base = SimConfig::new(game, self.games);
             base.master_seed = self.seed;
             base.threads = self.threads;
+            base.policy = self.policy;
             Some(Impact {
                 base,
                 level: self.level,
