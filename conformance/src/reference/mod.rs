@@ -11,6 +11,7 @@
 //! as an oracle; the models of Race, the Jewel Series, Dragon, the Field
 //! Manual and The Game are still kept with the tests, against perft only.
 
+pub mod dragon;
 mod duel;
 mod grid;
 mod hunts;

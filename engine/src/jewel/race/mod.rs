@@ -72,6 +72,8 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 pub use self::events::{Blocker, RaceEvent};
+#[cfg(feature = "fault-injection")]
+pub use self::options::RaceFault;
 pub use self::options::{
     FINISHING, Finish, FirstMove, GREATEST_SETBACKS, MOVE_LIMIT, RaceOptions, SECURED_PASSING,
     START_SQUARE, Scoring, SecuredPassing, SetbackChoice, StartSquare, TRACK_SHAPE, TrackShape,
@@ -461,6 +463,8 @@ impl Race {
         let them = me.opponent();
         match Race::count(&self.leaders, them, t) {
             0 => true,
+            #[cfg(feature = "fault-injection")]
+            1 if self.options.fault == RaceFault::NoForwardSetback => false,
             1 => !(self.options.start_square == StartSquare::Closed && t == start(them)),
             _ => false,
         }

@@ -209,6 +209,23 @@ pub struct RaceOptions {
     pub finish: Finish,
     /// `secured = land-only | blockade`.
     pub secured: SecuredPassing,
+    /// `fault = none | no-forward-setback` (feature `fault-injection` only).
+    #[cfg(feature = "fault-injection")]
+    pub fault: RaceFault,
+}
+
+/// A rule bug a test injects to prove that the harness finds rule bugs that
+/// leave a consistent state (engine feature `fault-injection`, never on in a
+/// normal build).
+#[cfg(feature = "fault-injection")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RaceFault {
+    /// The rules as written.
+    #[default]
+    None,
+    /// A Leader may not land on a single opposing Leader (the forward Set-back
+    /// is missing from the legal actions).
+    NoForwardSetback,
 }
 
 /// Sets an enum field from its option value, or returns the error naming the values.
@@ -221,49 +238,69 @@ macro_rules! choose {
     };
 }
 
+/// The options that read Race's rulings, and who moves first and how a win scores.
+const RULE_SPECS: [OptionSpec; 7] = [
+    OptionSpec {
+        key: "track",
+        values: &["indented", "plain-ring"],
+        ruling: Some(TRACK_SHAPE.id),
+        doc: "the 40-square track: the indented default or the plain outer ring",
+    },
+    OptionSpec {
+        key: "first",
+        values: &["coin", "green", "red"],
+        ruling: None,
+        doc: "who moves first: a coin (stand-alone) or a side (the tie-break: the reverse of Star-Lords)",
+    },
+    OptionSpec {
+        key: "scoring",
+        values: &["stand-alone", "tie-break"],
+        ruling: None,
+        doc: "a win scores one Chord (stand-alone) or one Note (the Jewel Series tie-break)",
+    },
+    OptionSpec {
+        key: "setback-choice",
+        values: &["free", "greatest-when-forced"],
+        ruling: Some(GREATEST_SETBACKS.id),
+        doc: "whether a mover whose every move sets back must set back the most",
+    },
+    OptionSpec {
+        key: "start-square",
+        values: &["share", "closed"],
+        ruling: Some(START_SQUARE.id),
+        doc: "whether a Leader waiting on his own starting square can be landed on",
+    },
+    OptionSpec {
+        key: "finish",
+        values: &["off-board", "lands-on-exact"],
+        ruling: Some(FINISHING.id),
+        doc: "whether the exact finishing throw lands on the starting square first",
+    },
+    OptionSpec {
+        key: "secured",
+        values: &["land-only", "blockade"],
+        ruling: Some(SECURED_PASSING.id),
+        doc: "whether Secured Leaders also stop opposing Leaders passing",
+    },
+];
+
 impl GameOptions for RaceOptions {
+    #[cfg(not(feature = "fault-injection"))]
+    const SPECS: &'static [OptionSpec] = &RULE_SPECS;
+    #[cfg(feature = "fault-injection")]
     const SPECS: &'static [OptionSpec] = &[
+        RULE_SPECS[0],
+        RULE_SPECS[1],
+        RULE_SPECS[2],
+        RULE_SPECS[3],
+        RULE_SPECS[4],
+        RULE_SPECS[5],
+        RULE_SPECS[6],
         OptionSpec {
-            key: "track",
-            values: &["indented", "plain-ring"],
-            ruling: Some(TRACK_SHAPE.id),
-            doc: "the 40-square track: the indented default or the plain outer ring",
-        },
-        OptionSpec {
-            key: "first",
-            values: &["coin", "green", "red"],
+            key: "fault",
+            values: &["none", "no-forward-setback"],
             ruling: None,
-            doc: "who moves first: a coin (stand-alone) or a side (the tie-break: the reverse of Star-Lords)",
-        },
-        OptionSpec {
-            key: "scoring",
-            values: &["stand-alone", "tie-break"],
-            ruling: None,
-            doc: "a win scores one Chord (stand-alone) or one Note (the Jewel Series tie-break)",
-        },
-        OptionSpec {
-            key: "setback-choice",
-            values: &["free", "greatest-when-forced"],
-            ruling: Some(GREATEST_SETBACKS.id),
-            doc: "whether a mover whose every move sets back must set back the most",
-        },
-        OptionSpec {
-            key: "start-square",
-            values: &["share", "closed"],
-            ruling: Some(START_SQUARE.id),
-            doc: "whether a Leader waiting on his own starting square can be landed on",
-        },
-        OptionSpec {
-            key: "finish",
-            values: &["off-board", "lands-on-exact"],
-            ruling: Some(FINISHING.id),
-            doc: "whether the exact finishing throw lands on the starting square first",
-        },
-        OptionSpec {
-            key: "secured",
-            values: &["land-only", "blockade"],
-            ruling: Some(SECURED_PASSING.id),
-            doc: "whether Secured Leaders also stop opposing Leaders passing",
+            doc: "an injected rule bug, for testing the harness",
         },
     ];
 
@@ -290,6 +327,10 @@ impl GameOptions for RaceOptions {
             }),
             "secured" => choose!(self.secured, key, value, specs[6], {
                 "land-only" => SecuredPassing::LandOnly, "blockade" => SecuredPassing::Blockade,
+            }),
+            #[cfg(feature = "fault-injection")]
+            "fault" => choose!(self.fault, key, value, specs[7], {
+                "none" => RaceFault::None, "no-forward-setback" => RaceFault::NoForwardSetback,
             }),
             _ => return Err(OptionError::unknown_key(key, value, specs)),
         }
@@ -323,6 +364,11 @@ impl GameOptions for RaceOptions {
             "secured" => match self.secured {
                 SecuredPassing::LandOnly => "land-only",
                 SecuredPassing::Blockade => "blockade",
+            },
+            #[cfg(feature = "fault-injection")]
+            "fault" => match self.fault {
+                RaceFault::None => "none",
+                RaceFault::NoForwardSetback => "no-forward-setback",
             },
             _ => return None,
         })
