@@ -6,10 +6,11 @@
 //!
 //! Here: Duel in the Castle ([`RefDuel`]), the key-square Facets (Ambush in the
 //! Forest, DiamondQi, Crystal of Doom, Star-Lords), the royal Hunts
-//! (DiamondQuest, DiamondChess) and the Northern Light match ([`perft_model`]
-//! for the others' perft). [`ORACLE_GAMES`] lists the games whose model runs
-//! as an oracle; the models of Race, the Jewel Series, Dragon, the Field
-//! Manual and The Game are still kept with the tests, against perft only.
+//! (DiamondQuest, DiamondChess), the Northern Light match ([`perft_model`]
+//! for the others' perft), Race ([`race`]) and Dragon ([`dragon`]).
+//! [`ORACLE_GAMES`] lists the games whose model runs as an oracle; the models
+//! of the Jewel Series, the Field Manual and The Game are still kept with the
+//! tests, against perft only.
 
 pub mod dragon;
 mod duel;
