@@ -50,7 +50,7 @@ use crate::invariants::CheckMode;
 use crate::policy::Policy;
 use crate::shrink::{Oracle, ShrinkLimits, scenario_text_from, shrink};
 use starts::{Begin, begins};
-use tally::{Acc, Cut, histogram, run_batch, summarize};
+use tally::{Acc, Cut, run_batch, summarize};
 
 /// The seed of game `index` in a run with master seed `master`.
 #[must_use]
@@ -552,6 +552,7 @@ pub fn replay(
 
 #[cfg(test)]
 mod tests {
+    use super::tally::histogram;
     use super::*;
 
     /// The tryout saw duel's, ambush's and race's result printed twice (the
