@@ -22,7 +22,7 @@ mod oracle;
 pub mod race;
 
 pub use duel::RefDuel;
-pub use oracle::{Legal, ORACLE_GAMES, legal, oracle};
+pub use oracle::{EVERY_STATE_ONLY, Legal, ORACLE_GAMES, legal, oracle};
 
 use tigerseye_engine::GameId;
 

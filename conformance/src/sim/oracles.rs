@@ -32,8 +32,12 @@ pub(super) fn reference_every(config: &SimConfig) -> u32 {
 pub(super) fn attach<G: Game>(begins: &mut [Begin<G>], extra: Option<&Oracle<G>>, every: u32) {
     for begin in begins {
         let model = reference::oracle::<G>(every, &begin.options);
+        // Shrinking asks every state, but only of a model the run samples
+        // (a slow model the run leaves out stays out of its shrinking too).
+        let full = model
+            .as_ref()
+            .and_then(|_| reference::oracle::<G>(every.min(1), &begin.options));
         begin.oracle = both(extra.cloned(), model);
-        let full = reference::oracle::<G>(every.min(1), &begin.options);
         begin.full_oracle = both(extra.cloned(), full);
     }
 }
