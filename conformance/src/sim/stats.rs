@@ -18,7 +18,7 @@ use crate::shrink::ShrunkScenario;
 pub struct FailureRecord {
     /// The game's index in the run.
     pub index: u64,
-    /// Its seed ([`game_seed`] of the master seed and the index).
+    /// Its seed ([`game_seed`](super::game_seed) of the master seed and the index).
     pub game_seed: u64,
     /// The ply at which it failed.
     pub ply: u32,
@@ -34,7 +34,7 @@ pub struct FailureRecord {
     /// after step 3`), when it did not start at the standard start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
-    /// The game shrunk to a scenario (for the first [`MAX_SHRUNK_FAILURES`]).
+    /// The game shrunk to a scenario (for the first [`MAX_SHRUNK_FAILURES`](super::MAX_SHRUNK_FAILURES)).
     pub shrunk: Option<ShrunkScenario>,
 }
 
@@ -142,17 +142,17 @@ pub struct SimStats {
     /// `½-½ Game Points`): the Jewel Series' margins in Chords come from here.
     #[serde(default)]
     pub scores: BTreeMap<FinalScore, u64>,
-    /// The game's own statistics ([`Game::Stats`]), by figure; absent for a
+    /// The game's own statistics ([`Game::Stats`](tigerseye_engine::Game::Stats)), by figure; absent for a
     /// game that keeps none.
     #[serde(default, skip_serializing_if = "GameFigures::is_empty")]
     pub game_stats: GameFigures,
     /// Games that broke an invariant or panicked.
     pub failed_games: u64,
-    /// The first failures, at most [`MAX_RECORDED_FAILURES`].
+    /// The first failures, at most [`MAX_RECORDED_FAILURES`](super::MAX_RECORDED_FAILURES).
     pub failures: Vec<FailureRecord>,
     /// The run stopped at its deadline before playing every game.
     pub stopped_early: bool,
-    /// The run was interrupted ([`interrupt`], Ctrl-C or SIGTERM) before playing every
+    /// The run was interrupted ([`interrupt`](super::interrupt), Ctrl-C or SIGTERM) before playing every
     /// game; false in reports written before it was recorded.
     #[serde(default)]
     pub interrupted: bool,
