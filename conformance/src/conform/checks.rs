@@ -416,6 +416,20 @@ impl<G: Game> Run<'_, G> {
         }
     }
 
+    /// A perft row that failed at `place`: among the perft failures and the
+    /// disagreements.
+    fn perft_failure(&mut self, place: String, message: String) {
+        self.result
+            .perft_failures
+            .push(format!("{place}: {message}"));
+        self.result.disagreements.push(Disagreement {
+            place,
+            message,
+            scenario_file: None,
+            scenario: None,
+        });
+    }
+
     /// One perft row asked of the engine; `false` when the table's deeper rows
     /// are not worth asking (the engine does not support it or failed).
     fn perft_row(&mut self, record: &Record<G>, row: &mut PerftResult) -> bool {
@@ -445,15 +459,7 @@ impl<G: Game> Run<'_, G> {
                     }
                 };
                 row.divide = Some(message.clone());
-                self.result
-                    .perft_failures
-                    .push(format!("{place}: {message}"));
-                self.result.disagreements.push(Disagreement {
-                    place,
-                    message,
-                    scenario_file: None,
-                    scenario: None,
-                });
+                self.perft_failure(place, message);
                 return false;
             }
         };
@@ -465,15 +471,7 @@ impl<G: Game> Run<'_, G> {
             // A turn row is not split: its first actions end no turn.
             row.computed = Some(nodes);
             let message = format!("tigerseye {}, the engine {nodes} (by turn)", row.expected);
-            self.result
-                .perft_failures
-                .push(format!("{place}: {message}"));
-            self.result.disagreements.push(Disagreement {
-                place,
-                message,
-                scenario_file: None,
-                scenario: None,
-            });
+            self.perft_failure(place, message);
             return false;
         }
         let budget = self.config.node_limit.saturating_mul(4);
@@ -491,15 +489,7 @@ impl<G: Game> Run<'_, G> {
                 let split = self.divide(record, depth);
                 row.divide = Some(split.clone());
                 let message = format!("tigerseye {}, the engine {nodes}; {split}", row.expected);
-                self.result
-                    .perft_failures
-                    .push(format!("{place}: {message}"));
-                self.result.disagreements.push(Disagreement {
-                    place,
-                    message,
-                    scenario_file: None,
-                    scenario: None,
-                });
+                self.perft_failure(place, message);
                 true
             }
         }

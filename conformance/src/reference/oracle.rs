@@ -282,23 +282,11 @@ mod tests {
     /// to a short scenario that still fails.
     #[test]
     fn the_oracle_finds_a_consistent_state_rule_bug_and_shrinks_it() {
-        let mut config = SimConfig::new(GameId::Duel, 2_000);
-        config.master_seed = 11;
-        config.options = vec![("fault".into(), "key-holder-immune".into())];
-        config.reference_every = 0;
-        let blind = sim::run(&config).unwrap();
-        assert_eq!(blind.failed_games, 0, "the invariants alone see it");
-
-        config.reference_every = REFERENCE_EVERY_FOR_TEST;
-        let stats = sim::run(&config).unwrap();
-        assert!(stats.failed_games > 0, "the oracle missed the bug");
+        let (config, stats) = planted(GameId::Duel, 2_000, 11, "key-holder-immune");
         let failure = &stats.failures[0];
-        assert_eq!(failure.check, "reference-model");
         assert!(failure.message.contains("B2"), "{}", failure.message);
         let shrunk = failure.shrunk.as_ref().expect("shrunk");
         assert!(shrunk.steps <= 10, "{}", shrunk.toml);
-        crate::scenario::parse(Path::new("shrunk.toml"), &shrunk.toml)
-            .unwrap_or_else(|e| panic!("{e}\n{}", shrunk.toml));
 
         // The replay checks every state against the model.
         let (end, _, _, _) = sim::replay(&config, failure.index).unwrap();
@@ -313,21 +301,33 @@ mod tests {
     /// the reference model finds it where the invariants do not.
     #[test]
     fn the_oracle_finds_a_missing_race_setback() {
-        let mut config = SimConfig::new(GameId::Race, 300);
-        config.master_seed = 5;
-        config.options = vec![("fault".into(), "no-forward-setback".into())];
+        let (_, stats) = planted(GameId::Race, 300, 5, "no-forward-setback");
+        assert!(stats.failures[0].shrunk.is_some(), "shrunk");
+    }
+
+    /// `games` games of `game` (master seed `seed`) with the test-only
+    /// `fault` planted: the invariants alone see nothing, the reference model
+    /// at the default sampling fails a game, and each failure's shrunk
+    /// scenario parses. The run's config (oracle on) and its figures.
+    fn planted(game: GameId, games: u64, seed: u64, fault: &str) -> (SimConfig, sim::SimStats) {
+        let mut config = SimConfig::new(game, games);
+        config.master_seed = seed;
+        config.options = vec![("fault".into(), fault.into())];
         config.reference_every = 0;
         let blind = sim::run(&config).unwrap();
-        assert_eq!(blind.failed_games, 0, "the invariants alone see it");
+        assert_eq!(blind.failed_games, 0, "{game}: the invariants alone see it");
 
         config.reference_every = REFERENCE_EVERY_FOR_TEST;
         let stats = sim::run(&config).unwrap();
-        assert!(stats.failed_games > 0, "the oracle missed the bug");
-        let failure = &stats.failures[0];
-        assert_eq!(failure.check, "reference-model");
-        let shrunk = failure.shrunk.as_ref().expect("shrunk");
-        crate::scenario::parse(Path::new("shrunk.toml"), &shrunk.toml)
-            .unwrap_or_else(|e| panic!("{e}\n{}", shrunk.toml));
+        assert!(stats.failed_games > 0, "{game}: the oracle missed the bug");
+        for failure in &stats.failures {
+            assert_eq!(failure.check, "reference-model");
+            if let Some(shrunk) = &failure.shrunk {
+                crate::scenario::parse(Path::new("shrunk.toml"), &shrunk.toml)
+                    .unwrap_or_else(|e| panic!("{e}\n{}", shrunk.toml));
+            }
+        }
+        (config, stats)
     }
 
     /// The default sampling, as the nightly job's sims run it.
