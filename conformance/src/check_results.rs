@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use tigerseye_engine::GameId;
 
 use crate::scenario::Status;
 
@@ -67,13 +68,77 @@ impl std::fmt::Display for Verdict {
     }
 }
 
+/// Where a scenario's result is counted: under its game, under the clock
+/// scenarios, or, for a file of no registered game, under [`UNKNOWN_GAME`].
+///
+/// In the JSON report it is the game's name, `"clocks"`, or `null`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Option<String>", from = "Option<String>")]
+pub enum CountedUnder {
+    /// A registered game.
+    Game(GameId),
+    /// The clock scenarios (`scenarios/clocks/`).
+    Clocks,
+    /// Neither: the file names no registered game and lies in no game's folder.
+    Unknown,
+}
+
+impl CountedUnder {
+    /// `game` if known, else [`CountedUnder::Unknown`].
+    #[must_use]
+    pub fn game_or_unknown(game: Option<GameId>) -> Self {
+        game.map_or(CountedUnder::Unknown, CountedUnder::Game)
+    }
+
+    /// The name the check report counts it under: the game's, `clocks`, or
+    /// [`UNKNOWN_GAME`].
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            CountedUnder::Game(game) => game.name(),
+            CountedUnder::Clocks => crate::scenario::CLOCKS_FOLDER,
+            CountedUnder::Unknown => UNKNOWN_GAME,
+        }
+    }
+
+    /// The game, if it is one.
+    #[must_use]
+    pub fn game(self) -> Option<GameId> {
+        match self {
+            CountedUnder::Game(game) => Some(game),
+            CountedUnder::Clocks | CountedUnder::Unknown => None,
+        }
+    }
+}
+
+impl From<CountedUnder> for Option<String> {
+    fn from(counted: CountedUnder) -> Self {
+        match counted {
+            CountedUnder::Unknown => None,
+            known => Some(known.name().to_owned()),
+        }
+    }
+}
+
+impl From<Option<String>> for CountedUnder {
+    /// Reads a report's field: a name that is neither a registered game nor
+    /// `clocks` (a game since renamed) is counted as unknown.
+    fn from(name: Option<String>) -> Self {
+        match name.as_deref() {
+            Some(crate::scenario::CLOCKS_FOLDER) => CountedUnder::Clocks,
+            Some(name) => CountedUnder::game_or_unknown(name.parse().ok()),
+            None => CountedUnder::Unknown,
+        }
+    }
+}
+
 /// One scenario's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScenarioResult {
     /// The file, relative to the corpus root.
     pub path: String,
-    /// The game's name, when the file named a registered game.
-    pub game: Option<String>,
+    /// Where the result is counted.
+    pub game: CountedUnder,
     /// The scenario's title.
     pub title: String,
     /// How it fared.
@@ -90,9 +155,9 @@ pub const UNKNOWN_GAME: &str = "unknown";
 
 impl ScenarioResult {
     /// A file that could not be checked (`load-error`), with its one failure,
-    /// counted under `game` (else [`UNKNOWN_GAME`]).
+    /// counted under `game`.
     #[must_use]
-    pub fn load_error(path: String, game: Option<String>, title: String, message: String) -> Self {
+    pub fn load_error(path: String, game: CountedUnder, title: String, message: String) -> Self {
         ScenarioResult {
             path,
             game,
@@ -239,11 +304,11 @@ impl CheckSummary {
 }
 
 impl CheckSummary {
-    /// Records one scenario file's `result`, counted under its game, or
-    /// [`UNKNOWN_GAME`].
+    /// Records one scenario file's `result`, counted under its game, the
+    /// clock scenarios, or [`UNKNOWN_GAME`].
     pub fn record(&mut self, result: ScenarioResult) {
         self.per_game
-            .entry(result.game.as_deref().unwrap_or(UNKNOWN_GAME).to_owned())
+            .entry(result.game.name().to_owned())
             .or_default()
             .count(result.verdict);
         self.scenarios.push(result);
@@ -262,5 +327,50 @@ impl CheckSummary {
                 .clauses
                 .as_ref()
                 .is_some_and(crate::clauses::Coverage::failed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report keeps the field's JSON form: the game's name, `"clocks"`
+    /// or `null`, and reads each back as it was written.
+    #[test]
+    fn where_a_result_is_counted_reads_back_as_written() {
+        let cases = [
+            (CountedUnder::Game(GameId::Duel), "\"duel\""),
+            (CountedUnder::Game(GameId::FieldManual), "\"field-manual\""),
+            (CountedUnder::Clocks, "\"clocks\""),
+            (CountedUnder::Unknown, "null"),
+        ];
+        for (counted, json) in cases {
+            assert_eq!(serde_json::to_string(&counted).unwrap(), json);
+            assert_eq!(serde_json::from_str::<CountedUnder>(json).unwrap(), counted);
+        }
+        // A name no longer registered is read as unknown, not an error.
+        let renamed: CountedUnder = serde_json::from_str("\"old-game\"").unwrap();
+        assert_eq!(renamed, CountedUnder::Unknown);
+    }
+
+    /// Each result is counted under its own name in the per-game table.
+    #[test]
+    fn a_result_is_counted_under_its_name() {
+        let mut summary = CheckSummary::default();
+        for game in [
+            CountedUnder::Game(GameId::Race),
+            CountedUnder::Clocks,
+            CountedUnder::Unknown,
+        ] {
+            summary.record(ScenarioResult::load_error(
+                "x.toml".into(),
+                game,
+                String::new(),
+                "broken".into(),
+            ));
+        }
+        let names: Vec<&str> = summary.per_game.keys().map(String::as_str).collect();
+        assert_eq!(names, ["clocks", "race", UNKNOWN_GAME]);
+        assert!(summary.per_game.values().all(|c| c.failed == 1));
     }
 }

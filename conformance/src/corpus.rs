@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use tigerseye_engine::GameId;
 
-use crate::check_results::{CheckSummary, PerftCount, PerftResult, ScenarioResult, VerdictCounts};
+use crate::check_results::{
+    CheckSummary, CountedUnder, PerftCount, PerftResult, ScenarioResult, VerdictCounts,
+};
 use crate::runner::{self, Verdict};
 use crate::scenario;
 mod clocks;
@@ -75,7 +77,7 @@ fn load_error(
 ) {
     summary.record(ScenarioResult::load_error(
         path,
-        game.map(|g| g.name().to_owned()),
+        CountedUnder::game_or_unknown(game),
         title,
         message,
     ));
@@ -140,7 +142,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                 }
                 ScenarioResult::load_error(
                     rel,
-                    folder_game.map(|g| g.name().to_owned()),
+                    CountedUnder::game_or_unknown(folder_game),
                     String::new(),
                     e.to_string(),
                 )
@@ -690,7 +692,7 @@ pub(crate) mod tests {
             .iter()
             .find(|s| s.path.ends_with("broken.toml"))
             .unwrap();
-        assert_eq!(broken.game.as_deref(), Some("duel"));
+        assert_eq!(broken.game, CountedUnder::Game(GameId::Duel));
         assert_eq!(summary.per_game["duel"].failed, 1);
         assert_eq!(summary.per_game["race"].failed, 1);
         assert!(!summary.per_game.contains_key("?"));

@@ -289,7 +289,7 @@ mod tests {
         s.check = Some(CheckSummary {
             scenarios: vec![ScenarioResult {
                 path: "duel/x.toml".into(),
-                game: Some("duel".into()),
+                game: crate::check_results::CountedUnder::Game(tigerseye_engine::GameId::Duel),
                 title: "x".into(),
                 verdict: Verdict::Failed,
                 reason: None,

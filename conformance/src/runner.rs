@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use tigerseye_engine::core::save::{Record, restore};
 use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, RuleEvent, Side, Turn};
 
-use crate::check_results::ScenarioResult;
 pub use crate::check_results::Verdict;
+use crate::check_results::{CountedUnder, ScenarioResult};
 use crate::invariants::Checker;
 use crate::scenario::{Format, Loaded, LoadedScenario, Refused, Scenario, Step, key_at};
 use crate::search::{SOLVER_NODE_LIMIT, forced_winner_within};
@@ -38,9 +38,9 @@ pub trait Runnable: Format {
     /// failures and the transcript.
     fn run(loaded: &Loaded<Self>) -> ScenarioRun;
 
-    /// The name the check counts `run` under: its game's, or `clocks`; none
-    /// when the file names no registered game.
-    fn counted_under(run: &ScenarioRun) -> Option<&'static str>;
+    /// Where the check counts `run`: under its game, under the clock
+    /// scenarios, or as unknown when the file names no registered game.
+    fn counted_under(run: &ScenarioRun) -> CountedUnder;
 }
 
 impl Runnable for Scenario {
@@ -48,8 +48,8 @@ impl Runnable for Scenario {
         run(loaded)
     }
 
-    fn counted_under(run: &ScenarioRun) -> Option<&'static str> {
-        run.game.map(GameId::name)
+    fn counted_under(run: &ScenarioRun) -> CountedUnder {
+        CountedUnder::game_or_unknown(run.game)
     }
 }
 
@@ -64,7 +64,7 @@ pub fn result_of<K: Runnable>(
     let header = loaded.scenario.header();
     ScenarioResult {
         path,
-        game: K::counted_under(&run).map(str::to_owned),
+        game: K::counted_under(&run),
         title: header.title.to_owned(),
         verdict: run.verdict,
         reason: header.reason.map(str::to_owned),

@@ -5,6 +5,9 @@
 
 use std::path::Path;
 
+use tigerseye_engine::GameId;
+
+use crate::check_results::CountedUnder;
 use crate::clock_scenario::{self, ClockScenario};
 use crate::report::ScenarioResult;
 use crate::runner::{self, Runnable};
@@ -74,7 +77,8 @@ pub fn run_file(path: &Path) -> FileRun {
         Kind::Clock => run_as::<ClockScenario>(path, shown.clone(), &text),
     });
     let (result, transcript) = ran.unwrap_or_else(|e| {
-        let result = ScenarioResult::load_error(shown, None, String::new(), e.to_string());
+        let result =
+            ScenarioResult::load_error(shown, CountedUnder::Unknown, String::new(), e.to_string());
         (result, String::new())
     });
     FileRun {
@@ -106,7 +110,7 @@ pub fn render(run: &FileRun) -> String {
     let r = &run.result;
     let mut out = String::new();
     let kind = match run.kind {
-        Kind::Game => r.game.as_deref().unwrap_or("game"),
+        Kind::Game => r.game.game().map_or("game", GameId::name),
         Kind::Clock => "clock",
     };
     // The transcript's first line is the title.

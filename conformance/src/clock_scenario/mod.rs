@@ -20,6 +20,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::check_results::CountedUnder;
 use crate::runner::{Runnable, ScenarioRun};
 use crate::scenario::{Format, Header, LoadError, Loaded, Status, load_as, parse_as};
 
@@ -213,8 +214,8 @@ impl Runnable for ClockScenario {
         run(loaded)
     }
 
-    fn counted_under(_: &ScenarioRun) -> Option<&'static str> {
-        Some(FOLDER)
+    fn counted_under(_: &ScenarioRun) -> CountedUnder {
+        CountedUnder::Clocks
     }
 }
 

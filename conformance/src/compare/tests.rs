@@ -168,7 +168,7 @@ fn corpus_checks_differ_exactly() {
     };
     let scenario = |verdict| ScenarioResult {
         path: "scenarios/duel/x.toml".to_owned(),
-        game: Some("duel".to_owned()),
+        game: crate::check_results::CountedUnder::Game(tigerseye_engine::GameId::Duel),
         title: String::new(),
         verdict,
         reason: None,

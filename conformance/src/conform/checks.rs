@@ -16,7 +16,7 @@ use super::compare::{Verdict, compare, declared_at};
 use super::protocol::{At, Declared, PerftUnit, Reply, Request};
 use super::write::{Found, Start, scenario_file};
 use super::{Config, Disagreement, GameResult};
-use crate::check_results::{PerftCount, PerftResult, ScenarioResult};
+use crate::check_results::{CountedUnder, PerftCount, PerftResult, ScenarioResult};
 use crate::invariants::Violation;
 use crate::scenario::{self, PERFT_FOLDER, Status};
 use crate::shrink::{FROM_START_MAX, Oracle, ShrinkLimits, shrink};
@@ -321,7 +321,7 @@ impl<G: Game> Run<'_, G> {
         }
         self.result.scenarios.push(ScenarioResult {
             path: rel,
-            game: Some(G::NAME.to_owned()),
+            game: CountedUnder::game_or_unknown(G::NAME.parse().ok()),
             title: s.title.clone(),
             verdict,
             reason: None,

@@ -24,7 +24,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tigerseye_engine::GameId;
 
-use crate::check_results::{CheckSummary, PerftResult, ScenarioResult, Verdict};
+use crate::check_results::{CheckSummary, CountedUnder, PerftResult, ScenarioResult, Verdict};
 use crate::report::Summary;
 pub use client::{Engine, EngineCommand, StartError, Transport};
 pub use protocol::Declared;
@@ -336,7 +336,7 @@ pub fn summary(run: &ConformRun) -> Summary {
             counts.count(verdict);
             check.scenarios.push(ScenarioResult {
                 path,
-                game: Some(g.game.clone()),
+                game: CountedUnder::from(Some(g.game.clone())),
                 title,
                 verdict,
                 reason: None,

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::check_results::{CheckSummary, ScenarioResult};
+use crate::check_results::{CheckSummary, CountedUnder, ScenarioResult};
 use crate::clauses::{Citations, Index};
 use crate::clock_scenario::{self, ClockScenario, FOLDER};
 use crate::runner::{self, Runnable};
@@ -52,7 +52,7 @@ pub(super) fn check(
             Err(e) => {
                 summary.record(ScenarioResult::load_error(
                     rel,
-                    Some(FOLDER.to_owned()),
+                    CountedUnder::Clocks,
                     String::new(),
                     e.to_string(),
                 ));

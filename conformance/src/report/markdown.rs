@@ -573,7 +573,7 @@ mod tests {
     fn a_scenario_title_stays_inside_its_list_item() {
         let scenario = |verdict: Verdict, reason: Option<&str>| ScenarioResult {
             path: "duel/x.toml".into(),
-            game: Some("duel".into()),
+            game: crate::check_results::CountedUnder::Game(tigerseye_engine::GameId::Duel),
             title: "x\n# Not a heading | <b>".into(),
             verdict,
             reason: reason.map(Into::into),
