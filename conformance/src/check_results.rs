@@ -114,8 +114,8 @@ impl CountedUnder {
 impl From<CountedUnder> for Option<String> {
     fn from(counted: CountedUnder) -> Self {
         match counted {
+            CountedUnder::Game(_) | CountedUnder::Clocks => Some(counted.name().to_owned()),
             CountedUnder::Unknown => None,
-            known => Some(known.name().to_owned()),
         }
     }
 }
