@@ -65,7 +65,8 @@ pub enum BenchError {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchRow {
     /// The game.
-    pub game: String,
+    #[serde(with = "crate::sim::schema::game_name")]
+    pub game: GameId,
     /// `random-play` or `perft`; `greedy-play`, `mcts:N-play` for play under
     /// another policy.
     pub kind: String,
@@ -202,6 +203,7 @@ impl GameVisitor for Bench<'_> {
             for (i, &t) in self.counts.iter().enumerate().filter(|_| perft) {
                 let pool = pool.as_ref().filter(|_| t > 1);
                 measured[self.counts.len() + i].push(perft_row(
+                    game,
                     &start,
                     depth,
                     t,
@@ -262,7 +264,7 @@ fn random_play(
     }
     let rate = stats.plies_per_second();
     Ok(BenchRow {
-        game: game.name().into(),
+        game,
         kind: format!("{policy}-play"),
         threads,
         plies_per_second: Some(rate),
@@ -279,6 +281,7 @@ fn random_play(
 /// One round of perft from `start` to `depth`, repeated for about `seconds`, on
 /// `pool`'s threads when given (one thread otherwise).
 fn perft_row<G: Game>(
+    game: GameId,
     start: &G,
     depth: u32,
     threads: usize,
@@ -301,7 +304,7 @@ fn perft_row<G: Game>(
     let secs = t.elapsed().as_secs_f64();
     let rate = nodes as f64 / secs;
     BenchRow {
-        game: G::NAME.into(),
+        game,
         kind: "perft".into(),
         threads,
         plies_per_second: None,
@@ -448,7 +451,7 @@ mod tests {
     #[test]
     fn median_of_an_even_count_is_the_lower_middle_round() {
         let row = |rate: f64| BenchRow {
-            game: "duel".into(),
+            game: GameId::Duel,
             kind: "perft".into(),
             threads: 1,
             plies_per_second: None,

@@ -10,7 +10,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tigerseye_engine::{Game, Turn};
+use tigerseye_engine::{Game, GameId, Turn};
 
 use crate::sim::{game_seed, sample_chance};
 
@@ -190,7 +190,8 @@ mod tests {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChanceCheck {
     /// The game.
-    pub game: String,
+    #[serde(with = "crate::sim::schema::game_name")]
+    pub game: GameId,
     /// Games played.
     pub games: u64,
     /// One table per number of equally likely outcomes.
@@ -210,7 +211,7 @@ pub fn check_game(game: tigerseye_engine::GameId, games: u64, seed: u64) -> Opti
     }
     let tables = game.visit(Visit(games, seed));
     (!tables.is_empty()).then(|| ChanceCheck {
-        game: game.name().to_owned(),
+        game,
         games,
         tables,
     })

@@ -205,7 +205,8 @@ pub struct PerftResult {
     /// The table's name.
     pub name: String,
     /// The game.
-    pub game: String,
+    #[serde(with = "crate::sim::schema::game_name")]
+    pub game: GameId,
     /// Depth in plies, or in whole turns (see `count`).
     pub depth: u32,
     /// What the row counts: leaves by action (absent in the report), or by

@@ -346,7 +346,7 @@ pub fn check(root: &Path, only: Option<Only>, node_limit: u64) -> std::io::Resul
                             file: rel.clone(),
                             at: at.clone(),
                             name: table.name.clone(),
-                            game: game.name().into(),
+                            game,
                             depth,
                             count,
                             expected,

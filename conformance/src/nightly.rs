@@ -10,7 +10,7 @@ use tigerseye_engine::GameId;
 
 use crate::policy::Policy;
 use crate::quarantine::{self, Quarantine};
-use crate::report::{SimsNotStarted, Summary};
+use crate::report::{NotStartedReason, SimsNotStarted, Summary};
 use crate::sim::{self, Shard, SimConfig, SimStats};
 use crate::{corpus, from_corpus, fuzzing, trend};
 
@@ -145,15 +145,6 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
         .flat_map(|&id| policies.iter().map(move |&p| (id, p)))
         .collect();
     // The games whose sims from run `from` on are not (all) played.
-    let names = |from: usize| -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for (id, _) in &runs[from..] {
-            if names.last().is_none_or(|n| n != id.name()) {
-                names.push(id.name().to_owned());
-            }
-        }
-        names
-    };
     let games_from = |from: usize| -> Vec<GameId> {
         let mut ids: Vec<GameId> = runs[from..].iter().map(|r| r.0).collect();
         ids.dedup();
@@ -166,8 +157,8 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
             let note = sim::not_started_note(&games_from(i));
             summary.notes.push(note.clone());
             summary.sims_not_started = Some(SimsNotStarted {
-                reason: "interrupted".into(),
-                games: names(i),
+                reason: NotStartedReason::Interrupted,
+                games: games_from(i),
                 message: note,
             });
             break;
@@ -180,7 +171,11 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
         if left.is_zero() && (config.games.is_some() || config.min_games == 0) {
             let message = format!(
                 "no time left for the sims of {}: the checks before them took {:.1} s of the {} budget (give a longer `--budget`)",
-                names(i).join(", "),
+                games_from(i)
+                    .iter()
+                    .map(|g| g.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 started.elapsed().as_secs_f64(),
                 humantime::format_duration(config.budget)
             );
@@ -188,8 +183,8 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
                 println!("\n== sims: FAILED: {message}");
             }
             summary.sims_not_started = Some(SimsNotStarted {
-                reason: "no-games".into(),
-                games: names(i),
+                reason: NotStartedReason::NoGames,
+                games: games_from(i),
                 message,
             });
             break;
@@ -224,8 +219,8 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
                     println!("\n== sims: FAILED: {message}");
                 }
                 summary.sims_not_started = Some(SimsNotStarted {
-                    reason: "error".into(),
-                    games: names(i),
+                    reason: NotStartedReason::Error,
+                    games: games_from(i),
                     message,
                 });
                 break;

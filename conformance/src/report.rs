@@ -77,15 +77,38 @@ pub struct Summary {
     pub sims_not_started: Option<SimsNotStarted>,
 }
 
+/// Why the sims of a nightly run did not start; written in kebab case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotStartedReason {
+    /// Ctrl-C or a termination signal.
+    Interrupted,
+    /// The budget was used up before them.
+    NoGames,
+    /// They could not start, such as worker threads that could not be made.
+    Error,
+}
+
+impl NotStartedReason {
+    /// The name in reports and failure ids.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            NotStartedReason::Interrupted => "interrupted",
+            NotStartedReason::NoGames => "no-games",
+            NotStartedReason::Error => "error",
+        }
+    }
+}
+
 /// The sims of a nightly run that did not start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SimsNotStarted {
-    /// Why: `interrupted` (Ctrl-C or a termination signal), `no-games` (the
-    /// budget was used up before them) or `error` (they could not start, such
-    /// as worker threads that could not be made).
-    pub reason: String,
-    /// The games whose sims did not start, in registry order.
-    pub games: Vec<String>,
+    /// Why.
+    pub reason: NotStartedReason,
+    /// The games whose sims did not start, in registry order, by name.
+    #[serde(with = "crate::sim::schema::game_names")]
+    pub games: Vec<tigerseye_engine::GameId>,
     /// What happened, in one line.
     pub message: String,
 }
@@ -94,7 +117,7 @@ impl SimsNotStarted {
     /// The failure id: `sim:all:<reason>`.
     #[must_use]
     pub fn failure_id(&self) -> String {
-        format!("sim:all:{}", self.reason)
+        format!("sim:all:{}", self.reason.name())
     }
 }
 
@@ -679,7 +702,7 @@ mod tests {
                 file: "scenarios/perft/duel.toml".into(),
                 at: "scenarios/perft/duel.toml:7:1".into(),
                 name: "start".into(),
-                game: "duel".into(),
+                game: tigerseye_engine::GameId::Duel,
                 depth: 3,
                 count: PerftCount::Actions,
                 expected: 17,
@@ -829,5 +852,26 @@ mod tests {
         assert_eq!(json.sims, summary.sims);
         let last = write(root.path(), &third).unwrap();
         assert_eq!(last, root.path().join(format!("{}-3", summary.run_id)));
+    }
+
+    /// The sims not started keep their JSON form: the reason in kebab case
+    /// and the games by name, read back as written.
+    #[test]
+    fn sims_not_started_read_back_as_written() {
+        use tigerseye_engine::GameId;
+        let n = SimsNotStarted {
+            reason: NotStartedReason::NoGames,
+            games: vec![GameId::Race, GameId::Dragon],
+            message: "no time left".into(),
+        };
+        let json = serde_json::to_string(&n).unwrap();
+        assert_eq!(
+            json,
+            r#"{"reason":"no-games","games":["race","dragon"],"message":"no time left"}"#
+        );
+        assert_eq!(serde_json::from_str::<SimsNotStarted>(&json).unwrap(), n);
+        assert_eq!(n.failure_id(), "sim:all:no-games");
+        let unknown = json.replace("dragon", "no-such-game");
+        assert!(serde_json::from_str::<SimsNotStarted>(&unknown).is_err());
     }
 }

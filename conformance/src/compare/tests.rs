@@ -159,7 +159,7 @@ fn corpus_checks_differ_exactly() {
         file: "scenarios/duel/perft.toml".to_owned(),
         at: String::new(),
         name: "start".to_owned(),
-        game: "duel".to_owned(),
+        game: tigerseye_engine::GameId::Duel,
         depth: 2,
         count: PerftCount::Actions,
         expected: 100,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tigerseye_engine::core::save::{Record, restore};
-use tigerseye_engine::{Game, GameOptions, GameVisitor, Turn};
+use tigerseye_engine::{Game, GameId, GameOptions, GameVisitor, Turn};
 
 use super::client::Engine;
 use super::compare::{Verdict, compare, declared_at};
@@ -30,6 +30,8 @@ const MAX_ENGINE_FAILURES: usize = 3;
 
 /// Runs the checks of one game ([`GameVisitor`] over the registry).
 pub(super) struct CheckGame<'a> {
+    /// The game visited.
+    pub(super) game: GameId,
     pub(super) config: &'a Config,
     pub(super) engine: &'a Arc<Mutex<Engine>>,
 }
@@ -60,6 +62,7 @@ impl GameVisitor for CheckGame<'_> {
             }
         };
         let mut run = Run::<G> {
+            game: self.game,
             config: self.config,
             engine: self.engine,
             declared,
@@ -81,6 +84,7 @@ impl GameVisitor for CheckGame<'_> {
 }
 
 struct Run<'a, G: Game> {
+    game: GameId,
     config: &'a Config,
     engine: &'a Arc<Mutex<Engine>>,
     declared: Vec<Declared>,
@@ -321,7 +325,7 @@ impl<G: Game> Run<'_, G> {
         }
         self.result.scenarios.push(ScenarioResult {
             path: rel,
-            game: CountedUnder::game_or_unknown(G::NAME.parse().ok()),
+            game: CountedUnder::Game(self.game),
             title: s.title.clone(),
             verdict,
             reason: None,
@@ -387,7 +391,7 @@ impl<G: Game> Run<'_, G> {
                         file: shown.clone(),
                         at: file.table_at.get(t).cloned().unwrap_or_default(),
                         name: table.name.clone(),
-                        game: G::NAME.to_owned(),
+                        game: self.game,
                         depth,
                         count,
                         expected: listed,

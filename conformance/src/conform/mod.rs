@@ -216,6 +216,7 @@ pub fn run(config: &Config) -> Result<ConformRun, ConformError> {
     let mut results = Vec::new();
     for g in games {
         results.push(g.visit(checks::CheckGame {
+            game: g,
             config,
             engine: &engine,
         }));

@@ -2,6 +2,7 @@
 //! random fired that random play of the same game never did.
 
 use serde::{Deserialize, Serialize};
+use tigerseye_engine::GameId;
 
 use super::Summary;
 use crate::policy::Policy;
@@ -12,7 +13,8 @@ use crate::sim::SimStats;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PolicyEvents {
     /// The game.
-    pub game: String,
+    #[serde(with = "crate::sim::schema::game_name")]
+    pub game: GameId,
     /// The policy.
     pub policy: Policy,
     /// Event tags it fired and random play never did (random play of the
@@ -33,7 +35,7 @@ pub fn policy_events(s: &Summary) -> Vec<PolicyEvents> {
     };
     let mut rows: Vec<PolicyEvents> = Vec::new();
     for sim in s.sims.iter().filter(|sim| !sim.policy.is_random()) {
-        let game = sim.game.to_string();
+        let game = sim.game;
         if rows
             .iter()
             .any(|r| r.game == game && r.policy == sim.policy)
@@ -88,7 +90,7 @@ mod tests {
         let rows = policy_events(&summary);
         assert_eq!(rows.len(), 1, "{rows:?}");
         let row = &rows[0];
-        assert_eq!((row.game.as_str(), row.policy), ("duel", Policy::Greedy));
+        assert_eq!((row.game, row.policy), (GameId::Duel, Policy::Greedy));
         let greedy = &summary.sims[1].events;
         let expected: Vec<String> = greedy
             .iter()

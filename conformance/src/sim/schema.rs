@@ -37,6 +37,37 @@ pub mod game_name {
     }
 }
 
+/// Games written by their names (`["duel", "race"]`).
+pub mod game_names {
+    use super::{Deserialize, Deserializer, GameId, Serializer};
+    use serde::ser::SerializeSeq as _;
+
+    /// Writes the games' names.
+    ///
+    /// # Errors
+    ///
+    /// Those of the serializer.
+    pub fn serialize<S: Serializer>(games: &[GameId], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(games.len()))?;
+        for game in games {
+            seq.serialize_element(game.name())?;
+        }
+        seq.end()
+    }
+
+    /// Reads games' names.
+    ///
+    /// # Errors
+    ///
+    /// When a name is not a registered game's.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<GameId>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|name| name.parse::<GameId>().map_err(serde::de::Error::custom))
+            .collect()
+    }
+}
+
 /// Who won a game, or nobody: the side, and the game's name for it, which is
 /// what reports print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -213,8 +213,8 @@ fn worker_threads_that_cannot_start_mid_run_keep_what_was_done() {
         .sims_not_started
         .as_ref()
         .expect("the sims not started");
-    assert_eq!(not_started.reason, "error");
-    assert_eq!(not_started.games.len(), GameId::ALL.len());
+    assert_eq!(not_started.reason, report::NotStartedReason::Error);
+    assert_eq!(not_started.games, GameId::ALL);
     assert!(
         not_started
             .message
