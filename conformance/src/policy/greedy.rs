@@ -4,7 +4,7 @@
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tigerseye_engine::{Game, RuleEvent, Turn};
+use tigerseye_engine::{Game, RuleEvent, Side, Turn};
 
 /// The greedy policy's scratch: two states and a list of replies, reused for
 /// every decision.
@@ -38,9 +38,32 @@ pub struct Greedy<G: Game> {
     replies: G::Actions,
     /// The actions that win at once.
     wins: Vec<G::Action>,
-    /// Every other action: whether it loses at once, the worth of its
-    /// captures, the action.
-    ranked: Vec<(bool, u32, G::Action)>,
+    /// Every other action, ranked.
+    ranked: Vec<Ranked<G::Action>>,
+}
+
+/// An action that does not win at once, as the first look saw it.
+#[derive(Clone, Copy)]
+struct Ranked<A> {
+    /// Whether the game is over, lost by the side acting, after it.
+    loses: bool,
+    /// The worth of its captures.
+    worth: u32,
+    /// The opponent, when the opponent acts next (its replies are then
+    /// looked at).
+    hands_over: Option<Side>,
+    /// The action.
+    action: A,
+}
+
+impl<A> Ranked<A> {
+    /// The order of the candidates: an action that loses last, then the
+    /// capture worth most first.
+    fn order(&self, other: &Ranked<A>) -> std::cmp::Ordering {
+        self.loses
+            .cmp(&other.loses)
+            .then_with(|| other.worth.cmp(&self.worth))
+    }
 }
 
 impl<G: Game> Greedy<G> {
@@ -82,48 +105,56 @@ impl<G: Game> Greedy<G> {
             self.after.apply_unchecked(a, &mut |e: G::Event| {
                 worth = worth.saturating_add(e.capture_value().unwrap_or(0));
             });
-            match self.after.turn() {
-                Turn::Over(o) if o.winner == Some(mover) => self.wins.push(a),
-                Turn::Over(o) => self.ranked.push((o.winner.is_some(), worth, a)),
-                Turn::Player(_) | Turn::Chance => self.ranked.push((false, worth, a)),
-            }
+            let (loses, hands_over) = match self.after.turn() {
+                Turn::Over(o) if o.winner == Some(mover) => {
+                    self.wins.push(a);
+                    continue;
+                }
+                Turn::Over(o) => (o.winner.is_some(), None),
+                Turn::Player(next) => (false, (next != mover).then_some(next)),
+                Turn::Chance => (false, None),
+            };
+            self.ranked.push(Ranked {
+                loses,
+                worth,
+                hands_over,
+                action: a,
+            });
         }
         if !self.wins.is_empty() {
             return self.wins[rng.random_range(0..self.wins.len())];
         }
         self.ranked.shuffle(rng);
-        // Stable: the drawn order breaks ties.
-        self.ranked
-            .sort_by(|x, y| x.0.cmp(&y.0).then_with(|| y.1.cmp(&x.1)));
+        // Stable: the drawn order breaks ties. Most often no action captures
+        // and none loses: the drawn order is then the order, unsorted.
+        if !self.ranked.is_sorted_by(|x, y| x.order(y).is_le()) {
+            self.ranked.sort_by(Ranked::order);
+        }
         for i in 0..self.ranked.len() {
-            let (loses, _, a) = self.ranked[i];
-            if loses {
+            let r = self.ranked[i];
+            if r.loses {
                 break;
             }
-            if !self.opponent_wins_after(state, a) {
-                return a;
+            // After an action that leaves the side acting to act again, or
+            // before a chance node, the opponent's replies are not looked at.
+            match r.hands_over {
+                Some(next) if self.opponent_wins_after(state, r.action, next) => {}
+                _ => return r.action,
             }
         }
-        self.ranked[0].2
+        self.ranked[0].action
     }
 
-    /// Whether, after `action` in `state`, the opponent of the side to act
-    /// has an action that wins at once (false when the next to act is not
-    /// the opponent).
-    fn opponent_wins_after(&mut self, state: &G, action: G::Action) -> bool {
+    /// Whether, after `action` in `state` (which hands the turn to
+    /// `opponent`), `opponent` has an action that wins at once.
+    fn opponent_wins_after(&mut self, state: &G, action: G::Action, opponent: Side) -> bool {
         self.after.clone_from(state);
         self.after.apply_unchecked(action, &mut |_| {});
-        let (Turn::Player(mover), Turn::Player(next)) = (state.turn(), self.after.turn()) else {
-            return false;
-        };
-        if next == mover {
-            return false;
-        }
         self.after.legal_actions(&mut self.replies);
         self.replies.iter().any(|&b| {
             self.reply.clone_from(&self.after);
             self.reply.apply_unchecked(b, &mut |_| {});
-            matches!(self.reply.turn(), Turn::Over(o) if o.winner == Some(next))
+            matches!(self.reply.turn(), Turn::Over(o) if o.winner == Some(opponent))
         })
     }
 }
