@@ -37,6 +37,8 @@ PROMO_TO_FSF = {"A": "a", "N": "b", "K": "n"}
 PROMO_FROM_FSF = {v: k for k, v in PROMO_TO_FSF.items()}
 # Towering rights: the project's corners, Fairy-Stockfish's castling letters.
 CORNERS = (("A1", "Q"), ("G1", "K"), ("A7", "q"), ("G7", "k"))
+# The castling right a move from or to a square loses (UCI squares).
+RIGHTS_AT = {"a1": "Q", "g1": "K", "a7": "q", "g7": "k"}
 FILES = "abcdefg"
 SIZE = 7
 
@@ -75,39 +77,68 @@ class Refused(Exception):
 
 
 class State:
-    """A position: the FEN (None while the first-move coin is pending) and the
-    en passant square in the project's convention (set after every double
-    step, whether or not a capture onto it is possible)."""
+    """A position: the board in Fairy-Stockfish's letters (a grid), the side
+    to move (None while the first-move coin is pending), the castling
+    letters and the en passant square in the project's convention (set after
+    every double step, whether or not a capture onto it is possible).
 
-    def __init__(self, game, board_fen, castling, ep, side):
+    `root` and `uci` are how Fairy-Stockfish reaches it: a FEN it read and the
+    moves it plays from there itself (`None` for a state that is not a
+    position of Fairy-Stockfish's, the coin)."""
+
+    def __init__(self, game, grid, castling, ep, side, root=None, uci=()):
         self.game = game
-        self.board_fen = board_fen
+        self.grid = grid  # rank index 0 = rank 7 (north), file index 0 = file A
         self.castling = castling
         self.ep = ep
         self.side = side  # "w", "b" or None (coin pending)
+        self.root = root
+        self.uci = uci
         self.moves = None  # the legal list, once asked for
+        self.text = None  # the export, once written
+
+    def board_fen(self):
+        ranks = []
+        for row in self.grid:
+            rank = ""
+            empty = 0
+            for c in row:
+                if c is None:
+                    empty += 1
+                else:
+                    if empty:
+                        rank += str(empty)
+                        empty = 0
+                    rank += c
+            if empty:
+                rank += str(empty)
+            ranks.append(rank)
+        return "/".join(ranks)
 
     def fen(self):
         ep = self.ep.lower() if self.ep else "-"
-        return f"{self.board_fen} {self.side} {self.castling or '-'} {ep} 0 1"
-
-    def grid(self):
-        """rank index 0 = rank 7 (north), file index 0 = file A."""
-        rows = []
-        for rank in self.board_fen.split("/"):
-            row = []
-            for c in rank:
-                if c.isdigit():
-                    row.extend([None] * int(c))
-                else:
-                    row.append(c)
-            rows.append(row)
-        return rows
+        return f"{self.board_fen()} {self.side} {self.castling or '-'} {ep} 0 1"
 
     def at(self, square):
-        f = FILES.index(square[0])
-        r = int(square[1:])
-        return self.grid()[SIZE - r][f]
+        return self.grid[SIZE - int(square[1:])][FILES.index(square[0])]
+
+    def anchored(self):
+        """This state as a FEN Fairy-Stockfish starts from (no moves)."""
+        return State(self.game, self.grid, self.castling, self.ep, self.side, self.fen(), ())
+
+
+def grid_of(board_fen):
+    """A FEN's board as rows of letters (None an empty square), north first."""
+    rows = []
+    for rank in board_fen.split("/"):
+        row = []
+        for c in rank:
+            if c.isdigit():
+                row.extend([None] * int(c))
+            else:
+                row.append(c)
+        rows.append(row)
+    return rows
 
 
 def read_position(game, text):
@@ -153,7 +184,8 @@ def read_position(game, text):
         else:
             raise Refused("unsupported", f"position `{text}`: `{field}` (a stored result)")
     castling = "".join(sorted(castling, key="KQkq".index))
-    return State(game, "/".join(out), castling, ep, side)
+    state = State(game, grid_of("/".join(out)), castling, ep, side)
+    return state if side is None else state.anchored()
 
 
 def start(game, options):
@@ -162,7 +194,8 @@ def start(game, options):
         qi = options.get("qi-first-mover", "coin")
         if qi in ("green", "red"):
             # The other side moves first (ruling diamond-quest.first-mover).
-            state.side = "w" if qi == "green" else "b"
+            state = State(game, state.grid, state.castling, None, "w" if qi == "green" else "b")
+            state = state.anchored()
     return state
 
 
@@ -176,12 +209,21 @@ def check_options(game, options):
 
 
 class Engine:
-    def __init__(self, bug=None):
+    """Every call of pyffish costs about 1.5 ms whatever it asks (it sets up
+    the variant's move tables again), far more than the moves it plays or
+    lists; so a state costs one call, for its legal moves, made by
+    Fairy-Stockfish from a FEN it read and the moves it played itself. The
+    board after a move is the adapter's own (`apply`), and every
+    `fen_every`-th move of such a line it is Fairy-Stockfish's: asked for,
+    checked against the adapter's and taken as the answer (`anchor`)."""
+
+    def __init__(self, bug=None, fen_every=16):
         self.bug = bug
+        self.fen_every = fen_every
         self.cache = {}
         # Positions reached, by (game, export), and the moves made from them:
         # a request that replays a stretch already played costs no call of
-        # pyffish (a call costs about 1.5 ms of setting up whatever it does).
+        # pyffish.
         self.seen = {}
         self.moves_made = {}
 
@@ -190,11 +232,10 @@ class Engine:
         if state.side is None:
             return [("green-first", "b"), ("red-first", "w")]
         if state.moves is None:
-            moves = list(sf.legal_moves(state.game, state.fen(), []))
+            moves = list(sf.legal_moves(state.game, state.root, list(state.uci)))
             if self.bug == "towering-ignores-attacks":
                 moves += [m for m in self.bugged_towering(state) if m not in moves]
-            grid = state.grid()
-            state.moves = [(self.move_text(grid, m), m) for m in moves]
+            state.moves = [(self.move_text(state.grid, m), m) for m in moves]
         return state.moves
 
     def bugged_towering(self, state):
@@ -244,14 +285,60 @@ class Engine:
         else:
             raise Refused("illegal-action", f"`{action}` is not a legal action in `{export(state)}`")
         if state.side is None:
-            return State(state.game, state.board_fen, state.castling, state.ep, move)
-        piece = state.at(move[0:2])
-        fen = sf.get_fen(state.game, state.fen(), [move])
-        board, side, castling = fen.split()[0:3]
+            return State(state.game, state.grid, state.castling, state.ep, move).anchored()
+        after = self.apply(state, move)
+        if len(after.uci) >= self.fen_every:
+            after = self.anchor(after)
+        return after
+
+    @staticmethod
+    def apply(state, move):
+        """The state after `move` (UCI, legal there), played on the adapter's
+        board: a capture, en passant, Towering (the Tower from the corner on
+        the Princess's side lands on the square she crossed), promotion, the
+        castling rights lost by a move from or to the Princess's square or a
+        corner, and the project's en passant square after a double step."""
+        frm, to, promo = move[0:2], move[2:4], move[4:]
+        fr, ff = SIZE - int(frm[1:2]), FILES.index(frm[0])
+        tr, tf = SIZE - int(to[1:2]), FILES.index(to[0])
+        grid = [row[:] for row in state.grid]
+        piece = grid[fr][ff]
+        grid[fr][ff] = None
+        if piece in "Pp" and ff != tf and grid[tr][tf] is None:
+            grid[fr][tf] = None
+        if piece in "Kk" and abs(tf - ff) == 2:
+            corner = 0 if tf < ff else SIZE - 1
+            grid[fr][(ff + tf) // 2] = grid[fr][corner]
+            grid[fr][corner] = None
+        if promo:
+            piece = promo.upper() if piece.isupper() else promo
+        grid[tr][tf] = piece
+        lost = "".join(RIGHTS_AT.get(square, "") for square in (frm, to))
+        if piece in "Kk":
+            lost += "KQ" if piece == "K" else "kq"
+        castling = "".join(c for c in state.castling if c not in lost)
         ep = None
-        if piece in "Pp" and abs(int(move[1]) - int(move[3:4])) == 2:
-            ep = move[0].upper() + str((int(move[1]) + int(move[3])) // 2)
-        return State(state.game, board, "" if castling == "-" else castling, ep, side)
+        if piece in "Pp" and abs(fr - tr) == 2:
+            ep = frm[0].upper() + str((int(frm[1]) + int(to[1])) // 2)
+        side = "b" if state.side == "w" else "w"
+        return State(state.game, grid, castling, ep, side, state.root, state.uci + (move,))
+
+    @staticmethod
+    def anchor(state):
+        """`state` as Fairy-Stockfish's own position after its line: its FEN
+        asked for and taken (its board, side and castling rights; the en
+        passant square stays the project's), and a new line started there. A
+        board the adapter got wrong is said on standard error."""
+        fen = sf.get_fen(state.game, state.root, list(state.uci))
+        board, side, castling = fen.split()[0:3]
+        castling = "" if castling == "-" else castling
+        if (board, side, castling) != (state.board_fen(), state.side, state.castling):
+            sys.stderr.write(
+                f"adapter: after {state.root} moves {' '.join(state.uci)}: "
+                f"Fairy-Stockfish has {fen}, the adapter {state.fen()}\n"
+            )
+            state = State(state.game, grid_of(board), castling, state.ep, side)
+        return state.anchored()
 
     def reach(self, request):
         game = request.get("game")
@@ -286,7 +373,7 @@ class Engine:
         elif legal:
             reply.update(turn="red" if state.side == "w" else "green", legal=[t for t, _ in legal])
         else:
-            result = sf.game_result(state.game, state.fen(), [])
+            result = sf.game_result(state.game, state.root, list(state.uci))
             mover = "red" if state.side == "w" else "green"
             other = "green" if mover == "red" else "red"
             if result < 0:
@@ -303,10 +390,10 @@ class Engine:
             return 1
         if state.side is None:
             return sum(
-                self.perft(State(state.game, state.board_fen, state.castling, state.ep, s), depth - 1)
+                self.perft(State(state.game, state.grid, state.castling, state.ep, s).anchored(), depth - 1)
                 for s in ("b", "w")
             )
-        return self.perft_moves(state.game, state.fen(), [], depth)
+        return self.perft_moves(state.game, state.root, list(state.uci), depth)
 
     def perft_moves(self, game, fen, moves, depth):
         """Fairy-Stockfish's own count from `fen` after `moves`: one call a
@@ -343,8 +430,10 @@ class Engine:
 
 
 def export(state):
+    if state.text is not None:
+        return state.text
     rows = []
-    for rank in state.board_fen.split("/"):
+    for rank in state.board_fen().split("/"):
         row = ""
         for c in rank:
             if c.isdigit():
@@ -360,17 +449,28 @@ def export(state):
         text += " towering:" + ",".join(corners)
     if state.ep:
         text += " ep:" + state.ep
+    state.text = text
     return text
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bug", choices=["towering-ignores-attacks"])
+    parser.add_argument(
+        "--fen-every",
+        type=int,
+        default=16,
+        metavar="N",
+        help="take Fairy-Stockfish's own position every N moves of a line "
+        "(1: after every move, at twice the cost)",
+    )
     args = parser.parse_args()
+    if args.fen_every < 1:
+        parser.error("--fen-every: expected a whole number of at least 1")
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "variants.ini"), encoding="utf-8") as f:
         sf.load_variant_config(f.read())
-    engine = Engine(args.bug)
+    engine = Engine(args.bug, args.fen_every)
     for line in sys.stdin:
         if not line.strip():
             continue

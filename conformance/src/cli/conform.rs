@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tigerseye_conformance::conform::{self, EngineCommand};
+use tigerseye_conformance::conform::{self, EngineCommand, Shard};
 use tigerseye_conformance::report::{self, Summary};
 
 use super::flags::{self, Games};
@@ -21,9 +21,13 @@ pub(crate) struct Args {
     /// A game, or `all` (every game the engine plays).
     #[arg(long, value_parser = flags::parse_game_or_all, default_value = "all")]
     game: Games,
-    /// Random games a game (0: none).
+    /// Random games a game (0: none), all shards together.
     #[arg(long, default_value_t = 1_000)]
     games: u64,
+    /// Play only shard K of N of the random games (`K/N`, K from 0): the
+    /// games whose index is K mod N, as `sim --shard` splits a run.
+    #[arg(long, value_parser = flags::parse_shard)]
+    shard: Option<Shard>,
     /// Start no random game of a game after this long (`90s`, `15m`, `2h`);
     /// the first always starts.
     #[arg(long, value_parser = flags::parse_budget)]
@@ -70,6 +74,9 @@ pub(crate) struct Config {
 impl Args {
     pub(crate) fn resolve(self) -> anyhow::Result<Config> {
         let corpus = flags::corpus_root(self.corpus.as_deref())?;
+        if self.games > 0 {
+            flags::ensure_shard_has_games(self.shard, self.games)?;
+        }
         report::ensure_writable(&self.reports)?;
         let engine = if self.engine == "self" {
             EngineCommand::Program {
@@ -96,6 +103,7 @@ impl Args {
                 scenarios: !self.no_scenarios,
                 node_limit: self.node_limit,
                 games_per_game: self.games,
+                shard: self.shard.unwrap_or(Shard::WHOLE),
                 budget: self.budget,
                 seed: self.seed,
                 max_plies: self.max_plies,

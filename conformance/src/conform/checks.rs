@@ -550,8 +550,11 @@ impl<G: Game> Run<'_, G> {
     fn random_games(&mut self) {
         let started = Instant::now();
         let initial = self.standard.clone();
-        for index in 0..self.config.games_per_game {
-            if index > 0 && self.config.budget.is_some_and(|b| started.elapsed() >= b) {
+        let shard = self.config.shard;
+        let step = usize::try_from(shard.n.max(1)).unwrap_or(usize::MAX);
+        let indices = (shard.k..self.config.games_per_game).step_by(step);
+        for (local, index) in indices.enumerate() {
+            if local > 0 && self.config.budget.is_some_and(|b| started.elapsed() >= b) {
                 self.result.random.out_of_time = true;
                 break;
             }
@@ -624,11 +627,11 @@ impl<G: Game> Run<'_, G> {
             }
             self.result.random.games += 1;
             self.result.random.plies += played.len() as u64;
-            if self.config.progress && (index + 1) % 1000 == 0 {
+            if self.config.progress && (local + 1) % 1000 == 0 {
                 eprintln!(
                     "conform {}: {} random games, {} plies, {:.0} s",
                     G::NAME,
-                    index + 1,
+                    local + 1,
                     self.result.random.plies,
                     started.elapsed().as_secs_f64()
                 );

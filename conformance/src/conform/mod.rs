@@ -26,6 +26,7 @@ use tigerseye_engine::GameId;
 
 use crate::check_results::{CheckSummary, CountedUnder, PerftResult, ScenarioResult, Verdict};
 use crate::report::Summary;
+pub use crate::sim::Shard;
 pub use client::{Engine, EngineCommand, StartError, Transport};
 pub use protocol::Declared;
 
@@ -47,8 +48,11 @@ pub struct Config {
     pub scenarios: bool,
     /// Perft rows of at most this many leaves are asked; 0: none.
     pub node_limit: u64,
-    /// Random games a game.
+    /// Random games a game (all shards together).
     pub games_per_game: u64,
+    /// The share of them this run plays: shard `k` of `n` plays the games
+    /// whose index is `k` modulo `n` ([`Shard::WHOLE`]: every one).
+    pub shard: Shard,
     /// No random game of a game starts after this long (the first always
     /// does).
     pub budget: Option<Duration>,
@@ -152,6 +156,9 @@ pub struct ConformRun {
     pub restarts: u64,
     /// Master seed of the random games.
     pub seed: u64,
+    /// The shard of the random games played, when not all of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
     /// Each game's checks.
     pub games: Vec<GameResult>,
 }
@@ -229,6 +236,7 @@ pub fn run(config: &Config) -> Result<ConformRun, ConformError> {
         differences: hello.differences,
         restarts,
         seed: config.seed,
+        shard: (config.shard != Shard::WHOLE).then_some(config.shard),
         games: results,
     })
 }
@@ -281,11 +289,15 @@ pub fn summary(run: &ConformRun) -> Summary {
         check.perft.extend(g.perft.iter().cloned());
         let r = &g.random;
         s.notes.push(format!(
-            "{}: {} states compared; {} random games (master seed {}), {} plies in {:.1} s: {} over, {} ended by a declared difference, {} cut at the ply cap{}",
+            "{}: {} states compared; {} random games (master seed {}{}), {} plies in {:.1} s: {} over, {} ended by a declared difference, {} cut at the ply cap{}",
             g.game,
             g.compared,
             r.games,
             run.seed,
+            run.shard.map_or_else(String::new, |s| format!(
+                ", shard {}/{}: the games whose index is {} mod {}",
+                s.k, s.n, s.k, s.n
+            )),
             r.plies,
             r.seconds,
             r.over,

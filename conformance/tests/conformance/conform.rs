@@ -26,6 +26,7 @@ fn config(engine: EngineCommand, games: Vec<GameId>) -> Config {
         scenarios: true,
         node_limit: 20_000,
         games_per_game: 3,
+        shard: conform::Shard::WHOLE,
         budget: None,
         seed: 1,
         max_plies: 200,
@@ -87,6 +88,37 @@ fn every_game_agrees_with_itself_through_the_protocol() {
     // The report holds every scenario as a test case and the random games.
     let summary = conform::summary(&run);
     assert!(!summary.failed(), "{:?}", summary.notes);
+}
+
+#[test]
+fn the_shards_of_the_random_games_add_up_to_the_whole_run() {
+    let mut c = config(self_engine(), vec![GameId::DiamondQuest]);
+    c.scenarios = false;
+    c.node_limit = 0;
+    c.games_per_game = 5;
+    let whole = conform::run(&c).expect("the engine starts").games[0]
+        .random
+        .clone();
+    assert_eq!(whole.games, 5);
+    let (mut games, mut plies) = (0, 0);
+    for k in 0..2 {
+        c.shard = conform::Shard { k, n: 2 };
+        let run = conform::run(&c).expect("the engine starts");
+        assert_eq!(run.shard, Some(c.shard));
+        let r = &run.games[0].random;
+        // Shard 0 plays games 0, 2 and 4; shard 1 games 1 and 3.
+        assert_eq!(r.games, 3 - k, "shard {k}/2");
+        games += r.games;
+        plies += r.plies;
+        assert!(
+            conform::summary(&run)
+                .notes
+                .iter()
+                .any(|n| n.contains(&format!("shard {k}/2"))),
+            "the notes name the shard"
+        );
+    }
+    assert_eq!((games, plies), (whole.games, whole.plies));
 }
 
 #[test]
