@@ -25,9 +25,11 @@ pub fn draws_options(game: GameId) -> bool {
 }
 
 /// `G`'s options drawn from the front of `input`: one item per option of
-/// [`GameOptions::SPECS`], in order, picks its value (`item % values`, so that
-/// the default is value 0); an input shorter than the options leaves the rest at
-/// their defaults. Returns the options and the items left.
+/// [`GameOptions::SPECS`] but a test-only `fault` (never drawn, so that an
+/// input means the same with the engine's `fault-injection` feature on or
+/// off), in order, picks its value (`item % values`, so that the default is
+/// value 0); an input shorter than the options leaves the rest at their
+/// defaults. Returns the options and the items left.
 ///
 /// # Errors
 ///
@@ -35,7 +37,10 @@ pub fn draws_options(game: GameId) -> bool {
 pub fn draw_options<G: Game, T: Copy + Into<u64>>(
     input: &[T],
 ) -> Result<(G::Options, &[T]), Violation> {
-    let specs = <G::Options as GameOptions>::SPECS;
+    let specs: Vec<_> = <G::Options as GameOptions>::SPECS
+        .iter()
+        .filter(|spec| spec.key != "fault")
+        .collect();
     let mut options = G::Options::default();
     let (head, rest) = input.split_at(specs.len().min(input.len()));
     for (spec, &item) in specs.iter().zip(head) {

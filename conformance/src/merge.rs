@@ -329,6 +329,7 @@ pub fn merge_sims(parts: &[SimStats]) -> Result<SimStats, MergeError> {
         },
         games: sum(parts, |p| p.games, "games")?,
         plies: sum(parts, |p| p.plies, "plies")?,
+        reference_states: sum(parts, |p| p.reference_states, "reference-model states")?,
         elapsed_seconds: parts.iter().map(|p| p.elapsed_seconds).fold(0.0, f64::max),
         threads: parts.iter().fold(0, |t, p| t.saturating_add(p.threads)),
         full_check_every: first.full_check_every,

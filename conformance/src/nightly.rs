@@ -51,6 +51,12 @@ pub struct NightlyConfig {
     /// Each sim compares the engine's legal list with the game's reference
     /// model on one state in this many ([`SimConfig::reference_every`]).
     pub reference_every: u32,
+    /// The sim of a game whose model is too slow to sample
+    /// ([`EVERY_STATE_ONLY`](crate::reference::EVERY_STATE_ONLY)) compares
+    /// every state of its first this many games with the model
+    /// ([`SimConfig::reference_slice`]), so that every game's model runs;
+    /// [`REFERENCE_SLICE`] by default.
+    pub reference_slice: u64,
     /// The policies each game is played under, one sim each, in this order,
     /// sharing the game's time ([`Policy::Random`] alone by default).
     pub policies: Vec<Policy>,
@@ -76,10 +82,16 @@ impl NightlyConfig {
             worker_stack: None,
             from_corpus: true,
             reference_every: sim::REFERENCE_EVERY,
+            reference_slice: REFERENCE_SLICE,
             policies: vec![Policy::Random],
         }
     }
 }
+
+/// The games of a slow model's nightly slice ([`NightlyConfig::reference_slice`]):
+/// a few whole games, every state compared, within the game's share of the
+/// budget.
+pub const REFERENCE_SLICE: u64 = 4;
 
 /// Runs the nightly job and returns its summary, status set. Writing it is the
 /// caller's.
@@ -196,6 +208,9 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
         sim_config.worker_stack = config.worker_stack;
         sim_config.starts = from_corpus::starts_of(&corpus_starts, id, true);
         sim_config.reference_every = config.reference_every;
+        if crate::reference::EVERY_STATE_ONLY.contains(&id) {
+            sim_config.reference_slice = config.reference_slice;
+        }
         sim_config.policy = policy;
         sim_config.deadline = Instant::now().checked_add(share);
         if config.games.is_none() {
@@ -284,6 +299,43 @@ mod tests {
         assert!(md.contains("a-panics.toml:6:1: panic: "), "{md}");
         // The run went on past the corpus: every game's sim played.
         assert_eq!(summary.sims.len(), GameId::ALL.len());
+    }
+
+    /// Every registered game's sim in the nightly report compares states
+    /// with its reference model: the sampled ones one state in
+    /// [`sim::REFERENCE_EVERY`], a slow model's its slice's every state.
+    #[test]
+    fn the_nightly_report_shows_an_oracle_for_every_game() {
+        let corpus = crate::corpus::tests::corpus_with_planted_panics();
+        let mut config = NightlyConfig::new(Duration::from_secs(600), corpus.path().to_owned());
+        config.games = Some(24);
+        config.chance_games = 10;
+        config.from_corpus = false;
+        let summary = run(&config, |_| {}).unwrap();
+        assert_eq!(summary.sims.len(), GameId::ALL.len());
+        for sim in &summary.sims {
+            assert!(
+                sim.reference_states > 0,
+                "{}: no state compared with its reference model",
+                sim.game
+            );
+        }
+        let reports = tempfile::tempdir().unwrap();
+        let dir = crate::report::write(reports.path(), &summary).unwrap();
+        let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+        let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for (i, sim) in summary.sims.iter().enumerate() {
+            let line = format!(
+                "- {} states compared with the reference model",
+                sim.reference_states
+            );
+            assert!(md.contains(&line), "{}: {md}", sim.game);
+            assert_eq!(
+                json["sims"][i]["reference_states"].as_u64(),
+                Some(sim.reference_states)
+            );
+        }
     }
 
     #[test]

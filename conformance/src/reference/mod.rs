@@ -4,25 +4,30 @@
 //! and the nightly job run them as oracles ([`oracle`]): at sampled states the
 //! engine's legal list must be the model's.
 //!
-//! Here: Duel in the Castle ([`RefDuel`]), the key-square Facets (Ambush in the
-//! Forest, DiamondQi, Crystal of Doom, Star-Lords), the royal Hunts
-//! (DiamondQuest, DiamondChess), the Northern Light match ([`perft_model`]
-//! for the others' perft), Race ([`race`]) and Dragon ([`dragon`]).
-//! [`ORACLE_GAMES`] lists the games whose model runs as an oracle; the models
-//! of the Jewel Series, the Field Manual and The Game are still kept with the
-//! tests, against perft only.
+//! Here, one for every registered game: Duel in the Castle ([`RefDuel`]), the
+//! key-square Facets (Ambush in the Forest, DiamondQi, Crystal of Doom,
+//! Star-Lords), the royal Hunts (DiamondQuest, DiamondChess), the Northern
+//! Light match ([`perft_model`] for the others' perft), Race ([`race`]), the
+//! Jewel Series' linking of the Facets ([`series`]), Dragon ([`dragon`]), the
+//! Field Manual ([`field_manual`]) and The Game ([`the_game`]).
+//! [`ORACLE_GAMES`] lists the games whose model runs as an oracle (all of
+//! them); [`EVERY_STATE_ONLY`] the ones too slow to sample, which run where
+//! every state is checked.
 
 pub mod dragon;
 mod duel;
+pub mod field_manual;
 mod grid;
 mod hunts;
 mod keys;
 mod matches;
 mod oracle;
 pub mod race;
+pub mod series;
+pub mod the_game;
 
 pub use duel::RefDuel;
-pub use oracle::{EVERY_STATE_ONLY, Legal, ORACLE_GAMES, legal, oracle};
+pub use oracle::{EVERY_STATE_ONLY, Legal, ORACLE_GAMES, counted_oracle, legal, oracle};
 
 use tigerseye_engine::GameId;
 

@@ -4,13 +4,14 @@
 //! not show, is never compared: only states the engine says go on).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use tigerseye_engine::{Game, GameId, GameOptions, Turn};
 
 use super::duel::RefDuel;
 use super::hunts::RefHunt;
 use super::keys::{self, RefKey};
-use super::{dragon, race};
+use super::{dragon, field_manual, race, series, the_game};
 use crate::invariants::Violation;
 use crate::panics::catch_panic;
 use crate::shrink::Oracle;
@@ -27,14 +28,22 @@ pub const ORACLE_GAMES: &[GameId] = &[
     GameId::NorthernLight,
     GameId::Race,
     GameId::Dragon,
+    GameId::FieldManual,
+    GameId::TheGame,
+    GameId::JewelSeries,
 ];
 
 /// The games among [`ORACLE_GAMES`] whose model is too slow to sample in
-/// every run: Dragon's costs about 0.9 ms a state (release build), so one
-/// state in 16 made random play about 48 times slower. Their model runs only
-/// where every state is checked: `--paranoid`, `--reference-every 1` and
-/// `replay`.
-pub const EVERY_STATE_ONLY: &[GameId] = &[GameId::Dragon];
+/// every run (release build, `sim --threads 1`, one state in 16 against
+/// none): Dragon's costs about 0.9 ms a state, and made random play about 48
+/// times slower; the Field Manual's about 0.8 ms (its turn-level check
+/// search over the turn's continuations), 8.7 times slower; The Game's 1 to 5
+/// ms (every piece against every square of eight boards). Their model runs
+/// only where every state is checked: `--paranoid`, `--reference-every 1`,
+/// `replay`, and a run's slice
+/// ([`SimConfig::reference_slice`](crate::sim::SimConfig::reference_slice):
+/// the nightly job's first games of each of them).
+pub const EVERY_STATE_ONLY: &[GameId] = &[GameId::Dragon, GameId::FieldManual, GameId::TheGame];
 
 /// A reference model's legal list at a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +88,20 @@ pub fn legal(game: GameId, export: &str) -> Option<Legal> {
     if game == GameId::Dragon {
         let dragon = dragon::RefDragon::parse(export, dragon::Rules::default());
         return Some(Legal::Notation(dragon.actions().into_iter().collect()));
+    }
+    if game == GameId::FieldManual {
+        let rules = field_manual::Rules::of("normal", "lookahead");
+        let fm = field_manual::RefFm::parse(export, rules);
+        return Some(Legal::Notation(fm.legal_actions().into_iter().collect()));
+    }
+    if game == GameId::TheGame {
+        let model = the_game::RefGame::parse(export);
+        return Some(Legal::Notation(model.action_texts()));
+    }
+    if game == GameId::JewelSeries {
+        let options = tigerseye_engine::jewel::series::SeriesOptions::default();
+        let model = series::RefSeries::from_position(export, &options);
+        return Some(Legal::Count(model.children().len()));
     }
     None
 }
@@ -125,12 +148,15 @@ fn engine_legal<G: Game>(state: &G, model: &Legal) -> Legal {
     }
 }
 
-/// Whether every option that reads a ruling is at its default.
+/// Whether every option is at its default, but the test-only `fault` (the
+/// planted bug an oracle is there to find): the models play the default
+/// rules, and a variation without a ruling (the Field Manual's `mode`,
+/// Dragon's `knights`) changes them as much as another reading does.
 fn default_readings<O: GameOptions>(options: &O) -> bool {
     let default = O::default();
     O::SPECS
         .iter()
-        .filter(|spec| spec.ruling.is_some())
+        .filter(|spec| spec.key != "fault")
         .all(|spec| options.get(spec.key) == default.get(spec.key))
 }
 
@@ -154,10 +180,21 @@ fn sampled(hash: u64, ply: u32, every: u32) -> bool {
 /// state in `every` (1: every state) where a player is to move, the engine's
 /// legal list must be the model's. `None` when `G` has no model among
 /// [`ORACLE_GAMES`], `every` is 0, `every` is more than 1 for a game of
-/// [`EVERY_STATE_ONLY`], or `options` reads a ruling otherwise than by
-/// default (the models play the default readings).
+/// [`EVERY_STATE_ONLY`], or an option of `options` is not at its default
+/// (the models play the default rules).
 #[must_use]
 pub fn oracle<G: Game>(every: u32, options: &G::Options) -> Option<Oracle<G>> {
+    counted_oracle(every, options, None)
+}
+
+/// [`oracle`], adding one to `compared` for every state whose legal list it
+/// compares with the model's (the count a run reports).
+#[must_use]
+pub fn counted_oracle<G: Game>(
+    every: u32,
+    options: &G::Options,
+    compared: Option<Arc<AtomicU64>>,
+) -> Option<Oracle<G>> {
     let game = GameId::of::<G>()?;
     if every == 0
         || !ORACLE_GAMES.contains(&game)
@@ -169,6 +206,9 @@ pub fn oracle<G: Game>(every: u32, options: &G::Options) -> Option<Oracle<G>> {
     Some(Arc::new(move |state: &G| {
         if !matches!(state.turn(), Turn::Player(_)) || !sampled(state.hash(), state.ply(), every) {
             return Ok(());
+        }
+        if let Some(count) = &compared {
+            count.fetch_add(1, Ordering::Relaxed);
         }
         let export = state.export_string();
         let model = match catch_panic(|| legal(game, &export)) {
@@ -211,9 +251,23 @@ mod tests {
     #[test]
     fn every_oracle_game_agrees_with_its_model_on_every_state() {
         for &game in ORACLE_GAMES {
-            // Dragon's model tries every origin against every position: a
-            // few games of it.
-            let games = if game == GameId::Dragon { 12 } else { 200 };
+            // The slow models (EVERY_STATE_ONLY) and the Jewel Series (all
+            // the Facets in one game): a few games of them.
+            let games = match game {
+                GameId::Dragon => 12,
+                GameId::FieldManual => 8,
+                GameId::TheGame => 6,
+                GameId::JewelSeries => 60,
+                GameId::Duel
+                | GameId::Ambush
+                | GameId::DiamondQi
+                | GameId::DiamondQuest
+                | GameId::DiamondChess
+                | GameId::NorthernLight
+                | GameId::Crystal
+                | GameId::StarLords
+                | GameId::Race => 200,
+            };
             let mut config = SimConfig::new(game, games);
             config.master_seed = 21;
             config.max_plies = 300;
@@ -259,7 +313,6 @@ mod tests {
             assert_eq!(count, n, "{game} at `{export}`");
         }
         assert_eq!(legal(GameId::Duel, "G2/3/2R blue"), None);
-        assert_eq!(legal(GameId::TheGame, ""), None);
     }
 
     #[test]
@@ -296,6 +349,18 @@ mod tests {
         );
     }
 
+    /// The Field Manual's injected bug (the Prince's exchange with a Squire
+    /// is missing, and refused) leaves every state consistent. Its model is
+    /// too slow to sample: the run's slice, every state of its games, finds
+    /// it, and shrinks it.
+    #[test]
+    fn the_oracle_slice_finds_a_missing_prince_swap() {
+        let (_, stats) = planted(GameId::FieldManual, 6, 5, "no-prince-swap");
+        let failure = &stats.failures[0];
+        assert!(failure.message.contains("<>"), "{}", failure.message);
+        assert!(failure.shrunk.is_some(), "shrunk");
+    }
+
     /// Race's injected bug (a Leader may not land on a single opposing
     /// Leader: the forward Set-back is missing) leaves every state consistent;
     /// the reference model finds it where the invariants do not.
@@ -307,12 +372,17 @@ mod tests {
 
     /// `games` games of `game` (master seed `seed`) with the test-only
     /// `fault` planted: the invariants alone see nothing, the reference model
-    /// at the default sampling fails a game, and each failure's shrunk
-    /// scenario parses. The run's config (oracle on) and its figures.
+    /// at the default sampling (for a model too slow to sample, in the run's
+    /// slice: every state of every game, as the nightly job's first games)
+    /// fails a game, and each failure's shrunk scenario parses. The run's
+    /// config (oracle on) and its figures.
     fn planted(game: GameId, games: u64, seed: u64, fault: &str) -> (SimConfig, sim::SimStats) {
         let mut config = SimConfig::new(game, games);
         config.master_seed = seed;
         config.options = vec![("fault".into(), fault.into())];
+        if EVERY_STATE_ONLY.contains(&game) {
+            config.reference_slice = games;
+        }
         config.reference_every = 0;
         let blind = sim::run(&config).unwrap();
         assert_eq!(blind.failed_games, 0, "{game}: the invariants alone see it");
@@ -320,6 +390,7 @@ mod tests {
         config.reference_every = REFERENCE_EVERY_FOR_TEST;
         let stats = sim::run(&config).unwrap();
         assert!(stats.failed_games > 0, "{game}: the oracle missed the bug");
+        assert!(stats.reference_states > 0, "{game}: no state compared");
         for failure in &stats.failures {
             assert_eq!(failure.check, "reference-model");
             if let Some(shrunk) = &failure.shrunk {
@@ -339,6 +410,29 @@ mod tests {
         let options = DragonOptions::default();
         assert!(oracle::<Dragon>(REFERENCE_EVERY_FOR_TEST, &options).is_none());
         assert!(oracle::<Dragon>(1, &options).is_some());
+    }
+
+    /// Every registered game has a reference model that runs as an oracle.
+    #[test]
+    fn every_registered_game_has_an_oracle() {
+        for &game in GameId::ALL {
+            assert!(ORACLE_GAMES.contains(&game), "{game}");
+        }
+        for game in EVERY_STATE_ONLY {
+            assert!(ORACLE_GAMES.contains(game), "{game}");
+        }
+    }
+
+    /// A variation without a ruling changes the rules as much as another
+    /// reading: the models play the defaults, so it is not compared.
+    #[test]
+    fn a_variation_is_not_compared() {
+        use tigerseye_engine::GameOptions;
+        use tigerseye_engine::field_manual::{FieldManual, FieldManualOptions};
+        let mut long = FieldManualOptions::default();
+        long.set("mode", "long-game").unwrap();
+        assert!(oracle::<FieldManual>(1, &long).is_none());
+        assert!(oracle::<FieldManual>(1, &FieldManualOptions::default()).is_some());
     }
 
     #[test]

@@ -250,6 +250,13 @@ fn simulation(md: &mut String, sim: &SimStats) {
         sim.plies_per_second(),
         per_core(sim.plies_per_second(), sim.threads)
     );
+    if sim.reference_states > 0 {
+        let _ = writeln!(
+            md,
+            "- {} states compared with the reference model",
+            sim.reference_states
+        );
+    }
     for line in sim.policy_line().into_iter().chain(sim.length_lines()) {
         let _ = writeln!(md, "- {line}");
     }

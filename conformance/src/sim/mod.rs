@@ -112,6 +112,13 @@ pub struct SimConfig {
     /// in [`CheckMode::PARANOID`]); a difference fails the game (check
     /// `reference-model`).
     pub reference_every: u32,
+    /// The run's first this many games (by index, all shards together)
+    /// compare every state with the reference model, whatever
+    /// [`reference_every`](Self::reference_every) (but 0, no model): the
+    /// slice in which a model too slow to sample
+    /// ([`EVERY_STATE_ONLY`](crate::reference::EVERY_STATE_ONLY)) runs.
+    /// 0 by default.
+    pub reference_slice: u64,
     /// Where the games start: the standard start under
     /// [`options`](Self::options) unless positions are listed (each under
     /// its own options).
@@ -175,6 +182,7 @@ impl SimConfig {
             worker_stack: None,
             starts: Starts::default(),
             reference_every: REFERENCE_EVERY,
+            reference_slice: 0,
             policy: Policy::Random,
         }
     }
@@ -349,10 +357,11 @@ pub fn run_with_oracle<G: Game>(
     }
     let options = build_options::<G>(&config.options)?;
     let mut begins = begins::<G>(&options, &config.starts)?;
-    oracles::attach(
+    let compared = oracles::attach(
         &mut begins,
         oracle.as_ref(),
         oracles::reference_every(config),
+        config.reference_slice > 0,
     );
     let threads = config
         .threads
@@ -433,7 +442,9 @@ pub fn run_with_oracle<G: Game>(
     pool.install(|| {
         shrink_failures(&begins, config, &mut acc.failures, threads);
     });
-    Ok(summarize::<G>(config, &options, acc, elapsed, threads))
+    let mut stats = summarize::<G>(config, &options, acc, elapsed, threads);
+    stats.reference_states = compared.load(std::sync::atomic::Ordering::Relaxed);
+    Ok(stats)
 }
 
 /// Shrinks the first [`MAX_SHRUNK_FAILURES`] of `failures` to scenarios,
@@ -531,7 +542,7 @@ pub fn replay(
             };
             // Every state against the reference model, unless the run had none.
             let every = self.0.reference_every.min(1);
-            oracles::attach(std::slice::from_mut(&mut begin), None, every);
+            oracles::attach(std::slice::from_mut(&mut begin), None, every, false);
             let mut player = Player::new(&begin.initial, CheckMode::PARANOID, self.0.max_plies)
                 .with_policy(self.0.policy);
             player.start_at(&begin);

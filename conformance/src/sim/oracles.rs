@@ -3,6 +3,7 @@
 //! under each start's own options.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use tigerseye_engine::Game;
 
@@ -28,18 +29,38 @@ pub(super) fn reference_every(config: &SimConfig) -> u32 {
 
 /// Sets each of `begins`' oracles: `extra` (the caller's) and the reference
 /// model under the start's options, both when there are both; sampled one
-/// state in `every`, and, for shrinking, on every state.
-pub(super) fn attach<G: Game>(begins: &mut [Begin<G>], extra: Option<&Oracle<G>>, every: u32) {
+/// state in `every`, on every state for the games of the run's slice (when
+/// `slice`; see [`SimConfig::reference_slice`]) and, for shrinking, on every
+/// state. Returns the count of states the models compare in the run's games
+/// (not in shrinking).
+pub(super) fn attach<G: Game>(
+    begins: &mut [Begin<G>],
+    extra: Option<&Oracle<G>>,
+    every: u32,
+    slice: bool,
+) -> Arc<AtomicU64> {
+    let compared = Arc::new(AtomicU64::new(0));
     for begin in begins {
-        let model = reference::oracle::<G>(every, &begin.options);
-        // Shrinking asks every state, but only of a model the run samples
-        // (a slow model the run leaves out stays out of its shrinking too).
-        let full = model
-            .as_ref()
-            .and_then(|_| reference::oracle::<G>(every.min(1), &begin.options));
+        let count = Some(Arc::clone(&compared));
+        let model = reference::counted_oracle::<G>(every, &begin.options, count.clone());
+        let sliced = if slice {
+            reference::counted_oracle::<G>(every.min(1), &begin.options, count)
+        } else {
+            None
+        };
+        // Shrinking asks every state, but only of a model the run asks (a
+        // slow model the run leaves out stays out of its shrinking too).
+        let full = (model.is_some() || sliced.is_some())
+            .then(|| reference::oracle::<G>(every.min(1), &begin.options))
+            .flatten();
         begin.oracle = both(extra.cloned(), model);
+        begin.slice_oracle = match sliced {
+            Some(sliced) => both(extra.cloned(), Some(sliced)),
+            None => begin.oracle.clone(),
+        };
         begin.full_oracle = both(extra.cloned(), full);
     }
+    compared
 }
 
 /// An oracle that checks `a`, then `b`.

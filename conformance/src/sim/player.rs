@@ -99,13 +99,18 @@ impl<G: Game> Player<G> {
             self.root.clone_from(&begin.root);
             self.prefix.clone_from(&begin.prefix);
         }
-        let same = match (&self.oracle, &begin.oracle) {
+        self.use_oracle(begin.oracle.as_ref());
+    }
+
+    /// Plays the next games under `oracle` (a no-op when they already do).
+    pub(super) fn use_oracle(&mut self, oracle: Option<&Oracle<G>>) {
+        let same = match (&self.oracle, oracle) {
             (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
             (None, None) => true,
             _ => false,
         };
         if !same {
-            self.oracle.clone_from(&begin.oracle);
+            self.oracle = oracle.cloned();
         }
     }
 

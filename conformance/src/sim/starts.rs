@@ -81,6 +81,10 @@ pub(super) struct Begin<G: Game> {
     pub(super) options: G::Options,
     /// The extra check on every state of its games ([`super::oracles`]).
     pub(super) oracle: Option<Oracle<G>>,
+    /// The check of the games of the run's slice
+    /// ([`SimConfig::reference_slice`](super::SimConfig::reference_slice)):
+    /// the reference model on every state.
+    pub(super) slice_oracle: Option<Oracle<G>>,
     /// The same check with nothing sampled, for shrinking a failure: a
     /// shorter game reaches the failing position at another ply.
     pub(super) full_oracle: Option<Oracle<G>>,
@@ -96,6 +100,7 @@ impl<G: Game> Begin<G> {
             initial,
             options: options.clone(),
             oracle: None,
+            slice_oracle: None,
             full_oracle: None,
         }
     }
@@ -120,6 +125,7 @@ impl<G: Game> Begin<G> {
             initial: record.state().clone(),
             options,
             oracle: None,
+            slice_oracle: None,
             full_oracle: None,
         })
     }

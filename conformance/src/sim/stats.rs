@@ -110,6 +110,10 @@ pub struct SimStats {
     pub games: u64,
     /// Plies played.
     pub plies: u64,
+    /// States whose legal list was compared with the game's reference model
+    /// ([`crate::reference`]); 0 in reports written before it was recorded.
+    #[serde(default)]
+    pub reference_states: u64,
     /// Wall-clock seconds.
     pub elapsed_seconds: f64,
     /// Worker threads.

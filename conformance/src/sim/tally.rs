@@ -174,6 +174,9 @@ pub(super) fn run_batch<G: Game>(
                 let index = shard.k + local * shard.n;
                 let begin = &begins[config.starts.pick(index).map_or(0, |k| k + 1)];
                 player.start_at(begin);
+                if index < config.reference_slice {
+                    player.use_oracle(begin.slice_oracle.as_ref());
+                }
                 play_into(&mut player, &mut acc, config, index);
                 if acc.failed > 0 {
                     cut.failed.store(true, Ordering::Relaxed);
@@ -358,6 +361,7 @@ pub(super) fn summarize<G: Game>(
         decisions: (!config.policy.is_random()).then_some(acc.decisions),
         games: acc.games,
         plies: acc.plies,
+        reference_states: 0,
         elapsed_seconds: elapsed.as_secs_f64(),
         threads,
         full_check_every: config.mode.full_every,

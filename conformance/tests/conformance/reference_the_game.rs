@@ -1,320 +1,141 @@
-//! A test-only reference model of The Game (seed 001), written plainly and
-//! apart from the engine: the boards as a list read from the boards file, a
-//! square as (board, file, rank), the pieces in a map, and the legal actions
-//! found by trying every piece against every square of every board with one
-//! predicate per kind of piece and board (`mode`), each reading the seed's
-//! paragraph for that piece. No tables, bit sets or buffers. The engine's
-//! legal actions and perft must equal this model's.
-//!
-//! It reads the same drafted data files as the engine (engine/data/the_game/)
-//! with its own small reader, and positions in the engine's export format.
+//! The Game's reference model (the library's `reference::the_game`) against
+//! the engine: the same legal actions, as text, from the set-up and at every
+//! step of random games, and the same perft.
 
-#[cfg(test)]
-mod engine;
-mod moves;
-mod play;
-#[cfg(test)]
-mod tests;
+use tigerseye_engine::the_game::moves::Actions;
+use tigerseye_engine::the_game::position::Position;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use tigerseye_conformance::reference::the_game::RefGame;
 
-/// A square: the board's index in the boards file, the file and the rank
-/// from 0.
-pub(crate) type Sq = (usize, i32, i32);
-
-/// A board of the boards file.
-#[derive(Clone, Debug)]
-pub(crate) struct Board {
-    name: String,
-    prefix: String,
-    files: i32,
-    ranks: i32,
+fn engine_texts(pos: &Position) -> Vec<String> {
+    let mut list = Actions::default();
+    pos.legal(&mut list);
+    let mut t: Vec<String> = list.iter().map(|&a| pos.action_text(a)).collect();
+    t.sort();
+    t
 }
 
-/// A piece: its kind's letter (upper case) and its side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Piece {
-    pub(crate) letter: char,
-    pub(crate) gold: bool,
-}
-
-impl Piece {
-    fn text(self) -> char {
-        if self.gold {
-            self.letter
-        } else {
-            self.letter.to_ascii_lowercase()
-        }
+fn engine_perft(pos: &Position, depth: u32) -> u64 {
+    let mut list = Actions::default();
+    pos.legal(&mut list);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { list.len() as u64 };
     }
-}
-
-/// What a piece may do on a square: nothing, move there only if it is empty,
-/// capture there only, or either.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    No,
-    Move,
-    Capture,
-    Both,
-}
-
-/// A choice pending after an ArchMagus's capture from a Mana board or the
-/// Astral board (ruling the-game.send-to-astral).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Pending {
-    from_astral: bool,
-    piece: Piece,
-    ret: Sq,
-}
-
-/// One action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Act {
-    Go {
-        from: Sq,
-        to: Sq,
-        strike: Option<Sq>,
-        promo: Option<char>,
-        en_passant: Option<Sq>,
-    },
-    Kill,
-    Send(Sq),
-    Return,
-}
-
-/// The Game, plainly.
-#[derive(Clone, Debug)]
-pub(crate) struct RefGame {
-    boards: Vec<Board>,
-    /// The boards of the stack by level: Sky 1, Ground 0, Cavern -1.
-    sky: usize,
-    ground: usize,
-    cavern: usize,
-    astral: usize,
-    /// Each side's eight Sylvar starting squares, Gold's first.
-    sylvar_starts: [Vec<Sq>; 2],
-    pub(crate) pieces: BTreeMap<Sq, Piece>,
-    djinn: BTreeSet<Sq>,
-    /// The square each piece on the Astral board was sent from.
-    returns: BTreeMap<Sq, Sq>,
-    pub(crate) gold_to_move: bool,
-    /// The square a Warrior's two-square move has just passed.
-    ep: Option<Sq>,
-    pending: Option<Pending>,
-    ply: u32,
-    pub(crate) over: bool,
-}
-
-/// The project's ply bound (ruling the-game.ply-bound).
-const PLY_BOUND: u32 = 3000;
-
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../engine/data/the_game")
-        .join(name);
-    std::fs::read_to_string(path).expect("the data file")
-}
-
-fn words(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .map(|l| {
-            l.split('#')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
+    list.iter()
+        .map(|&a| {
+            let mut next = pos.clone();
+            next.apply(a);
+            engine_perft(&next, depth - 1)
         })
-        .filter(|w| !w.is_empty())
-        .collect()
+        .sum()
 }
 
-impl RefGame {
-    /// The boards of the boards file, with no piece.
-    pub(crate) fn empty() -> RefGame {
-        let mut boards = Vec::new();
-        for w in words(&data("boards.txt")) {
-            if w[0] == "board" {
-                boards.push(Board {
-                    name: w[1].clone(),
-                    prefix: w[2].clone(),
-                    files: w[3].parse().unwrap(),
-                    ranks: w[4].parse().unwrap(),
-                });
-            }
-        }
-        let find = |name: &str| boards.iter().position(|b| b.name == name).unwrap();
-        let (sky, ground, cavern, astral) =
-            (find("sky"), find("ground"), find("cavern"), find("astral"));
-        RefGame {
-            boards,
-            sky,
-            ground,
-            cavern,
-            astral,
-            sylvar_starts: [Vec::new(), Vec::new()],
-            pieces: BTreeMap::new(),
-            djinn: BTreeSet::new(),
-            returns: BTreeMap::new(),
-            gold_to_move: true,
-            ep: None,
-            pending: None,
-            ply: 0,
-            over: false,
-        }
-    }
+#[test]
+fn the_engine_lists_the_models_actions_at_the_start() {
+    let (pos, model) = (Position::start(), RefGame::start());
+    assert_eq!(engine_texts(&pos), model.action_texts());
+}
 
-    /// The set-up file's start.
-    pub(crate) fn start() -> RefGame {
-        let mut g = RefGame::empty();
-        let mut board = 0;
-        let mut rank = 0;
-        for w in words(&data("setup.txt")) {
-            if w[0] == "first" {
-                g.gold_to_move = w[1] == "gold";
-            } else if w[0] == "board" {
-                board = g.boards.iter().position(|b| b.name == w[1]).unwrap();
+/// Random games, the engine and the model driven by the same choices; their
+/// legal actions compared at every step. The choices favour moves over the
+/// ArchMagus's teleports so that games last and pieces travel.
+#[test]
+fn the_engine_and_the_model_agree_along_random_games() {
+    let games: u64 = std::env::var("THE_GAME_REFERENCE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    for seed in 1..=games {
+        let (mut pos, mut model) = (Position::start(), RefGame::start());
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for ply in 0..160 {
+            let texts = engine_texts(&pos);
+            assert_eq!(texts, model.action_texts(), "game {seed}, ply {ply}");
+            // The model read from the engine's position line (as the oracle
+            // reads it) lists the same actions.
+            let export = pos.export();
+            assert_eq!(
+                RefGame::parse(&export).action_texts(),
+                texts,
+                "game {seed}, ply {ply}: `{export}`"
+            );
+            if texts.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let r = (state >> 33) as usize;
+            // Three times in four, a move of a piece that is no ArchMagus
+            // on a Mana board, when there is one.
+            let plain: Vec<&String> = texts.iter().filter(|t| !t.starts_with('M')).collect();
+            let pick = if !r.is_multiple_of(4) && !plain.is_empty() {
+                plain[(r / 4) % plain.len()].clone()
             } else {
-                rank = w[0].parse::<i32>().unwrap() - 1;
-                for (f, cell) in w[1..].iter().enumerate() {
-                    let c = cell.chars().next().unwrap();
-                    g.put_text((board, f as i32, rank), c);
-                }
-            }
-        }
-        let _ = rank;
-        for (&sq, p) in &g.pieces {
-            if p.letter == 'S' {
-                g.sylvar_starts[usize::from(!p.gold)].push(sq);
-            }
-        }
-        g
-    }
-
-    fn put_text(&mut self, sq: Sq, c: char) {
-        match c {
-            '.' => {}
-            'J' => {
-                self.djinn.insert(sq);
-            }
-            _ => {
-                self.pieces.insert(
-                    sq,
-                    Piece {
-                        letter: c.to_ascii_uppercase(),
-                        gold: c.is_ascii_uppercase(),
-                    },
-                );
-            }
+                texts[(r / 4) % texts.len()].clone()
+            };
+            let mut list = Actions::default();
+            pos.legal(&mut list);
+            let action = list
+                .iter()
+                .copied()
+                .find(|&a| pos.action_text(a) == pick)
+                .unwrap();
+            let reference = model
+                .actions()
+                .into_iter()
+                .find(|&a| model.text(a) == pick)
+                .unwrap();
+            pos.apply(action);
+            model.apply(reference);
+            assert_eq!(
+                pos.ending().is_some(),
+                model.over,
+                "game {seed}, ply {ply}, {pick}"
+            );
         }
     }
+}
 
-    /// A square's name as the board layer writes it: the board's prefix, the
-    /// file's letter (upper case), the rank: `SG1`, `MGB2`.
-    pub(crate) fn name(&self, sq: Sq) -> String {
-        format!(
-            "{}{}{}",
-            self.boards[sq.0].prefix,
-            char::from(b'A' + sq.1 as u8),
-            sq.2 + 1
-        )
+#[test]
+fn the_engines_perft_is_the_models() {
+    let (pos, model) = (Position::start(), RefGame::start());
+    for depth in 1..=2 {
+        assert_eq!(
+            engine_perft(&pos, depth),
+            model.perft(depth),
+            "depth {depth}"
+        );
     }
+}
 
-    /// The square named `name`.
-    pub(crate) fn square(&self, name: &str) -> Sq {
-        // The prefix is every letter but the last (the file's).
-        let split = name.find(|c: char| c.is_ascii_digit()).unwrap() - 1;
-        let b = self
-            .boards
-            .iter()
-            .position(|b| b.prefix == name[..split])
-            .unwrap();
-        let f = i32::from(name.as_bytes()[split] - b'A');
-        (b, f, name[split + 1..].parse::<i32>().unwrap() - 1)
-    }
-
-    /// Puts a piece (`Q`, `q`, ...) on the named square: for hand-made positions.
-    pub(crate) fn put(&mut self, name: &str, c: char) {
-        let sq = self.square(name);
-        self.put_text(sq, c);
-    }
-
-    fn level(&self, b: usize) -> Option<i32> {
-        if b == self.sky {
-            Some(1)
-        } else if b == self.ground {
-            Some(0)
-        } else if b == self.cavern {
-            Some(-1)
-        } else {
-            None
-        }
-    }
-
-    fn at_level(&self, level: i32) -> Option<usize> {
-        match level {
-            1 => Some(self.sky),
-            0 => Some(self.ground),
-            -1 => Some(self.cavern),
-            _ => None,
-        }
-    }
-
-    fn is_mana(&self, b: usize) -> bool {
-        self.boards[b].name.ends_with("-mana")
-    }
-
-    fn inside(&self, sq: Sq) -> bool {
-        let b = &self.boards[sq.0];
-        (0..b.files).contains(&sq.1) && (0..b.ranks).contains(&sq.2)
-    }
-
-    /// No piece and no Djinn.
-    fn empty_sq(&self, sq: Sq) -> bool {
-        !self.pieces.contains_key(&sq) && !self.djinn.contains(&sq)
-    }
-
-    /// Every square strictly between `from` and `to` on one board along a
-    /// straight line is empty (`from` and `to` on a line is the caller's test).
-    fn clear(&self, from: Sq, to: Sq) -> bool {
-        let (df, dr) = ((to.1 - from.1).signum(), (to.2 - from.2).signum());
-        let mut s = (from.0, from.1 + df, from.2 + dr);
-        while s != to {
-            if !self.empty_sq(s) {
-                return false;
-            }
-            s = (s.0, s.1 + df, s.2 + dr);
-        }
-        true
-    }
-
-    /// The squares between two Djinn on a rank, a file or a diagonal
-    /// (ruling the-game.djinn-lines).
-    fn on_djinn_line(&self, sq: Sq) -> bool {
-        for &a in &self.djinn {
-            for &b in &self.djinn {
-                let (df, dr) = (b.1 - a.1, b.2 - a.2);
-                let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
-                if a >= b || !aligned {
-                    continue;
-                }
-                let n = df.abs().max(dr.abs());
-                for k in 1..n {
-                    if (a.0, a.1 + k * df.signum(), a.2 + k * dr.signum()) == sq {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    fn frozen(&self, sq: Sq, p: Piece) -> bool {
-        sq.0 == self.ground
-            && self
-                .pieces
-                .get(&(self.cavern, sq.1, sq.2))
-                .is_some_and(|b| b.letter == 'B' && b.gold != p.gold)
+/// The perft table (scenarios/perft/the-game.toml): every depth up to
+/// `THE_GAME_REFERENCE_NODE_LIMIT` nodes (300,000 unless set) recounted by
+/// this model, and by the harness's perft of the registered game.
+#[test]
+fn the_game_perft_table_agrees_with_the_reference_model() {
+    use tigerseye_engine::Game;
+    use tigerseye_engine::the_game::TheGame;
+    let limit = crate::perft_recount::node_limit("THE_GAME_REFERENCE_NODE_LIMIT", 300_000);
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/perft/the-game.toml");
+    let file = tigerseye_conformance::corpus::load_perft(&path).unwrap();
+    assert!(!file.tables.is_empty());
+    for table in &file.tables {
+        assert!(table.options.is_empty(), "The Game has no options");
+        let start = match &table.position {
+            Some(p) => TheGame::import(p, &Default::default()).unwrap(),
+            None => TheGame::new(&Default::default()),
+        };
+        let model = RefGame::start();
+        assert_eq!(
+            start.export_string(),
+            TheGame::new(&Default::default()).export_string(),
+            "{}: the model starts from the set-up only",
+            table.name
+        );
+        crate::perft_recount::recount(&table.name, &table.nodes, limit, 2, &start, |depth| {
+            model.perft(depth)
+        });
     }
 }

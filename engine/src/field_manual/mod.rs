@@ -42,6 +42,8 @@ use crate::core::{Game, InvariantError, NotationError, PositionError, RuleId, Si
 use crate::rulings::Ruling;
 
 pub use moves::Action;
+#[cfg(feature = "fault-injection")]
+pub use options::FieldManualFault;
 pub use options::{FieldManualOptions, Mode, TurnCheck};
 use state::Position;
 pub use turn::{Actions, Event};
@@ -166,9 +168,26 @@ impl Game for FieldManual {
     fn legal_actions(&self, out: &mut Actions) {
         let visited = self.pos.legal_actions(self.options.rules(), out);
         self.searched.store(visited, Ordering::Relaxed);
+        #[cfg(feature = "fault-injection")]
+        if self.options.fault == options::FieldManualFault::NoPrinceSwap {
+            let mut kept = 0;
+            for i in 0..out.len() {
+                if !matches!(out[i], Action::Swap { .. }) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
     }
 
     fn is_legal(&self, action: Action) -> bool {
+        #[cfg(feature = "fault-injection")]
+        if self.options.fault == options::FieldManualFault::NoPrinceSwap
+            && matches!(action, Action::Swap { .. })
+        {
+            return false;
+        }
         self.pos.is_legal(self.options.rules(), action)
     }
 

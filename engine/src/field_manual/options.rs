@@ -36,10 +36,45 @@ pub struct FieldManualOptions {
     pub mode: Mode,
     /// `turn-check = lookahead | loses`.
     pub turn_check: TurnCheck,
+    /// `fault = none | no-prince-swap` (feature `fault-injection` only).
+    #[cfg(feature = "fault-injection")]
+    pub fault: FieldManualFault,
+}
+
+/// A rule bug a test injects to prove that the harness finds rule bugs that
+/// leave a consistent state (engine feature `fault-injection`, never on in a
+/// normal build).
+#[cfg(feature = "fault-injection")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FieldManualFault {
+    /// The rules as written.
+    #[default]
+    None,
+    /// The Prince's exchange with a Squire is missing from the legal actions
+    /// (and refused).
+    NoPrinceSwap,
 }
 
 const MODES: &[&str] = &["normal", "long-game", "sniper"];
 const TURN_CHECKS: &[&str] = &["lookahead", "loses"];
+#[cfg(feature = "fault-injection")]
+const FAULTS: &[&str] = &["none", "no-prince-swap"];
+
+/// The options that read the manual's modes and rulings.
+const RULE_SPECS: [OptionSpec; 2] = [
+    OptionSpec {
+        key: "mode",
+        values: MODES,
+        ruling: None,
+        doc: "the manual's game mode: three moves a turn (normal), one (long-game), or three with King captures (sniper)",
+    },
+    OptionSpec {
+        key: "turn-check",
+        values: TURN_CHECKS,
+        ruling: Some("field-manual.turn-check"),
+        doc: "whether a move after which the turn cannot end with the King safe is refused (lookahead) or offered and mates at the turn's end (loses)",
+    },
+];
 
 impl FieldManualOptions {
     /// The rules these options select.
@@ -58,18 +93,17 @@ impl FieldManualOptions {
 
 impl GameOptions for FieldManualOptions {
     const DRAWN_IN_RANDOM_TESTS: bool = true;
+    #[cfg(not(feature = "fault-injection"))]
+    const SPECS: &'static [OptionSpec] = &RULE_SPECS;
+    #[cfg(feature = "fault-injection")]
     const SPECS: &'static [OptionSpec] = &[
+        RULE_SPECS[0],
+        RULE_SPECS[1],
         OptionSpec {
-            key: "mode",
-            values: MODES,
+            key: "fault",
+            values: FAULTS,
             ruling: None,
-            doc: "the manual's game mode: three moves a turn (normal), one (long-game), or three with King captures (sniper)",
-        },
-        OptionSpec {
-            key: "turn-check",
-            values: TURN_CHECKS,
-            ruling: Some("field-manual.turn-check"),
-            doc: "whether a move after which the turn cannot end with the King safe is refused (lookahead) or offered and mates at the turn's end (loses)",
+            doc: "an injected rule bug, for testing the harness",
         },
     ];
 
@@ -90,6 +124,14 @@ impl GameOptions for FieldManualOptions {
                     _ => return Err(OptionError::bad_value(key, value, TURN_CHECKS)),
                 };
             }
+            #[cfg(feature = "fault-injection")]
+            "fault" => {
+                self.fault = match value {
+                    "none" => FieldManualFault::None,
+                    "no-prince-swap" => FieldManualFault::NoPrinceSwap,
+                    _ => return Err(OptionError::bad_value(key, value, FAULTS)),
+                };
+            }
             _ => return Err(OptionError::unknown_key(key, value, Self::SPECS)),
         }
         Ok(())
@@ -105,6 +147,11 @@ impl GameOptions for FieldManualOptions {
             "turn-check" => Some(match self.turn_check {
                 TurnCheck::Lookahead => "lookahead",
                 TurnCheck::Loses => "loses",
+            }),
+            #[cfg(feature = "fault-injection")]
+            "fault" => Some(match self.fault {
+                FieldManualFault::None => "none",
+                FieldManualFault::NoPrinceSwap => "no-prince-swap",
             }),
             _ => None,
         }

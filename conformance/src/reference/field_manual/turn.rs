@@ -197,7 +197,8 @@ impl RefFm {
     }
 
     /// The legal actions, sorted.
-    pub(crate) fn legal_actions(&self) -> BTreeSet<String> {
+    #[must_use]
+    pub fn legal_actions(&self) -> BTreeSet<String> {
         if self.over() {
             return BTreeSet::new();
         }
@@ -219,7 +220,8 @@ impl RefFm {
     /// Applies a legal `action`: the turn ends after its last move (and any
     /// promotion choice) or a pass; the next turn's start decides checkmate and
     /// the draw by no legal action.
-    pub(crate) fn play(&self, action: &str) -> RefFm {
+    #[must_use]
+    pub fn play(&self, action: &str) -> RefFm {
         assert!(
             self.legal_actions().contains(action),
             "{action} is not legal in {}",
@@ -267,7 +269,7 @@ impl RefFm {
     /// [`RefFm::settle`] when the state stands at a turn's start (all moves
     /// left, nothing marked, no promotion waiting): what the engine does on
     /// reading a position.
-    pub(crate) fn settle_if_at_start(&mut self) {
+    pub fn settle_if_at_start(&mut self) {
         if self.result.is_none()
             && self.moves_left == self.rules.moves
             && self.marks.is_empty()
@@ -279,7 +281,7 @@ impl RefFm {
 
     /// At a turn's start: checkmate when no sequence can leave the King safe,
     /// the draw when nothing can act.
-    pub(crate) fn settle(&mut self) {
+    pub fn settle(&mut self) {
         if !self.can_end_safe() {
             self.result = Some(format!("{}-wins:checkmate", army(!self.dragon)));
         } else if self.legal_actions().contains("pass") {
@@ -288,7 +290,8 @@ impl RefFm {
     }
 
     /// Leaves after `depth` actions.
-    pub(crate) fn perft(&self, depth: u32) -> u64 {
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -306,7 +309,8 @@ impl RefFm {
     /// The distinct positions (by their position text) at the end of each of
     /// the first `depth` whole turns, level by level: the positions of one
     /// level are the ends of every turn from the positions of the last.
-    pub(crate) fn turn_positions(&self, depth: u32) -> Vec<u64> {
+    #[must_use]
+    pub fn turn_positions(&self, depth: u32) -> Vec<u64> {
         let mut level = BTreeMap::from([(self.export(), self.clone())]);
         let mut counts = Vec::new();
         for _ in 0..depth {
@@ -333,7 +337,8 @@ impl RefFm {
     }
 
     /// Leaves after `depth` whole turns (a battle that ends completes its turn).
-    pub(crate) fn perft_turns(&self, depth: u32) -> u64 {
+    #[must_use]
+    pub fn perft_turns(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }

@@ -249,3 +249,17 @@ fn perft_adds_up() {
     }
     assert!(sum > 0);
 }
+
+/// An Amochal on the Cavern with the square ahead empty: its two-step
+/// forward is on the Cavern only (the model once walked the Cavern towards
+/// the square two ahead on the Ground or the Sky, for ever).
+#[test]
+fn the_amochals_two_step_stays_on_the_cavern() {
+    let g = lone("CA1", 'A');
+    let moves = moves_of(&g, "CA1");
+    assert!(moves.contains(&"CA1-CA3".to_owned()), "{moves:?}");
+    assert!(
+        !moves.iter().any(|m| m.ends_with("A3") && m != "CA1-CA3"),
+        "{moves:?}"
+    );
+}

@@ -169,7 +169,9 @@ impl RefGame {
             // forward to an empty square then up; on the Ground the same with
             // one forward only, and straight down (ruling the-game.amochal-descent).
             'A' if cavern || ground => {
-                let two = cavern && df == 0 && dr == 2 * fwd && self.clear(from, to);
+                // `same` first: `clear` walks `from`'s board towards `to`,
+                // and never reaches a square of another board.
+                let two = cavern && same && df == 0 && dr == 2 * fwd && self.clear(from, to);
                 if same && ((df == 0 && dr == fwd) || two || (dr == 0 && df.abs() == 1)) {
                     Mode::Both
                 } else if same && diag(df, dr, 1) {

@@ -21,7 +21,8 @@ impl RefGame {
     }
 
     /// Every legal action, in no particular order.
-    pub(crate) fn actions(&self) -> Vec<Act> {
+    #[must_use]
+    pub fn actions(&self) -> Vec<Act> {
         let mut out = Vec::new();
         if self.over {
             return out;
@@ -103,7 +104,7 @@ impl RefGame {
     }
 
     /// Applies a legal action.
-    pub(crate) fn apply(&mut self, act: Act) {
+    pub fn apply(&mut self, act: Act) {
         self.ply += 1;
         match act {
             Act::Kill => self.end_turn(),
@@ -195,7 +196,8 @@ impl RefGame {
     /// The action in the engine's notation: `SG1-SH1`, `SD2xSI7`,
     /// `SG1-SG3xGH4` (a Dragon's strike), `GC7-GC8=Q`, `kill`, `send AC3`,
     /// `return`.
-    pub(crate) fn text(&self, act: Act) -> String {
+    #[must_use]
+    pub fn text(&self, act: Act) -> String {
         match act {
             Act::Kill => "kill".to_owned(),
             Act::Return => "return".to_owned(),
@@ -227,14 +229,16 @@ impl RefGame {
     }
 
     /// The texts of every legal action, sorted.
-    pub(crate) fn action_texts(&self) -> Vec<String> {
+    #[must_use]
+    pub fn action_texts(&self) -> Vec<String> {
         let mut t: Vec<String> = self.actions().into_iter().map(|a| self.text(a)).collect();
         t.sort();
         t
     }
 
     /// The leaves `depth` actions deep.
-    pub(crate) fn perft(&self, depth: u32) -> u64 {
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -253,7 +257,8 @@ impl RefGame {
 
     /// Gold's pieces shown as the engine's position text would show the
     /// board `b`: for messages.
-    pub(crate) fn board_text(&self, b: usize) -> String {
+    #[must_use]
+    pub fn board_text(&self, b: usize) -> String {
         let board = &self.boards[b];
         let mut s = String::new();
         for r in (0..board.ranks).rev() {
