@@ -709,7 +709,7 @@ pub(crate) mod tests {
             .flat_map(|s| {
                 s.failures
                     .iter()
-                    .map(|f| format!("{} [{:?}]: {f}", s.path, s.game))
+                    .map(|f| format!("{} [{}]: {f}", s.path, s.game.name()))
             })
             .collect()
     }
@@ -741,17 +741,17 @@ pub(crate) mod tests {
         std::fs::write(r.join("perft/race.toml"), table("race", "[]")).unwrap();
         std::fs::write(r.join("perft/other.toml"), table("duel", "[4]")).unwrap();
         let expected = [
-            "duel/race.toml [Some(\"race\")]: ",
+            "duel/race.toml [race]: ",
             "race.toml:2:8: a `race` scenario under `duel/`: scenarios of race go under `race/`",
-            "duel/nope.toml [Some(\"duel\")]: ",
+            "duel/nope.toml [duel]: ",
             "nope.toml:2:8: unknown game `nope` in a scenario under `duel/`: expected `game = \"duel\"`",
-            "top.toml [Some(\"duel\")]: ",
+            "top.toml [duel]: ",
             "a file at the corpus top level is not run: scenarios go under `<game>/`, perft tables under `perft/` (only `quarantine.toml` belongs here); move it to `duel/top.toml`",
-            "perft/duel.toml [Some(\"duel\")]: ",
+            "perft/duel.toml [duel]: ",
             "duel.toml:1:8: a `race` perft table in `perft/duel.toml`: expected `game = \"duel\"` (the tables of race go in `perft/race.toml`)",
-            "perft/other.toml [None]: ",
+            "perft/other.toml [unknown]: ",
             "other.toml: a perft table file must be named after its game: expected `perft/duel.toml`",
-            "perft/race.toml [Some(\"race\")]: ",
+            "perft/race.toml [race]: ",
             "race.toml:4:1: table `start`: `nodes = []` checks nothing: expected the counts at depth 1, 2, ...",
         ];
         for only in [None, Some(GameId::Duel)] {
