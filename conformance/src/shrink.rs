@@ -523,6 +523,11 @@ pub fn scenario_text_from<G: Game>(
             shrunk.actions.clone(),
         ),
     };
+    if actions.is_empty() {
+        // The check fails at the first state itself: one step with no action,
+        // after which the runner checks that state.
+        t.push_str("\n[[step]]\nnote = \"the check fails here, before any action\"\n");
+    }
     for a in actions {
         let key = if state.turn() == Turn::Chance {
             "chance"
