@@ -210,7 +210,7 @@ pub fn check_game(game: tigerseye_engine::GameId, games: u64, seed: u64) -> Opti
         }
     }
     let tables = game.visit(Visit(games, seed));
-    (!tables.is_empty()).then(|| ChanceCheck {
+    (!tables.is_empty()).then_some(ChanceCheck {
         game,
         games,
         tables,
