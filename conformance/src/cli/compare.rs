@@ -9,7 +9,7 @@ use tigerseye_conformance::compare::{self, CompareFiles, pair};
 use tigerseye_conformance::invariants::CheckMode;
 use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::report::{self, Summary};
-use tigerseye_conformance::sim::SimConfig;
+use tigerseye_conformance::sim::{self, SimConfig};
 use tigerseye_engine::GameId;
 
 use super::flags;
@@ -48,7 +48,7 @@ pub(crate) struct Args {
     #[arg(long, default_value = "random", value_parser = flags::parse_policy, requires = "game")]
     policy: Policy,
     /// The shortcut's ply cap (as `sim --max-plies`).
-    #[arg(long, default_value_t = 100_000, value_parser = flags::parse_max_plies, requires = "game")]
+    #[arg(long, default_value_t = sim::DEFAULT_MAX_PLIES, value_parser = flags::parse_max_plies, requires = "game")]
     max_plies: u32,
     /// The significance level, strictly between 0 and 1: a row is flagged when
     /// its p-value passes Holm's correction at this level.

@@ -25,7 +25,7 @@ pub(crate) struct Args {
     #[arg(long, default_value = "random", value_parser = flags::parse_policy)]
     policy: Policy,
     /// Ply cap, 1 or more, as in the run.
-    #[arg(long, default_value_t = 100_000, value_parser = flags::parse_max_plies)]
+    #[arg(long, default_value_t = sim::DEFAULT_MAX_PLIES, value_parser = flags::parse_max_plies)]
     max_plies: u32,
     /// The position (or save: a position and the actions since, each after
     /// `; `) the game started from, for a game of `sim --from-corpus` or the

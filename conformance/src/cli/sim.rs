@@ -60,7 +60,7 @@ pub(crate) struct Args {
     /// counts as unfinished. It applies to every game; the default is above
     /// the bound of every game whose rules imply one (Duel 305, Race 519,
     /// Dragon 2000), so by default it stops only the others.
-    #[arg(long, default_value_t = 100_000, value_parser = flags::parse_max_plies)]
+    #[arg(long, default_value_t = sim::DEFAULT_MAX_PLIES, value_parser = flags::parse_max_plies)]
     max_plies: u32,
     /// Play only shard K of N (`K/N`, K from 0): the games whose index is K mod N.
     #[arg(long, value_parser = flags::parse_shard)]

@@ -174,7 +174,7 @@ impl SimConfig {
             master_seed: 0,
             threads: None,
             mode: CheckMode::DEFAULT,
-            max_plies: 100_000,
+            max_plies: DEFAULT_MAX_PLIES,
             progress: false,
             deadline: None,
             min_games: 0,
@@ -187,6 +187,9 @@ impl SimConfig {
         }
     }
 }
+
+/// The ply cap of `sim`, `replay` and `compare` when none is given.
+pub const DEFAULT_MAX_PLIES: u32 = 100_000;
 
 /// At most this many failures are kept in full; all are counted.
 pub const MAX_RECORDED_FAILURES: usize = 100;
@@ -289,7 +292,8 @@ pub fn option_map<G: Game>(options: &G::Options) -> BTreeMap<String, String> {
 
 /// The command that replays game `index` of a run: from the position it
 /// started from, and naming where that was found, when it was not the
-/// standard start.
+/// standard start; under the run's policy and ply cap when they are not the
+/// defaults.
 #[must_use]
 pub fn replay_command(config: &SimConfig, index: u64) -> String {
     let mut cmd = format!(
@@ -298,6 +302,9 @@ pub fn replay_command(config: &SimConfig, index: u64) -> String {
     );
     if !config.policy.is_random() {
         cmd.push_str(&format!(" --policy {}", config.policy));
+    }
+    if config.max_plies != DEFAULT_MAX_PLIES {
+        cmd.push_str(&format!(" --max-plies {}", config.max_plies));
     }
     let start = config.starts.of(index);
     let options = start.map_or(&config.options, |s| &s.options);
@@ -587,6 +594,23 @@ mod tests {
             }
             assert_eq!(shown.matches(&text).count(), 1, "{game}:\n{shown}");
         }
+    }
+
+    /// A replay line names the run's ply cap when it is not the default, so
+    /// a game cut off at the cap replays to the same cut.
+    #[test]
+    fn the_replay_line_carries_a_ply_cap_that_is_not_the_default() {
+        let mut config = SimConfig::new(GameId::Dragon, 1);
+        config.master_seed = 9;
+        assert!(!replay_command(&config, 0).contains("--max-plies"));
+        config.max_plies = 30;
+        assert_eq!(
+            replay_command(&config, 0),
+            "tigerseye replay --game dragon --seed 9 --index 0 --max-plies 30"
+        );
+        let (end, texts, _, _) = replay(&config, 0).unwrap();
+        assert!(matches!(end, GameEnd::Unfinished), "{end:?}");
+        assert_eq!(texts.len(), 30);
     }
 
     #[test]
