@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tigerseye_engine::{GameId, Side};
 
-use crate::report::Summary;
+use crate::report::{RunStatus, Summary};
 use crate::sim::{
     FinalScore, GameFigures, LengthStats, MAX_RECORDED_FAILURES, MAX_SHRUNK_FAILURES, OutcomeCount,
     Shard, SimStats, Winner,
@@ -521,11 +521,7 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, MergeError>
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    merged.status = if merged.failed() {
-        "failed".into()
-    } else {
-        "clean".into()
-    };
+    merged.status = RunStatus::of(merged.failed());
     Ok(merged)
 }
 
@@ -651,7 +647,7 @@ mod tests {
         };
         let names = ["a/summary.json".to_owned(), "b/summary.json".to_owned()];
         let whole = merge(&[shard(0), shard(1)], &names).unwrap();
-        assert_eq!(whole.status, "clean");
+        assert_eq!(whole.status, RunStatus::Clean);
         // Shard 1 as the budget leaves it: 15 of its 20 games, stopped early.
         let mut cut = shard(1);
         let sim = &mut cut.sims[0];
@@ -664,7 +660,7 @@ mod tests {
         };
         assert_eq!(sim.games, 15);
         let merged = merge(&[shard(0), cut], &names).unwrap();
-        assert_eq!(merged.status, "failed");
+        assert_eq!(merged.status, RunStatus::Failed);
         let ids = crate::quarantine::failure_ids(&merged);
         assert!(
             ids.iter()
@@ -805,8 +801,8 @@ mod tests {
         });
         let merged = merge(&[shard(GameId::Duel, 0), fuzzed], &names).unwrap();
         assert_eq!(merged.fuzz.len(), 1);
-        assert_eq!(merged.status, "failed");
+        assert_eq!(merged.status, RunStatus::Failed);
         let clean = merge(&[shard(GameId::Duel, 0), shard(GameId::Duel, 1)], &names).unwrap();
-        assert_eq!(clean.status, "clean");
+        assert_eq!(clean.status, RunStatus::Clean);
     }
 }

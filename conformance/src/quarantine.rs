@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::report::Summary;
 pub use crate::report::{QuarantineReport, failure_ids};
+use crate::report::{RunStatus, Summary};
 use crate::scenario::LoadError;
 
 /// The quarantine file.
@@ -266,11 +266,7 @@ pub fn finalize(summary: &mut Summary, quarantine: Option<&Quarantine>, today: &
         }
         None => summary.failed(),
     };
-    summary.status = if failed {
-        "failed".into()
-    } else {
-        "clean".into()
-    };
+    summary.status = RunStatus::of(failed);
 }
 
 /// Today's date, UTC, `YYYY-MM-DD`.

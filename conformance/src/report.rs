@@ -49,7 +49,7 @@ pub struct Summary {
     /// Wall-clock seconds.
     pub elapsed_seconds: f64,
     /// `clean`, or `failed` when an invariant broke or a check failed.
-    pub status: String,
+    pub status: RunStatus,
     /// The corpus check, if it ran.
     pub check: Option<CheckSummary>,
     /// Simulations, one per game (or series).
@@ -135,7 +135,7 @@ impl Summary {
             run_id: format!("{command}-{stamp}"),
             started,
             elapsed_seconds: 0.0,
-            status: "clean".to_owned(),
+            status: RunStatus::Clean,
             check: None,
             sims: Vec::new(),
             bench: Vec::new(),
@@ -152,6 +152,44 @@ impl Summary {
     #[must_use]
     pub fn failed(&self) -> bool {
         !failure_ids(self).is_empty()
+    }
+}
+
+/// How a run ended, as `status` in summary.json: `clean` or `failed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunStatus {
+    /// No invariant broke and every check passed (or failed only where
+    /// the quarantine tolerates it).
+    Clean,
+    /// An invariant broke or a check failed.
+    Failed,
+}
+
+impl RunStatus {
+    /// `Failed` when `failed`, else `Clean`.
+    #[must_use]
+    pub fn of(failed: bool) -> RunStatus {
+        if failed {
+            RunStatus::Failed
+        } else {
+            RunStatus::Clean
+        }
+    }
+
+    /// Whether the run is clean.
+    #[must_use]
+    pub fn is_clean(self) -> bool {
+        self == RunStatus::Clean
+    }
+}
+
+impl std::fmt::Display for RunStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RunStatus::Clean => "clean",
+            RunStatus::Failed => "failed",
+        })
     }
 }
 
@@ -873,5 +911,20 @@ mod tests {
         assert_eq!(n.failure_id(), "sim:all:no-games");
         let unknown = json.replace("dragon", "no-such-game");
         assert!(serde_json::from_str::<SimsNotStarted>(&unknown).is_err());
+    }
+
+    /// The status keeps its JSON form: `"clean"` and `"failed"`, read back as
+    /// written and printed the same way; any other word is refused.
+    #[test]
+    fn the_status_reads_back_as_written() {
+        for (status, word) in [(RunStatus::Clean, "clean"), (RunStatus::Failed, "failed")] {
+            let json = serde_json::to_string(&status).unwrap();
+            assert_eq!(json, format!("\"{word}\""));
+            assert_eq!(serde_json::from_str::<RunStatus>(&json).unwrap(), status);
+            assert_eq!(status.to_string(), word);
+        }
+        assert_eq!(RunStatus::of(true), RunStatus::Failed);
+        assert!(RunStatus::of(false).is_clean());
+        assert!(serde_json::from_str::<RunStatus>("\"broken\"").is_err());
     }
 }

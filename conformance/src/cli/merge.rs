@@ -62,7 +62,7 @@ pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
     for sim in &merged.sims {
         output::print_sim(sim);
     }
-    if merged.status != "clean" {
+    if !merged.status.is_clean() {
         output::print_failures(&quarantine::failure_ids(&merged));
     }
     report::unique_run_id(&reports, &mut merged);
@@ -74,5 +74,5 @@ pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
         merged.status,
         dir.display()
     );
-    Ok(merged.status == "clean")
+    Ok(merged.status.is_clean())
 }

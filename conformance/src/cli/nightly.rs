@@ -147,7 +147,7 @@ pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
             println!("quarantine: {line}");
         }
     }
-    let ok = summary.status == "clean";
+    let ok = summary.status.is_clean();
     if !ok {
         let (counting, _) = quarantine::apply(&run.quarantine, &summary, &quarantine::today());
         output::print_failures(&counting);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use tigerseye_conformance::report::{self, Summary};
+use tigerseye_conformance::report::{self, RunStatus, Summary};
 use tigerseye_conformance::{series, sim};
 use tigerseye_engine::Game;
 
@@ -124,11 +124,7 @@ pub(crate) fn finish(
     root: &Path,
 ) -> anyhow::Result<PathBuf> {
     summary.elapsed_seconds = started.elapsed().as_secs_f64();
-    summary.status = if summary.failed() {
-        "failed".into()
-    } else {
-        "clean".into()
-    };
+    summary.status = RunStatus::of(summary.failed());
     report::unique_run_id(root, summary);
     Ok(report::write(root, summary)?)
 }

@@ -5,7 +5,7 @@
 
 use tigerseye_engine::{Game, GameId};
 
-use crate::report::Summary;
+use crate::report::{RunStatus, Summary};
 use crate::sim::{self, SimConfig, SimError, build_options};
 
 /// The two runs: `base` (game, games, seed, threads, checks, ply cap: every
@@ -47,7 +47,7 @@ pub fn run(configs: &[SimConfig; 2]) -> Result<[Summary; 2], SimError> {
         let started = std::time::Instant::now();
         summary.sims.push(sim::run(config)?);
         summary.elapsed_seconds = started.elapsed().as_secs_f64();
-        summary.status = if summary.failed() { "failed" } else { "clean" }.to_owned();
+        summary.status = RunStatus::of(summary.failed());
     }
     Ok(out)
 }

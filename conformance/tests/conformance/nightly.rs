@@ -41,7 +41,7 @@ fn nightly_runs_within_its_budget_and_writes_every_report() {
     );
     assert_eq!(
         summary.status,
-        "clean",
+        report::RunStatus::Clean,
         "{:#?}",
         tigerseye_conformance::quarantine::failure_ids(&summary)
     );
@@ -89,7 +89,7 @@ fn a_quarantine_entry_that_no_longer_fails_fails_the_nightly() {
         }],
     };
     let summary = run(&c, |_| {}).unwrap();
-    assert_eq!(summary.status, "failed");
+    assert_eq!(summary.status, report::RunStatus::Failed);
     assert_eq!(summary.quarantine.unwrap().now_passing.len(), 1);
 }
 
@@ -157,7 +157,7 @@ fn a_budget_used_up_before_the_sims_fails_the_run_in_one_line() {
     )
     .unwrap();
     assert!(summary.sims.is_empty(), "{:?}", summary.sims.len());
-    assert_eq!(summary.status, "failed");
+    assert_eq!(summary.status, report::RunStatus::Failed);
     let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
     let (_, message) = ids
         .iter()
@@ -208,7 +208,7 @@ fn worker_threads_that_cannot_start_mid_run_keep_what_was_done() {
     let summary = run(&c, |_| {}).unwrap();
     assert!(summary.check.is_some());
     assert!(!summary.chance.is_empty());
-    assert_eq!(summary.status, "failed");
+    assert_eq!(summary.status, report::RunStatus::Failed);
     let not_started = summary
         .sims_not_started
         .as_ref()

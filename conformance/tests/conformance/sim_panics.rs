@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use tigerseye_conformance::invariants::CheckMode;
-use tigerseye_conformance::report::{self, Summary};
+use tigerseye_conformance::report::{self, RunStatus, Summary};
 use tigerseye_conformance::shrink::Oracle;
 use tigerseye_conformance::sim::{
     MAX_RECORDED_FAILURES, Player, SimConfig, game_seed, run_with_oracle,
@@ -116,7 +116,7 @@ fn a_game_that_panics_is_recorded_with_its_seed_and_the_run_goes_on() {
     let mut summary = Summary::new("sim");
     summary.sims.push(stats.clone());
     tigerseye_conformance::quarantine::finalize(&mut summary, None, "2026-12-01");
-    assert_eq!(summary.status, "failed");
+    assert_eq!(summary.status, RunStatus::Failed);
     let md = report::markdown(&summary);
     assert!(
         md.contains(&format!("### {} failed games", expected.len())),
