@@ -118,6 +118,7 @@ impl Args {
 
 pub(crate) fn run(config: Config) -> anyhow::Result<bool> {
     let started = Instant::now();
+    output::stop_on_ctrl_c();
     let run = conform::run(&config.conform)?;
     for g in &run.games {
         let failed = g.disagreements.len();

@@ -554,6 +554,10 @@ impl<G: Game> Run<'_, G> {
         let step = usize::try_from(shard.n.max(1)).unwrap_or(usize::MAX);
         let indices = (shard.k..self.config.games_per_game).step_by(step);
         for (local, index) in indices.enumerate() {
+            if crate::sim::interrupted() {
+                self.result.random.interrupted = true;
+                break;
+            }
             if local > 0 && self.config.budget.is_some_and(|b| started.elapsed() >= b) {
                 self.result.random.out_of_time = true;
                 break;

@@ -51,8 +51,11 @@ impl EngineCommand {
         }
     }
 
+    /// The engine's process, in a process group of its own: a Ctrl-C at the
+    /// terminal reaches the harness alone, which finishes the game under way
+    /// with the engine still answering and then stops it.
     fn command(&self) -> Command {
-        match self {
+        let mut c = match self {
             EngineCommand::Program { program, args } => {
                 let mut c = Command::new(program);
                 c.args(args);
@@ -63,7 +66,10 @@ impl EngineCommand {
                 c.arg("-c").arg(line);
                 c
             }
-        }
+        };
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut c, 0);
+        c
     }
 }
 

@@ -100,6 +100,10 @@ pub struct RandomGames {
     /// Whether the time budget stopped the random games before their number.
     #[serde(default)]
     pub out_of_time: bool,
+    /// Whether an interrupt (Ctrl-C or SIGTERM) stopped the random games
+    /// before their number: the games played are reported, and the run fails.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
     /// Why the random games stopped early, when the engine does not support them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
@@ -303,7 +307,9 @@ pub fn summary(run: &ConformRun) -> Summary {
             r.over,
             r.declared,
             r.cut,
-            if r.out_of_time {
+            if r.interrupted {
+                "; interrupted (Ctrl-C or SIGTERM) before the run's end"
+            } else if r.out_of_time {
                 "; the time budget stopped them"
             } else {
                 ""
@@ -327,6 +333,12 @@ pub fn summary(run: &ConformRun) -> Summary {
             .filter(|d| d.scenario_file.is_some())
             .map(|d| format!("{}: {}", d.place, d.message))
             .chain(r.engine_failures.iter().cloned())
+            .chain(r.interrupted.then(|| {
+                format!(
+                    "interrupted (Ctrl-C or SIGTERM) after {} random games: the rest were not played",
+                    r.games
+                )
+            }))
             .collect();
         let mut extra = vec![(
             format!("random/{}", g.game),

@@ -940,6 +940,65 @@ fn sigterm_stops_a_sim_as_ctrl_c_does() {
 }
 
 #[test]
+fn ctrl_c_stops_a_conform_run_and_writes_its_report_marked_interrupted() {
+    // A conform run had no handler: Ctrl-C or SIGTERM ended it at once with
+    // no report, losing every game compared so far.
+    let reports = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
+        .args([
+            "conform",
+            "--engine",
+            "self",
+            "--game",
+            "duel",
+            "--games",
+            "100000000",
+            "--no-scenarios",
+            "--node-limit",
+            "0",
+            "--quiet",
+            "--reports",
+        ])
+        .arg(reports.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the tigerseye binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("interrupted: finishing the games under way"),
+        "{stderr}"
+    );
+    let dir = std::fs::read_dir(reports.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.join("summary.json").is_file())
+        .unwrap_or_else(|| panic!("no report in {}: {stdout}", reports.path().display()));
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("conform.json")).unwrap()).unwrap();
+    let random = &run["games"][0]["random"];
+    assert_eq!(random["interrupted"], true, "{random}");
+    let games = random["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 100_000_000, "{random}");
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        md.contains(&format!(
+            "interrupted (Ctrl-C or SIGTERM) after {games} random games"
+        )),
+        "{md}"
+    );
+}
+
+#[test]
 fn ctrl_c_before_the_sims_fails_a_nightly_as_interrupted() {
     // Ctrl-C while the corpus ran (before any sim) gave `nightly: clean`,
     // exit 0, with no sim played.
