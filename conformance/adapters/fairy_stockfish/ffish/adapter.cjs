@@ -23,6 +23,7 @@
 
 const fs = require("fs");
 const path = require("path");
+const { StringDecoder } = require("string_decoder");
 const { parseArgs } = require("util");
 
 const PROTOCOL = 1;
@@ -682,25 +683,63 @@ function serve(ffish, args) {
       reply = { type: "error", kind: e.kind, message: e.message };
     }
     if (requestId !== null) reply.id = requestId;
-    process.stdout.write(JSON.stringify(reply) + "\n");
+    writeAll(1, JSON.stringify(reply) + "\n");
     return true;
   }
 
+  // One request at a time and its reply before the next: stdin is read with
+  // blocking reads and stdout written the same way, which costs a fraction of
+  // Node's streams and event loop for a line.
+  const buffer = Buffer.alloc(1 << 16);
+  const decoder = new StringDecoder("utf8");
   let pending = "";
-  process.stdin.setEncoding("utf8");
-  process.stdin.on("data", (chunk) => {
-    pending += chunk;
+  for (;;) {
+    const n = readSome(0, buffer);
+    if (n === 0) {
+      pending += decoder.end();
+      if (pending !== "") handle(pending);
+      return;
+    }
+    pending += decoder.write(buffer.subarray(0, n));
     let nl;
     while ((nl = pending.indexOf("\n")) >= 0) {
       const line = pending.slice(0, nl);
       pending = pending.slice(nl + 1);
-      if (!handle(line)) process.exit(0);
+      if (!handle(line)) return;
     }
-  });
-  process.stdin.on("end", () => {
-    if (pending !== "") handle(pending);
-    process.exit(0);
-  });
+  }
+}
+
+/** Waits `ms` milliseconds (a descriptor that is not ready yet). */
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Reads what `fd` has, waiting for it; 0 at its end. */
+function readSome(fd, buffer) {
+  for (;;) {
+    try {
+      return fs.readSync(fd, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if (e.code === "EAGAIN") pause(1);
+      else if (e.code === "EOF") return 0;
+      else throw e;
+    }
+  }
+}
+
+/** Writes all of `text` to `fd`. */
+function writeAll(fd, text) {
+  const bytes = Buffer.from(text, "utf8");
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += fs.writeSync(fd, bytes, done, bytes.length - done);
+    } catch (e) {
+      if (e.code === "EAGAIN") pause(1);
+      else throw e;
+    }
+  }
 }
 
 function main() {
@@ -709,7 +748,10 @@ function main() {
   // under Node 18 and later; without it, it reads ffish.wasm from disk.
   globalThis.fetch = undefined;
   const ffish = require("ffish");
-  ffish.onRuntimeInitialized = () => serve(ffish, args);
+  ffish.onRuntimeInitialized = () => {
+    serve(ffish, args);
+    process.exit(0);
+  };
 }
 
 main();
