@@ -1,8 +1,11 @@
 //! `conform`: tigerseye's own engine through the protocol for every game; an
 //! engine that crashes, hangs or answers garbage is reported, never hangs the
 //! harness; a rule bug on the engine's side is found, shrunk and written as a
-//! scenario tigerseye passes; and, when a Python with `pyffish` is named by
-//! `TIGERSEYE_PYFFISH_PYTHON`, Fairy-Stockfish on both Hunts.
+//! scenario tigerseye passes; and Fairy-Stockfish on both Hunts through its
+//! two adapters, when their engine is installed: pyffish, when a Python with
+//! `pyffish` is named by `TIGERSEYE_PYFFISH_PYTHON`, and ffish.js, when `node`
+//! runs and the `ffish` package is installed beside the adapter (or in the
+//! `node_modules` that `TIGERSEYE_FFISH_NODE_MODULES` names).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -247,30 +250,61 @@ fn the_conform_command_writes_its_report() {
     }
 }
 
-/// The Fairy-Stockfish adapter's command, when a Python with `pyffish` is named.
-fn fairy_stockfish(bug: bool) -> Option<EngineCommand> {
-    let python = std::env::var("TIGERSEYE_PYFFISH_PYTHON").ok()?;
-    let adapter = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+const BUG: &str = " --bug towering-ignores-attacks";
+
+fn adapters() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("adapters")
         .join("fairy_stockfish")
-        .join("adapter.py");
+}
+
+/// The Fairy-Stockfish adapter on pyffish, when a Python with `pyffish` is
+/// named by `TIGERSEYE_PYFFISH_PYTHON`.
+fn pyffish(bug: bool) -> Option<EngineCommand> {
+    let python = std::env::var("TIGERSEYE_PYFFISH_PYTHON").ok()?;
+    let adapter = adapters().join("adapter.py");
     Some(EngineCommand::Shell(format!(
         "'{python}' '{}'{}",
         adapter.display(),
-        if bug {
-            " --bug towering-ignores-attacks"
-        } else {
-            ""
-        }
+        if bug { BUG } else { "" }
     )))
 }
 
-#[test]
-fn conform_fairy_stockfish() {
-    let Some(engine) = fairy_stockfish(false) else {
-        eprintln!("skipped: TIGERSEYE_PYFFISH_PYTHON does not name a Python with pyffish");
-        return;
+const PYFFISH_SKIPPED: &str =
+    "skipped: TIGERSEYE_PYFFISH_PYTHON does not name a Python with pyffish";
+
+/// The Fairy-Stockfish adapter on ffish.js, when `node` runs and the
+/// `ffish` package is installed: in the adapter's own `node_modules`
+/// (`npm ci` there), or in the `node_modules` folder that
+/// `TIGERSEYE_FFISH_NODE_MODULES` names.
+fn ffish_js(bug: bool) -> Option<EngineCommand> {
+    let folder = adapters().join("ffish");
+    let modules = match std::env::var_os("TIGERSEYE_FFISH_NODE_MODULES") {
+        Some(dir) => PathBuf::from(dir),
+        None => folder.join("node_modules"),
     };
+    if !modules.join("ffish").join("package.json").is_file() {
+        return None;
+    }
+    let node = Command::new("node").arg("--version").output().ok()?;
+    if !node.status.success() {
+        return None;
+    }
+    Some(EngineCommand::Shell(format!(
+        "NODE_PATH='{}' node '{}'{}",
+        modules.display(),
+        folder.join("adapter.cjs").display(),
+        if bug { BUG } else { "" }
+    )))
+}
+
+const FFISH_JS_SKIPPED: &str = "skipped: no `node`, or no `ffish` package in \
+    conformance/adapters/fairy_stockfish/ffish/node_modules (`npm ci` there) \
+    nor in TIGERSEYE_FFISH_NODE_MODULES";
+
+/// Fairy-Stockfish agrees with tigerseye on both Hunts: corpus, perft rows
+/// and random games, every difference declared.
+fn agrees_on_both_hunts(engine: EngineCommand) {
     let mut c = config(engine, vec![GameId::DiamondQuest, GameId::DiamondChess]);
     c.node_limit = 50_000;
     c.games_per_game = 20;
@@ -283,6 +317,8 @@ fn conform_fairy_stockfish() {
             g.disagreements
         );
         assert!(g.skipped.is_empty(), "{}: {:?}", g.game, g.skipped);
+        assert!(!g.scenarios.is_empty(), "{}: no scenario ran", g.game);
+        assert_eq!(g.random.games, 20, "{}", g.game);
     }
     assert!(
         !run.differences.is_empty(),
@@ -290,12 +326,9 @@ fn conform_fairy_stockfish() {
     );
 }
 
-#[test]
-fn conform_finds_an_injected_towering_bug_in_fairy_stockfish() {
-    let Some(engine) = fairy_stockfish(true) else {
-        eprintln!("skipped: TIGERSEYE_PYFFISH_PYTHON does not name a Python with pyffish");
-        return;
-    };
+/// The adapter's injected Towering bug is found in random play, shrunk and
+/// written as a scenario tigerseye passes.
+fn finds_the_injected_towering_bug(engine: EngineCommand) {
     let mut c = config(engine, vec![GameId::DiamondQuest]);
     c.scenarios = false;
     c.node_limit = 0;
@@ -314,4 +347,40 @@ fn conform_finds_an_injected_towering_bug_in_fairy_stockfish() {
     let text = d.scenario.as_deref().expect("a scenario is written");
     assert!(!text.starts_with("# tigerseye does not pass"), "{text}");
     assert!(text.contains("Where Fairy-Stockfish"), "{text}");
+}
+
+#[test]
+fn conform_fairy_stockfish() {
+    let Some(engine) = pyffish(false) else {
+        eprintln!("{PYFFISH_SKIPPED}");
+        return;
+    };
+    agrees_on_both_hunts(engine);
+}
+
+#[test]
+fn conform_finds_an_injected_towering_bug_in_fairy_stockfish() {
+    let Some(engine) = pyffish(true) else {
+        eprintln!("{PYFFISH_SKIPPED}");
+        return;
+    };
+    finds_the_injected_towering_bug(engine);
+}
+
+#[test]
+fn conform_fairy_stockfish_ffish_js() {
+    let Some(engine) = ffish_js(false) else {
+        eprintln!("{FFISH_JS_SKIPPED}");
+        return;
+    };
+    agrees_on_both_hunts(engine);
+}
+
+#[test]
+fn conform_finds_an_injected_towering_bug_in_fairy_stockfish_ffish_js() {
+    let Some(engine) = ffish_js(true) else {
+        eprintln!("{FFISH_JS_SKIPPED}");
+        return;
+    };
+    finds_the_injected_towering_bug(engine);
 }
