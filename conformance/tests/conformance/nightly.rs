@@ -232,8 +232,8 @@ fn the_mutants_table_is_in_the_report_only_when_given() {
     // summary.md and summary.json; without it, neither changes.
     use tigerseye_conformance::mutants;
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutants");
-    let run = mutants::read_run(&fixture.join("coord-shard-0.json")).unwrap();
-    let mut table = mutants::merge(&[run], Some("0123abc".into()));
+    let outcomes = mutants::read_run(&fixture.join("coord-shard-0.json")).unwrap();
+    let mut table = mutants::merge(&[outcomes], Some("0123abc".into()));
     // That run missed none: one missed, for the list.
     table.missed.push(mutants::MissedMutant {
         file: "engine/src/core/board/coord.rs".into(),
