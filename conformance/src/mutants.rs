@@ -397,10 +397,9 @@ pub fn merge(runs: &[Run], commit: Option<String>) -> MutantsReport {
                 }
                 Scenario::Mutant(m) => match Outcome::from_summary(&o.summary) {
                     Some(outcome) => {
-                        let e = seen.entry(m.name.as_str()).or_insert(Seen {
-                            outcome,
-                            mutant: m,
-                        });
+                        let e = seen
+                            .entry(m.name.as_str())
+                            .or_insert(Seen { outcome, mutant: m });
                         if outcome > e.outcome {
                             *e = Seen { outcome, mutant: m };
                         }
@@ -420,7 +419,10 @@ pub fn merge(runs: &[Run], commit: Option<String>) -> MutantsReport {
     let mut modules: BTreeMap<&str, Counts> = BTreeMap::new();
     let mut missed = Vec::new();
     for (name, s) in &seen {
-        modules.entry(s.mutant.file.as_str()).or_default().add(s.outcome);
+        modules
+            .entry(s.mutant.file.as_str())
+            .or_default()
+            .add(s.outcome);
         if s.outcome == Outcome::Missed {
             missed.push(MissedMutant {
                 file: s.mutant.file.clone(),
@@ -443,10 +445,7 @@ pub fn merge(runs: &[Run], commit: Option<String>) -> MutantsReport {
             }
         })
         .collect();
-    let started = runs
-        .iter()
-        .filter_map(|r| r.lab.start_time.clone())
-        .min();
+    let started = runs.iter().filter_map(|r| r.lab.start_time.clone()).min();
     let finished = if runs.iter().all(|r| r.lab.end_time.is_some()) {
         runs.iter().filter_map(|r| r.lab.end_time.clone()).max()
     } else {

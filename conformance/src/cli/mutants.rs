@@ -35,7 +35,8 @@ pub(crate) struct Config {
 fn parse_commit(s: &str) -> Result<String, String> {
     let ok = !s.is_empty()
         && s.chars().count() <= 100
-        && s.chars().all(|c| c.is_ascii_graphic() || c.is_alphanumeric());
+        && s.chars()
+            .all(|c| c.is_ascii_graphic() || c.is_alphanumeric());
     if ok {
         Ok(s.to_owned())
     } else {
@@ -106,11 +107,18 @@ fn write(out: &Path, report: &MutantsReport) -> anyhow::Result<(PathBuf, PathBuf
 
 /// The per-module table as plain text, columns aligned, the total last.
 fn table(r: &MutantsReport) -> String {
-    let head = ["module", "tested", "caught", "missed", "timeout", "unviable"];
+    let head = [
+        "module", "tested", "caught", "missed", "timeout", "unviable",
+    ];
     let mut rows: Vec<[String; 6]> = r
         .modules
         .iter()
-        .map(|m| (tigerseye_conformance::text::printable(&m.module).into_owned(), m.counts))
+        .map(|m| {
+            (
+                tigerseye_conformance::text::printable(&m.module).into_owned(),
+                m.counts,
+            )
+        })
         .chain(std::iter::once(("total".to_owned(), r.total)))
         .map(|(name, c)| {
             [

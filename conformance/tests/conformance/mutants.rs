@@ -102,10 +102,16 @@ fn two_shards_merge_into_the_table_of_the_whole_run() {
     assert_eq!(r.commit.as_deref(), Some("0123abc"));
     assert_eq!(r.cargo_mutants, ["27.1.0"]);
     assert_eq!(r.started.as_deref(), Some("2026-12-07T20:37:55.026723771Z"));
-    assert_eq!(r.finished.as_deref(), Some("2026-12-07T21:01:50.014046949Z"));
+    assert_eq!(
+        r.finished.as_deref(),
+        Some("2026-12-07T21:01:50.014046949Z")
+    );
     assert!(r.notes.is_empty(), "{:?}", r.notes);
     assert!(md.starts_with("# Mutants no test caught\n"), "{md}");
-    assert!(md.contains("on commit `0123abc` by cargo-mutants 27.1.0"), "{md}");
+    assert!(
+        md.contains("on commit `0123abc` by cargo-mutants 27.1.0"),
+        "{md}"
+    );
     let row = format!(
         "| `{COORD}` | {} | {} | {} | {} | {} |",
         expected.tested, expected.caught, expected.missed, expected.timeout, expected.unviable
@@ -144,8 +150,18 @@ fn an_iterate_run_counts_with_the_run_before_it() {
     let dir = tmp.path().join("s");
     let stage1 = lab(
         &[
-            ("engine/src/a.rs", 3, "replace f -> bool with true", "MissedMutant"),
-            ("engine/src/a.rs", 4, "replace f -> bool with false", "MissedMutant"),
+            (
+                "engine/src/a.rs",
+                3,
+                "replace f -> bool with true",
+                "MissedMutant",
+            ),
+            (
+                "engine/src/a.rs",
+                4,
+                "replace f -> bool with false",
+                "MissedMutant",
+            ),
             ("engine/src/a.rs", 5, "replace + with -", "CaughtMutant"),
             ("engine/src/b.rs", 6, "delete !", "Unviable"),
         ],
@@ -153,15 +169,28 @@ fn an_iterate_run_counts_with_the_run_before_it() {
     );
     let stage2 = lab(
         &[
-            ("engine/src/a.rs", 3, "replace f -> bool with true", "CaughtMutant"),
-            ("engine/src/a.rs", 4, "replace f -> bool with false", "MissedMutant"),
+            (
+                "engine/src/a.rs",
+                3,
+                "replace f -> bool with true",
+                "CaughtMutant",
+            ),
+            (
+                "engine/src/a.rs",
+                4,
+                "replace f -> bool with false",
+                "MissedMutant",
+            ),
         ],
         true,
     );
     for (to, text) in [
         ("mutants.out.old/outcomes.json", stage1.as_str()),
         ("mutants.out/outcomes.json", stage2.as_str()),
-        ("mutants.out/previously_caught.txt", "engine/src/a.rs:5:5: replace + with -\n"),
+        (
+            "mutants.out/previously_caught.txt",
+            "engine/src/a.rs:5:5: replace + with -\n",
+        ),
     ] {
         std::fs::create_dir_all(dir.join(to).parent().unwrap()).unwrap();
         std::fs::write(dir.join(to), text).unwrap();
@@ -184,7 +213,10 @@ fn an_iterate_run_counts_with_the_run_before_it() {
         md.contains("- `engine/src/a.rs:4`: `replace f -> bool with false`"),
         "{md}"
     );
-    assert!(md.contains("\n## Missed mutants\n\n### `engine/src/a.rs` (1)\n"), "{md}");
+    assert!(
+        md.contains("\n## Missed mutants\n\n### `engine/src/a.rs` (1)\n"),
+        "{md}"
+    );
     // The same folder named as its mutants.out reads the same.
     let (again, _, _) = report(
         &[dir.join("mutants.out").to_str().unwrap()],
@@ -358,8 +390,18 @@ fn the_best_outcome_of_a_mutant_in_two_runs_counts_once() {
     // (the corpus too) caught one of them.
     let a = lab(
         &[
-            ("engine/src/a.rs", 3, "replace f -> bool with true", "MissedMutant"),
-            ("engine/src/a.rs", 4, "replace f -> bool with false", "MissedMutant"),
+            (
+                "engine/src/a.rs",
+                3,
+                "replace f -> bool with true",
+                "MissedMutant",
+            ),
+            (
+                "engine/src/a.rs",
+                4,
+                "replace f -> bool with false",
+                "MissedMutant",
+            ),
             ("engine/src/a.rs", 5, "replace + with -", "CaughtMutant"),
             ("engine/src/b.rs", 6, "delete !", "Unviable"),
         ],
@@ -367,8 +409,18 @@ fn the_best_outcome_of_a_mutant_in_two_runs_counts_once() {
     );
     let b = lab(
         &[
-            ("engine/src/a.rs", 3, "replace f -> bool with true", "CaughtMutant"),
-            ("engine/src/a.rs", 4, "replace f -> bool with false", "MissedMutant"),
+            (
+                "engine/src/a.rs",
+                3,
+                "replace f -> bool with true",
+                "CaughtMutant",
+            ),
+            (
+                "engine/src/a.rs",
+                4,
+                "replace f -> bool with false",
+                "MissedMutant",
+            ),
         ],
         true,
     );
@@ -400,7 +452,10 @@ fn the_best_outcome_of_a_mutant_in_two_runs_counts_once() {
 
 #[test]
 fn an_unfinished_run_a_failed_baseline_and_unknown_outcomes_are_noted() {
-    let unfinished = lab(&[("engine/src/a.rs", 3, "replace f with ()", "Success")], false);
+    let unfinished = lab(
+        &[("engine/src/a.rs", 3, "replace f with ()", "Success")],
+        false,
+    );
     let report = mutants::merge(&[run("u", &unfinished)], None);
     assert_eq!(report.total, Counts::default());
     assert!(report.finished.is_none());

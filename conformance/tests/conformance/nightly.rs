@@ -254,7 +254,10 @@ fn the_mutants_table_is_in_the_report_only_when_given() {
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     assert!(md.contains("\n## Mutants no test caught\n"), "{md}");
     assert!(md.contains("on commit `0123abc`"), "{md}");
-    assert!(md.contains("| `engine/src/core/board/coord.rs` | 8 | 7 | 0 | 0 | 1 |"), "{md}");
+    assert!(
+        md.contains("| `engine/src/core/board/coord.rs` | 8 | 7 | 0 | 0 | 1 |"),
+        "{md}"
+    );
     assert!(md.contains("\n### Missed mutants\n"), "{md}");
     assert!(
         md.contains("- `engine/src/core/board/coord.rs:80`: `replace - with / in <impl FromStr for Coord>::from_str`"),
@@ -270,8 +273,13 @@ fn the_mutants_table_is_in_the_report_only_when_given() {
     without.mutants = None;
     let plain = report::markdown(&without);
     assert!(!plain.contains("Mutants no test caught"), "{plain}");
-    let section = md.strip_prefix(plain.as_str()).expect("the rest of the report unchanged");
-    assert!(section.starts_with("\n## Mutants no test caught\n"), "{section}");
+    let section = md
+        .strip_prefix(plain.as_str())
+        .expect("the rest of the report unchanged");
+    assert!(
+        section.starts_with("\n## Mutants no test caught\n"),
+        "{section}"
+    );
     let json = serde_json::to_value(&without).unwrap();
     assert!(json.get("mutants").is_none(), "{json}");
     let c = empty_corpus_config(Duration::from_secs(60), dir.path(), Some(1));
