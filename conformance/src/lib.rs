@@ -16,6 +16,7 @@
 //! - [`conform`]: another engine checked through the engine protocol;
 //! - [`report`]: summary.json, summary.md and junit.xml, written atomically;
 //! - [`merge`]: shard reports combined into the unsharded run's;
+//! - [`mutants`]: what cargo-mutants' runs over the engine found, per module;
 //! - [`bench`](mod@bench): random-play and perft throughput;
 //! - [`build`](mod@build): how the binary was built, written into every report;
 //! - [`chance`]: sampled frequencies of chance nodes against a chi-square test;
@@ -46,6 +47,7 @@ pub mod invariants;
 #[cfg(test)]
 mod layers;
 pub mod merge;
+pub mod mutants;
 pub mod nightly;
 pub mod panics;
 #[cfg(test)]

@@ -13,8 +13,8 @@ use tigerseye_conformance::corpus;
 mod cli;
 
 use cli::{
-    bench, check, compare, conform, fuzz_matrix, merge, new_scenario, nightly, perft, replay,
-    rulings, scenario, show, sim,
+    bench, check, compare, conform, fuzz_matrix, merge, mutants, new_scenario, nightly, perft,
+    replay, rulings, scenario, show, sim,
 };
 
 #[derive(Parser)]
@@ -57,6 +57,10 @@ enum Command {
     Compare(compare::Args),
     /// Merge the summary.json of the shards of one run into one report.
     Merge(merge::Args),
+    /// Count cargo-mutants' outcomes (its output folders: the shards of one
+    /// run) per module: the mutants tested, caught, missed, timed out and
+    /// unviable, and every missed one; writes mutants.json and mutants.md.
+    Mutants(mutants::Args),
     /// Print the rulings index (markdown): every game's, then the clocks'.
     Rulings(rulings::Args),
     /// Run scenario files, game or clock scenarios, wherever they are, and print
@@ -131,6 +135,7 @@ fn dispatch(command: Command) -> anyhow::Result<bool> {
         Command::Nightly(args) => nightly::run(args.resolve()?),
         Command::Compare(args) => compare::run(args.resolve()?),
         Command::Merge(args) => merge::run(args.resolve()?),
+        Command::Mutants(args) => mutants::run(args.resolve()?),
         Command::Rulings(args) => rulings::run(args.resolve()?),
         Command::Scenario(args) => scenario::run(args.resolve()?),
         Command::FuzzMatrix(args) => fuzz_matrix::run(args.resolve()?),

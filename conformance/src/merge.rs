@@ -427,6 +427,8 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, MergeError>
         .unwrap_or_default();
     merged.elapsed_seconds = parts.iter().map(|p| p.elapsed_seconds).fold(0.0, f64::max);
     merged.check = parts.iter().find_map(|p| p.check.clone());
+    // Every shard of a nightly was given the same `--mutants`: kept once.
+    merged.mutants = parts.iter().find_map(|p| p.mutants.clone());
     // (game, its occurrence in its report) -> the sims with the file of each.
     let mut groups: Vec<(GroupKey, Vec<(&str, SimStats)>)> = Vec::new();
     for (p, name) in parts.iter().zip(names) {

@@ -1,13 +1,15 @@
 //! `tigerseye nightly`: the corpus with every perft table, the fuzz seed corpora,
 //! a chi-square check of sampled chance frequencies, and random games of every registered game
 //! (every other one from a position of the corpus), within a time budget; reports with
-//! the quarantine applied and, given the previous summary, the trend.
+//! the quarantine applied, given the previous summary the trend, and given the
+//! mutants no test caught their table.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tigerseye_engine::GameId;
 
+use crate::mutants::MutantsReport;
 use crate::policy::Policy;
 use crate::quarantine::{self, Quarantine};
 use crate::report::{NotStartedReason, SimsNotStarted, Summary};
@@ -60,6 +62,9 @@ pub struct NightlyConfig {
     /// The policies each game is played under, one sim each, in this order,
     /// sharing the game's time ([`Policy::Random`] alone by default).
     pub policies: Vec<Policy>,
+    /// The mutants no test caught (a `mutants.json` of `tigerseye mutants`),
+    /// carried into the report as given; none by default.
+    pub mutants: Option<MutantsReport>,
 }
 
 impl NightlyConfig {
@@ -84,6 +89,7 @@ impl NightlyConfig {
             reference_every: sim::REFERENCE_EVERY,
             reference_slice: REFERENCE_SLICE,
             policies: vec![Policy::Random],
+            mutants: None,
         }
     }
 }
@@ -272,6 +278,7 @@ pub fn run(config: &NightlyConfig, print_sim: impl Fn(&SimStats)) -> std::io::Re
     if let Some(previous) = &config.previous {
         summary.trend = Some(trend::compare(previous, &summary));
     }
+    summary.mutants.clone_from(&config.mutants);
     summary.elapsed_seconds = started.elapsed().as_secs_f64();
     quarantine::finalize(&mut summary, Some(&config.quarantine), &quarantine::today());
     Ok(summary)

@@ -13,10 +13,12 @@ use crate::sim::SimStats;
 
 mod failures;
 mod markdown;
+mod mutants;
 mod policies;
 mod trend;
 
 pub use failures::{QuarantineReport, failure_ids};
+pub use mutants::{MUTANTS_TITLE, mutants_markdown};
 pub use policies::{PolicyEvents, policy_events};
 pub use trend::{EventFrequency, Throughput, Trend};
 
@@ -75,6 +77,10 @@ pub struct Summary {
     /// the run (`sim:all:<reason>`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sims_not_started: Option<SimsNotStarted>,
+    /// The mutants no test caught, from the `mutants.json` a nightly run was
+    /// given (`nightly --mutants`); absent without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutants: Option<crate::mutants::MutantsReport>,
 }
 
 /// Why the sims of a nightly run did not start; written in kebab case.
@@ -145,6 +151,7 @@ impl Summary {
             trend: None,
             chance: Vec::new(),
             sims_not_started: None,
+            mutants: None,
         }
     }
 

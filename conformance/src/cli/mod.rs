@@ -12,6 +12,7 @@ pub(crate) mod conform;
 pub(crate) mod flags;
 pub(crate) mod fuzz_matrix;
 pub(crate) mod merge;
+pub(crate) mod mutants;
 pub(crate) mod new_scenario;
 pub(crate) mod nightly;
 pub(crate) mod output;

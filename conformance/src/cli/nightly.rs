@@ -1,6 +1,7 @@
 //! `tigerseye nightly` (and `tigerseye` with no command): the corpus, every
 //! perft table, the fuzz seed corpora and sims of every game within a time
-//! budget, with the quarantine and the trend against the previous run.
+//! budget, with the quarantine, the trend against the previous run and the
+//! mutants no test caught.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -10,7 +11,7 @@ use tigerseye_conformance::nightly::{self, NightlyConfig};
 use tigerseye_conformance::policy::Policy;
 use tigerseye_conformance::report::{self, Summary};
 use tigerseye_conformance::sim::Shard;
-use tigerseye_conformance::{corpus, quarantine};
+use tigerseye_conformance::{corpus, mutants, quarantine};
 
 use super::flags;
 use super::output;
@@ -63,6 +64,10 @@ pub(crate) struct Args {
     /// that random play never did.
     #[arg(long, default_value = "random", value_delimiter = ',', value_parser = flags::parse_policy)]
     policy: Vec<Policy>,
+    /// The mutants.json of `tigerseye mutants` (the weekly mutation run's):
+    /// its table of the mutants no test caught goes into the report.
+    #[arg(long, value_name = "FILE")]
+    mutants: Option<PathBuf>,
 }
 
 /// A nightly run to make: its corpus found, its quarantine and previous run
@@ -110,6 +115,9 @@ impl Args {
         )?;
         if let Some(p) = self.previous {
             run.previous = Some(previous_run(&p)?);
+        }
+        if let Some(p) = &self.mutants {
+            run.mutants = Some(mutants::read_report(p)?);
         }
         report::ensure_writable(&self.reports)?;
         Ok(Config {

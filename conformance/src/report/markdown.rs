@@ -45,6 +45,10 @@ pub fn markdown(s: &Summary) -> String {
     if let Some(t) = &s.trend {
         trend(&mut md, t);
     }
+    if let Some(m) = &s.mutants {
+        md.push('\n');
+        super::mutants::section(&mut md, m, 2);
+    }
     benchmark(&mut md, s);
     md
 }

@@ -1,6 +1,7 @@
 //! The conformance crate's one integration-test binary: the scenario corpus with
 //! its snapshots, perft tables against the test-only reference models, fuzz seed
-//! corpora replayed on stable, and proptest properties over random games.
+//! corpora replayed on stable, proptest properties over random games, and the
+//! commands on fixtures (cargo-mutants' outcomes).
 
 mod adding_a_game;
 mod clauses;
@@ -12,6 +13,7 @@ mod dragon_notation;
 mod dragon_positions;
 mod fuzz_corpus;
 mod harness;
+mod mutants;
 mod nightly;
 mod perft_recount;
 mod properties;

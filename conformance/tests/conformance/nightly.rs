@@ -225,3 +225,63 @@ fn worker_threads_that_cannot_start_mid_run_keep_what_was_done() {
     let ids = tigerseye_conformance::quarantine::failure_ids(&summary);
     assert!(ids.iter().any(|(id, _)| id == "sim:all:error"), "{ids:?}");
 }
+
+#[test]
+fn the_mutants_table_is_in_the_report_only_when_given() {
+    // `nightly --mutants`: the table of the mutants no test caught goes into
+    // summary.md and summary.json; without it, neither changes.
+    use tigerseye_conformance::mutants;
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutants");
+    let outcomes = mutants::read_run(&fixture.join("coord-shard-0.json")).unwrap();
+    let mut table = mutants::merge(&[outcomes], Some("0123abc".into()));
+    // That run missed none: one missed, for the list.
+    table.missed.push(mutants::MissedMutant {
+        file: "engine/src/core/board/coord.rs".into(),
+        line: 80,
+        column: 54,
+        change: "replace - with / in <impl FromStr for Coord>::from_str".into(),
+        function: None,
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = empty_corpus_config(Duration::from_secs(60), dir.path(), Some(1));
+    c.mutants = Some(table.clone());
+    let with = run(&c, |_| {}).unwrap();
+    assert_eq!(with.mutants.as_ref(), Some(&table));
+    let reports = tempfile::tempdir().unwrap();
+    let out = report::write(reports.path(), &with).unwrap();
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert!(md.contains("\n## Mutants no test caught\n"), "{md}");
+    assert!(md.contains("on commit `0123abc`"), "{md}");
+    assert!(
+        md.contains("| `engine/src/core/board/coord.rs` | 8 | 7 | 0 | 0 | 1 |"),
+        "{md}"
+    );
+    assert!(md.contains("\n### Missed mutants\n"), "{md}");
+    assert!(
+        md.contains("- `engine/src/core/board/coord.rs:80`: `replace - with / in <impl FromStr for Coord>::from_str`"),
+        "{md}"
+    );
+    assert_eq!(json["mutants"]["total"]["tested"], 8);
+    let back: report::Summary =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(back.mutants, Some(table));
+
+    // Without: no section, no field, and the rest of the report the same.
+    let mut without = with.clone();
+    without.mutants = None;
+    let plain = report::markdown(&without);
+    assert!(!plain.contains("Mutants no test caught"), "{plain}");
+    let section = md
+        .strip_prefix(plain.as_str())
+        .expect("the rest of the report unchanged");
+    assert!(
+        section.starts_with("\n## Mutants no test caught\n"),
+        "{section}"
+    );
+    let json = serde_json::to_value(&without).unwrap();
+    assert!(json.get("mutants").is_none(), "{json}");
+    let c = empty_corpus_config(Duration::from_secs(60), dir.path(), Some(1));
+    assert!(c.mutants.is_none());
+}
