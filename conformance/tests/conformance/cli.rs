@@ -876,21 +876,12 @@ fn scenario_prints_each_files_transcript_and_fails_on_a_failure() {
     refused(&["scenario"], "required");
 }
 
-/// Starts `tigerseye sim` of many Dragon games, sends it `signal` (`INT`,
-/// `TERM`) once it runs, and checks that it finished the games under way,
-/// wrote its report and failed as interrupted.
-fn a_signal_stops_a_sim_and_writes_its_report_marked_interrupted(signal: &str) {
-    let reports = tempfile::tempdir().unwrap();
+/// Runs `tigerseye ARGS --reports REPORTS`, sends it `signal` (`INT`,
+/// `TERM`) once it runs, and returns what it printed and its status.
+fn signalled(args: &[&str], reports: &tempfile::TempDir, signal: &str) -> std::process::Output {
     let child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
-        .args([
-            "sim",
-            "--game",
-            "dragon",
-            "--games",
-            "1000000",
-            "--quiet",
-            "--reports",
-        ])
+        .args(args)
+        .arg("--reports")
         .arg(reports.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -902,7 +893,19 @@ fn a_signal_stops_a_sim_and_writes_its_report_marked_interrupted(signal: &str) {
         .status()
         .expect("kill runs");
     assert!(sent.success());
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Starts `tigerseye sim` of many Dragon games, sends it `signal` (`INT`,
+/// `TERM`) once it runs, and checks that it finished the games under way,
+/// wrote its report and failed as interrupted.
+fn a_signal_stops_a_sim_and_writes_its_report_marked_interrupted(signal: &str) {
+    let reports = tempfile::tempdir().unwrap();
+    let out = signalled(
+        &["sim", "--game", "dragon", "--games", "1000000", "--quiet"],
+        &reports,
+        signal,
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{signal}: {stdout}\n{stderr}");
@@ -944,33 +947,20 @@ fn ctrl_c_stops_a_conform_run_and_writes_its_report_marked_interrupted() {
     // A conform run had no handler: Ctrl-C or SIGTERM ended it at once with
     // no report, losing every game compared so far.
     let reports = tempfile::tempdir().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_tigerseye"))
-        .args([
-            "conform",
-            "--engine",
-            "self",
-            "--game",
-            "duel",
-            "--games",
-            "100000000",
-            "--no-scenarios",
-            "--node-limit",
-            "0",
-            "--quiet",
-            "--reports",
-        ])
-        .arg(reports.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the tigerseye binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    let out = child.wait_with_output().unwrap();
+    let args = [
+        "conform",
+        "--engine",
+        "self",
+        "--game",
+        "duel",
+        "--games",
+        "100000000",
+        "--no-scenarios",
+        "--node-limit",
+        "0",
+        "--quiet",
+    ];
+    let out = signalled(&args, &reports, "INT");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");

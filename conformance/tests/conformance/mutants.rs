@@ -141,13 +141,10 @@ fn two_shards_merge_into_the_table_of_the_whole_run() {
     assert_eq!(twice.runs.len(), 1);
 }
 
-#[test]
-fn an_iterate_run_counts_with_the_run_before_it() {
-    // Stage 1 (the engine's tests) missed two mutants; stage 2 (the corpus),
-    // an `--iterate` run in the same folder, tested them again and caught
-    // one. cargo-mutants moved stage 1's folder to `mutants.out.old`.
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("s");
+/// Two stages of one shard: the engine's tests missed two mutants of
+/// `a.rs`, caught one and found one of `b.rs` unviable; the run after them
+/// (the corpus too) caught the first missed one and missed the other.
+fn two_stages() -> (String, String) {
     let stage1 = lab(
         &[
             (
@@ -184,6 +181,17 @@ fn an_iterate_run_counts_with_the_run_before_it() {
         ],
         true,
     );
+    (stage1, stage2)
+}
+
+#[test]
+fn an_iterate_run_counts_with_the_run_before_it() {
+    // Stage 1 (the engine's tests) missed two mutants; stage 2 (the corpus),
+    // an `--iterate` run in the same folder, tested them again and caught
+    // one. cargo-mutants moved stage 1's folder to `mutants.out.old`.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    let (stage1, stage2) = two_stages();
     for (to, text) in [
         ("mutants.out.old/outcomes.json", stage1.as_str()),
         ("mutants.out/outcomes.json", stage2.as_str()),
@@ -388,42 +396,7 @@ fn run(name: &str, text: &str) -> mutants::Run {
 fn the_best_outcome_of_a_mutant_in_two_runs_counts_once() {
     // Stage one (the engine's tests) missed two mutants; the iterate run
     // (the corpus too) caught one of them.
-    let a = lab(
-        &[
-            (
-                "engine/src/a.rs",
-                3,
-                "replace f -> bool with true",
-                "MissedMutant",
-            ),
-            (
-                "engine/src/a.rs",
-                4,
-                "replace f -> bool with false",
-                "MissedMutant",
-            ),
-            ("engine/src/a.rs", 5, "replace + with -", "CaughtMutant"),
-            ("engine/src/b.rs", 6, "delete !", "Unviable"),
-        ],
-        true,
-    );
-    let b = lab(
-        &[
-            (
-                "engine/src/a.rs",
-                3,
-                "replace f -> bool with true",
-                "CaughtMutant",
-            ),
-            (
-                "engine/src/a.rs",
-                4,
-                "replace f -> bool with false",
-                "MissedMutant",
-            ),
-        ],
-        true,
-    );
+    let (a, b) = two_stages();
     // The order the runs are read in does not matter.
     let one = mutants::merge(&[run("a", &a), run("b", &b)], Some("abc".into()));
     let other = mutants::merge(&[run("b", &b), run("a", &a)], Some("abc".into()));
