@@ -168,12 +168,15 @@ pub struct ConformRun {
 }
 
 impl ConformRun {
-    /// Whether any disagreement was found.
+    /// Whether the run failed: a disagreement, an engine failure, or random
+    /// games an interrupt stopped before their number.
     #[must_use]
     pub fn failed(&self) -> bool {
-        self.games
-            .iter()
-            .any(|g| !g.disagreements.is_empty() || !g.random.engine_failures.is_empty())
+        self.games.iter().any(|g| {
+            !g.disagreements.is_empty()
+                || !g.random.engine_failures.is_empty()
+                || g.random.interrupted
+        })
     }
 }
 
