@@ -40,10 +40,7 @@ impl GameVisitor for CheckGame<'_> {
     type Output = GameResult;
 
     fn visit<G: Game>(self) -> GameResult {
-        let mut result = GameResult {
-            game: G::NAME.to_owned(),
-            ..GameResult::default()
-        };
+        let mut result = GameResult::new(self.game);
         let declared: Vec<Declared> = self
             .engine
             .lock()

@@ -116,10 +116,11 @@ pub struct RandomGames {
 }
 
 /// One game's checks.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
-    /// The game.
-    pub game: String,
+    /// The game (its registry name in JSON).
+    #[serde(with = "crate::sim::schema::game_name")]
+    pub game: GameId,
     /// States compared.
     pub compared: u64,
     /// Each scenario of the corpus.
@@ -145,6 +146,26 @@ pub struct GameResult {
     pub disagreements: Vec<Disagreement>,
 }
 
+impl GameResult {
+    /// No check made yet of `game`.
+    #[must_use]
+    pub fn new(game: GameId) -> Self {
+        GameResult {
+            game,
+            compared: 0,
+            scenarios: Vec::new(),
+            perft: Vec::new(),
+            perft_declared: Vec::new(),
+            perft_failures: Vec::new(),
+            random: RandomGames::default(),
+            declared_met: BTreeMap::new(),
+            skipped: Vec::new(),
+            disputed: Vec::new(),
+            disagreements: Vec::new(),
+        }
+    }
+}
+
 /// A whole run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConformRun {
@@ -168,15 +189,13 @@ pub struct ConformRun {
 }
 
 impl ConformRun {
-    /// Whether the run failed: a disagreement, an engine failure, or random
-    /// games an interrupt stopped before their number.
+    /// Whether the run failed: whether its report ([`summary`]) has a
+    /// failed test case (a disagreement, an engine failure, or random games
+    /// an interrupt stopped before their number). The report is the one
+    /// source, so the exit code and the report's status cannot differ.
     #[must_use]
     pub fn failed(&self) -> bool {
-        self.games.iter().any(|g| {
-            !g.disagreements.is_empty()
-                || !g.random.engine_failures.is_empty()
-                || g.random.interrupted
-        })
+        summary(self).failed()
     }
 }
 
@@ -264,12 +283,12 @@ pub fn summary(run: &ConformRun) -> Summary {
     for d in run
         .differences
         .iter()
-        .filter(|d| run.games.iter().any(|g| g.game == d.game))
+        .filter(|d| run.games.iter().any(|g| g.game.name() == d.game))
     {
         let met: u64 = run
             .games
             .iter()
-            .filter(|g| g.game == d.game)
+            .filter(|g| g.game.name() == d.game)
             .map(|g| g.declared_met.get(&d.rule).copied().unwrap_or(0))
             .sum();
         s.notes.push(format!(
@@ -288,7 +307,7 @@ pub fn summary(run: &ConformRun) -> Summary {
         ));
     }
     for g in &run.games {
-        let counts = check.per_game.entry(g.game.clone()).or_default();
+        let counts = check.per_game.entry(g.game.name().to_owned()).or_default();
         for sc in &g.scenarios {
             counts.count(sc.verdict);
         }
@@ -364,7 +383,7 @@ pub fn summary(run: &ConformRun) -> Summary {
             counts.count(verdict);
             check.scenarios.push(ScenarioResult {
                 path,
-                game: CountedUnder::from(Some(g.game.clone())),
+                game: CountedUnder::Game(g.game),
                 title,
                 verdict,
                 reason: None,
@@ -374,4 +393,104 @@ pub fn summary(run: &ConformRun) -> Summary {
     }
     s.check = Some(check);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_of(game: GameResult) -> ConformRun {
+        ConformRun {
+            schema: SCHEMA.to_owned(),
+            engine: "test".to_owned(),
+            command: "test".to_owned(),
+            differences: Vec::new(),
+            restarts: 0,
+            seed: 1,
+            shard: None,
+            games: vec![game],
+        }
+    }
+
+    fn clean() -> GameResult {
+        let mut g = GameResult::new(GameId::DiamondQuest);
+        g.random.games = 3;
+        g.scenarios.push(ScenarioResult {
+            path: "scenarios/diamond-quest/a.toml".to_owned(),
+            game: CountedUnder::Game(GameId::DiamondQuest),
+            title: "a".to_owned(),
+            verdict: Verdict::Passed,
+            reason: None,
+            failures: Vec::new(),
+        });
+        g
+    }
+
+    fn disagreement(place: &str, file: Option<&str>) -> Disagreement {
+        Disagreement {
+            place: place.to_owned(),
+            message: "legal sets differ".to_owned(),
+            scenario_file: file.map(str::to_owned),
+            scenario: file.map(|_| "game = \"diamond-quest\"\n".to_owned()),
+        }
+    }
+
+    #[test]
+    fn a_clean_run_passes() {
+        assert!(!run_of(clean()).failed());
+    }
+
+    /// Each way a run can fail, alone, fails it.
+    #[test]
+    fn every_failure_kind_alone_fails_the_run_and_its_report() {
+        let mut scenario = clean();
+        scenario.scenarios[0].verdict = Verdict::Failed;
+        scenario.scenarios[0]
+            .failures
+            .push("legal sets differ".to_owned());
+        scenario
+            .disagreements
+            .push(disagreement("scenarios/diamond-quest/a.toml", None));
+
+        let mut perft = clean();
+        perft
+            .perft_failures
+            .push("start, depth 3: engine 8,903, tigerseye 8,902".to_owned());
+        perft
+            .disagreements
+            .push(disagreement("start, depth 3", None));
+
+        let mut random = clean();
+        random.disagreements.push(disagreement(
+            "game 2, after ply 9",
+            Some("diamond-quest-game-2.toml"),
+        ));
+
+        let mut engine = clean();
+        engine
+            .random
+            .engine_failures
+            .push("game 1, ply 4: the engine timed out".to_owned());
+
+        let mut interrupted = clean();
+        interrupted.random.interrupted = true;
+
+        for (kind, g) in [
+            ("scenario", scenario),
+            ("perft", perft),
+            ("random", random),
+            ("engine failure", engine),
+            ("interrupt", interrupted),
+        ] {
+            assert!(run_of(g).failed(), "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_game_result_is_written_under_its_registry_name() {
+        let json = serde_json::to_value(clean()).unwrap();
+        assert_eq!(json["game"], "diamond-quest");
+        let back: GameResult = serde_json::from_value(json).unwrap();
+        assert_eq!(back.game, GameId::DiamondQuest);
+    }
 }

@@ -74,7 +74,7 @@ fn every_game_agrees_with_itself_through_the_protocol() {
             g.game
         );
         assert_eq!(g.random.games, 3, "{}", g.game);
-        if g.game == "field-manual" {
+        if g.game == GameId::FieldManual {
             // Its table's rows by turn are asked too (those within the limit).
             assert!(
                 g.perft
@@ -383,4 +383,65 @@ fn conform_finds_an_injected_towering_bug_in_fairy_stockfish_ffish_js() {
         return;
     };
     finds_the_injected_towering_bug(engine);
+}
+
+/// The pyffish and ffish.js adapters are one adapter written twice: the
+/// requests of a run through ffish.js (the scenarios, the perft rows and
+/// random games of both Hunts), recorded, get the same replies from pyffish,
+/// JSON for JSON, but for the engine's name in `hello`. Runs when both
+/// adapters are installed.
+#[test]
+fn conform_the_two_fairy_stockfish_adapters_answer_alike() {
+    let (Some(EngineCommand::Shell(js)), Some(EngineCommand::Shell(py))) =
+        (ffish_js(false), pyffish(false))
+    else {
+        eprintln!("skipped: it needs both adapters ({PYFFISH_SKIPPED}; {FFISH_JS_SKIPPED})");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let requests = dir.path().join("requests.jsonl");
+    let js_replies = dir.path().join("ffish-js.jsonl");
+    let py_replies = dir.path().join("pyffish.jsonl");
+    let recorded = EngineCommand::Shell(format!(
+        "tee '{}' | {js} | tee '{}'",
+        requests.display(),
+        js_replies.display()
+    ));
+    let mut c = config(recorded, vec![GameId::DiamondQuest, GameId::DiamondChess]);
+    c.games_per_game = 10;
+    c.node_limit = 2_000;
+    let run = conform::run(&c).expect("the ffish.js adapter starts");
+    assert!(!run.failed(), "{:#?}", conform::summary(&run).notes);
+    assert_eq!(run.restarts, 0, "one engine process, one recorded stream");
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{py} < '{}' > '{}'",
+            requests.display(),
+            py_replies.display()
+        ))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let lines = |path: &PathBuf| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                if let Some(hello) = v.as_object_mut()
+                    && hello.get("type").and_then(|r| r.as_str()) == Some("hello")
+                {
+                    hello.remove("engine");
+                }
+                v
+            })
+            .collect()
+    };
+    let (js, py) = (lines(&js_replies), lines(&py_replies));
+    assert!(js.len() > 1_000, "{} replies recorded", js.len());
+    assert_eq!(js.len(), py.len(), "as many replies as requests");
+    for (i, (a, b)) in js.iter().zip(&py).enumerate() {
+        assert_eq!(a, b, "reply {} of {}", i + 1, js.len());
+    }
 }
