@@ -23,4 +23,5 @@ mod reference_field_manual;
 mod reference_race;
 mod reference_series;
 mod reference_the_game;
+mod scenario_positions;
 mod sim_panics;

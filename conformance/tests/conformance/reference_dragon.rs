@@ -78,25 +78,18 @@ fn dragon_legal_actions_agree_with_the_reference_model() {
 /// Every Dragon scenario that starts from a position: the same actions.
 #[test]
 fn dragon_scenario_positions_agree_with_the_reference_model() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/dragon");
     let mut compared = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let loaded = tigerseye_conformance::scenario::load(&path).unwrap();
-        let s = &loaded.scenario;
-        let Some(position) = &s.position else {
-            continue;
-        };
-        let options: BTreeMap<String, String> = s
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.get_ref().clone()))
-            .collect();
-        let g = Dragon::import(position.get_ref(), &engine_options(&options)).unwrap();
+    for crate::scenario_positions::StartingPosition {
+        path,
+        position,
+        options,
+    } in crate::scenario_positions::of("dragon")
+    {
+        let g = Dragon::import(&position, &engine_options(&options)).unwrap();
         if matches!(g.turn(), tigerseye_engine::Turn::Over(_)) {
             continue;
         }
-        let reference = RefDragon::parse(position.get_ref(), rules_of(&options));
+        let reference = RefDragon::parse(&position, rules_of(&options));
         assert_eq!(
             engine_actions(&g),
             reference.actions(),

@@ -46,6 +46,31 @@ fn next(seed: &mut u64) -> u64 {
     *seed >> 33
 }
 
+/// Plays the engine's `g` and the model's `r` side by side for at most
+/// `plies` plies, each ply the same random pick from their legal lists: the
+/// position texts and legal lists must be equal, the export must read back
+/// to the same state, and the engine's invariants and hash must hold.
+fn play_alongside(mut g: FieldManual, mut r: RefFm, plies: usize, seed: &mut u64, label: &str) {
+    for ply in 0..plies {
+        let at = format!("{label} ply {ply}: {}", g.export_string());
+        assert_eq!(g.export_string(), r.export(), "{at}");
+        let mine = engine_actions(&g);
+        assert_eq!(mine, r.legal_actions(), "{at}");
+        let back = FieldManual::import(&g.export_string(), g.options()).unwrap();
+        assert_eq!(back, g, "{at}");
+        if mine.is_empty() {
+            break;
+        }
+        let list: Vec<&String> = mine.iter().collect();
+        let pick = list[(next(seed) as usize) % list.len()].clone();
+        g.play(g.parse_action(&pick).unwrap()).unwrap();
+        r = r.play(&pick);
+        g.check_invariants()
+            .unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
+        assert_eq!(g.hash(), g.recompute_hash(), "{at} {pick}");
+    }
+}
+
 #[test]
 fn field_manual_random_games_agree_with_the_reference_model() {
     let plies = std::env::var("FM_REF_PLIES")
@@ -59,30 +84,13 @@ fn field_manual_random_games_agree_with_the_reference_model() {
     for (mode, turn_check) in READINGS {
         for game in 0..games {
             let mut seed = 0x5eed_0004 + game;
-            let mut g = engine(mode, turn_check);
-            let mut r = RefFm::start(Rules::of(mode, turn_check));
-            for ply in 0..plies {
-                let at = format!(
-                    "{mode}/{turn_check} game {game} ply {ply}: {}",
-                    g.export_string()
-                );
-                assert_eq!(g.export_string(), r.export(), "{at}");
-                let mine = engine_actions(&g);
-                assert_eq!(mine, r.legal_actions(), "{at}");
-                // The export reads back to the same state and actions.
-                let back = FieldManual::import(&g.export_string(), g.options()).unwrap();
-                assert_eq!(back, g, "{at}");
-                if mine.is_empty() {
-                    break;
-                }
-                let list: Vec<&String> = mine.iter().collect();
-                let pick = list[(next(&mut seed) as usize) % list.len()].clone();
-                g.play(g.parse_action(&pick).unwrap()).unwrap();
-                r = r.play(&pick);
-                g.check_invariants()
-                    .unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
-                assert_eq!(g.hash(), g.recompute_hash(), "{at} {pick}");
-            }
+            play_alongside(
+                engine(mode, turn_check),
+                RefFm::start(Rules::of(mode, turn_check)),
+                plies,
+                &mut seed,
+                &format!("{mode}/{turn_check} game {game}"),
+            );
         }
     }
 }
@@ -118,31 +126,15 @@ fn field_manual_thinned_games_agree_with_the_reference_model() {
                 continue;
             }
             r.settle();
-            let mut g =
-                match FieldManual::import(&r.export(), &engine(mode, turn_check).options().clone())
-                {
-                    Ok(g) => g,
-                    Err(e) => panic!("{e}"),
-                };
-            for ply in 0..120 {
-                let at = format!(
-                    "thinned {mode}/{turn_check} game {game} ply {ply}: {}",
-                    r.export()
-                );
-                assert_eq!(g.export_string(), r.export(), "{at}");
-                let mine = engine_actions(&g);
-                assert_eq!(mine, r.legal_actions(), "{at}");
-                if mine.is_empty() {
-                    break;
-                }
-                let list: Vec<&String> = mine.iter().collect();
-                let pick = list[(next(&mut seed) as usize) % list.len()].clone();
-                g.play(g.parse_action(&pick).unwrap()).unwrap();
-                r = r.play(&pick);
-                g.check_invariants()
-                    .unwrap_or_else(|e| panic!("{at} {pick}: {e}"));
-                assert_eq!(g.hash(), g.recompute_hash(), "{at} {pick}");
-            }
+            let g = FieldManual::import(&r.export(), engine(mode, turn_check).options())
+                .unwrap_or_else(|e| panic!("{e}"));
+            play_alongside(
+                g,
+                r,
+                120,
+                &mut seed,
+                &format!("thinned {mode}/{turn_check} game {game}"),
+            );
         }
     }
 }

@@ -2,7 +2,6 @@
 //! against perft: the perft table `scenarios/perft/race.toml` must agree with it
 //! at every depth both can run.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use tigerseye_conformance::corpus;
@@ -49,28 +48,21 @@ fn race_perft_table_agrees_with_the_reference_model() {
 fn race_perft_agrees_with_the_reference_model_from_scenario_positions() {
     // Every Race scenario that starts from a position, under its options: the
     // engine and the reference model count the same tree.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/race");
     let mut compared = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let loaded = tigerseye_conformance::scenario::load(&path).unwrap();
-        let s = &loaded.scenario;
-        let Some(position) = &s.position else {
-            continue;
-        };
-        let options: BTreeMap<String, String> = s
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.get_ref().clone()))
-            .collect();
+    for crate::scenario_positions::StartingPosition {
+        path,
+        position,
+        options,
+    } in crate::scenario_positions::of("race")
+    {
         let mut engine_options = RaceOptions::default();
         for (k, v) in &options {
             engine_options.set(k, v).unwrap();
         }
-        let Ok(engine) = Race::import(position.get_ref(), &engine_options) else {
+        let Ok(engine) = Race::import(&position, &engine_options) else {
             continue; // a disputed example whose squares are not on the plain ring
         };
-        let reference = RefRace::parse(position.get_ref(), rules_of(&options));
+        let reference = RefRace::parse(&position, rules_of(&options));
         for depth in 1..=6 {
             assert_eq!(
                 perft(&engine, depth),
